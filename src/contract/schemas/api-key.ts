@@ -1,0 +1,32 @@
+/** `/v1/keys`: creation request, creation response (with the full key, once) and list items. */
+import * as z from 'zod/mini';
+import { keyEnvironmentSchema, keyTypeSchema, permissionSchema, timestampSchema } from './primitives.js';
+
+export const createApiKeyRequestSchema = z.object({
+  name: z.string().check(z.minLength(1), z.maxLength(100)),
+  environment: keyEnvironmentSchema,
+  permissions: z.optional(z.array(permissionSchema)),
+  /** Extension: `secret` (default) or `publishable`. */
+  type: z.optional(keyTypeSchema),
+});
+export type CreateApiKeyRequest = z.infer<typeof createApiKeyRequestSchema>;
+
+const apiKeyBase = {
+  id: z.string(),
+  name: z.string(),
+  environment: keyEnvironmentSchema,
+  type: keyTypeSchema,
+  prefix: z.string(),
+  permissions: z.array(permissionSchema),
+  created_at: timestampSchema,
+};
+
+export const createdApiKeySchema = z.object({ ...apiKeyBase, key: z.string() });
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
+
+export const apiKeySchema = z.object({ ...apiKeyBase, last_used_at: z.nullable(timestampSchema) });
+export type ApiKey = z.infer<typeof apiKeySchema>;
+
+export const apiKeyListSchema = z.object({ keys: z.array(apiKeySchema) });
+
+export const revokedApiKeySchema = z.object({ message: z.string() });

@@ -1,0 +1,34 @@
+/** `POST /v1/onramp/quote`: request body and the quote resource. */
+import * as z from 'zod/mini';
+import { quotedFeesSchema } from './fees.js';
+import {
+  cryptoCurrencySchema,
+  decimalStringSchema,
+  exchangeRateSchema,
+  fiatAmountSchema,
+  fiatCurrencySchema,
+  networkSchema,
+  timestampSchema,
+} from './primitives.js';
+
+export const quoteRequestSchema = z.object({
+  fiat_amount: fiatAmountSchema,
+  fiat_currency: fiatCurrencySchema,
+  crypto_currency: cryptoCurrencySchema,
+  network: z.optional(networkSchema),
+});
+export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
+
+export const quoteSchema = z.object({
+  /** Minor units, as in the request (DESIGN.md: fiat amounts are cents everywhere). */
+  fiat_amount: z.int(),
+  fiat_currency: fiatCurrencySchema,
+  crypto_currency: cryptoCurrencySchema,
+  crypto_amount: decimalStringSchema,
+  exchange_rate: exchangeRateSchema,
+  fees: quotedFeesSchema,
+  expires_at: timestampSchema,
+  /** Extension: the network the quote was priced for. */
+  network: z.optional(networkSchema),
+});
+export type Quote = z.infer<typeof quoteSchema>;

@@ -1,0 +1,78 @@
+/** `GET /v1/transactions` and `GET /v1/transactions/:id`: query, list item, detail, pagination. */
+import * as z from 'zod/mini';
+import { PAGE_LIMIT_MAX } from '../catalog.js';
+import { settledFeesSchema } from './fees.js';
+import {
+  cryptoCurrencySchema,
+  decimalStringSchema,
+  exchangeRateSchema,
+  fiatCurrencySchema,
+  metadataSchema,
+  networkSchema,
+  sessionIdSchema,
+  timestampSchema,
+  transactionStatusSchema,
+  walletAddressSchema,
+} from './primitives.js';
+
+const transactionBase = {
+  id: z.string(),
+  session_id: sessionIdSchema,
+  status: transactionStatusSchema,
+  wallet_address: walletAddressSchema,
+  crypto_currency: cryptoCurrencySchema,
+  crypto_amount: decimalStringSchema,
+  fiat_currency: fiatCurrencySchema,
+  fiat_amount: z.int(),
+  network: networkSchema,
+  tx_hash: z.nullish(z.string()),
+  metadata: z.nullish(metadataSchema),
+  created_at: timestampSchema,
+  completed_at: z.nullish(timestampSchema),
+};
+
+export const transactionSchema = z.object({
+  ...transactionBase,
+  fees: settledFeesSchema,
+  exchange_rate: exchangeRateSchema,
+  customer_email: z.nullish(z.string()),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+export const transactionListItemSchema = z.object({
+  ...transactionBase,
+  platform_fee: z.int(),
+});
+export type TransactionListItem = z.infer<typeof transactionListItemSchema>;
+
+export const paginationSchema = z.object({
+  page: z.int(),
+  limit: z.int(),
+  total: z.int(),
+  pages: z.int(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+export const transactionListSchema = z.object({
+  transactions: z.array(transactionListItemSchema),
+  pagination: paginationSchema,
+});
+export type TransactionList = z.infer<typeof transactionListSchema>;
+
+const positiveIntText = z.string().check(z.regex(/^[1-9]\d{0,8}$/));
+/** `YYYY-MM-DD` or a full ISO 8601 timestamp. */
+export const dateFilterSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
+/** Query of `GET /v1/transactions`, as strings off the URL. */
+export const transactionListQuerySchema = z.object({
+  page: z.optional(z.pipe(positiveIntText, z.transform(Number))),
+  limit: z.optional(
+    z.pipe(positiveIntText, z.pipe(z.transform(Number), z.int().check(z.lte(PAGE_LIMIT_MAX)))),
+  ),
+  status: z.optional(transactionStatusSchema),
+  from: z.optional(dateFilterSchema),
+  to: z.optional(dateFilterSchema),
+  wallet_address: z.optional(walletAddressSchema),
+  crypto_currency: z.optional(cryptoCurrencySchema),
+});
+export type TransactionListQuery = z.infer<typeof transactionListQuerySchema>;
