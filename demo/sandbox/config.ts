@@ -1,0 +1,60 @@
+/** Sandbox settings from environment variables (see the README's sandbox section). */
+import type { StartSandboxOptions } from './server.js';
+
+export class ConfigError extends Error {}
+
+function intVar(env: NodeJS.ProcessEnv, name: string, min: number, max: number): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}; got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+function numberVar(env: NodeJS.ProcessEnv, name: string, min: number): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min) throw new ConfigError(`${name} must be a number of at least ${min}; got "${raw}"`);
+  return value;
+}
+
+function timeVar(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const ms = /^\d+$/.test(raw) ? Number(raw) : Date.parse(raw);
+  if (Number.isNaN(ms)) throw new ConfigError(`${name} must be an ISO 8601 time or epoch milliseconds; got "${raw}"`);
+  return ms;
+}
+
+const ORIGIN_PATTERN = /^https?:\/\/[a-z0-9.-]+(:(\d{1,5}|\*))?$/i;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): StartSandboxOptions {
+  const options: StartSandboxOptions = {
+    port: intVar(env, 'PORT', 0, 65535) ?? 8787,
+    checkoutPort: intVar(env, 'CHECKOUT_PORT', 0, 65535) ?? 8788,
+    host: env.SANDBOX_HOST || '127.0.0.1',
+    db: env.SANDBOX_DB || '.sandbox-data/sandbox.db',
+    keysFile: env.SANDBOX_KEYS_FILE || '.sandbox-data/keys.json',
+    brand: env.SANDBOX_BRAND || 'onramp',
+    rateLimit: {
+      burst: intVar(env, 'SANDBOX_RATE_LIMIT_BURST', 1, 1_000_000) ?? 100,
+      perSecond: numberVar(env, 'SANDBOX_RATE_LIMIT_PER_SEC', 0.001) ?? 25,
+    },
+    deliveryMs: intVar(env, 'SANDBOX_DELIVERY_MS', 0, 3_600_000) ?? 3000,
+  };
+  if (!/^[a-z][a-z0-9]{0,31}$/.test(options.brand ?? '')) {
+    throw new ConfigError(`SANDBOX_BRAND must be lower-case letters and digits, starting with a letter; got "${options.brand}"`);
+  }
+  const origins = env.SANDBOX_MERCHANT_ORIGINS?.trim();
+  if (origins) {
+    const list = origins.split(/\s+/);
+    const bad = list.find((origin) => !ORIGIN_PATTERN.test(origin));
+    if (bad) throw new ConfigError(`SANDBOX_MERCHANT_ORIGINS entries must be origins like https://shop.example or http://localhost:*; got "${bad}"`);
+    options.merchantOrigins = list;
+  }
+  const priceTime = timeVar(env, 'SANDBOX_PRICE_TIME');
+  if (priceTime !== undefined) options.priceTime = priceTime;
+  return options;
+}

@@ -1,0 +1,78 @@
+/**
+ * Schema migrations, applied in order; `PRAGMA user_version` records how many ran. Append new
+ * migrations at the end, never edit an applied one. Times are integer milliseconds since the epoch.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE accounts (
+    id          TEXT PRIMARY KEY,
+    name        TEXT NOT NULL,
+    created_at  INTEGER NOT NULL
+  );
+
+  CREATE TABLE api_keys (
+    id            TEXT PRIMARY KEY,
+    account_id    TEXT NOT NULL REFERENCES accounts(id),
+    name          TEXT NOT NULL,
+    environment   TEXT NOT NULL CHECK (environment IN ('live', 'test')),
+    type          TEXT NOT NULL CHECK (type IN ('secret', 'publishable')),
+    prefix        TEXT NOT NULL,
+    key_hash      TEXT NOT NULL UNIQUE,
+    permissions   TEXT NOT NULL,
+    created_at    INTEGER NOT NULL,
+    last_used_at  INTEGER,
+    revoked_at    INTEGER
+  );
+  CREATE INDEX api_keys_by_account ON api_keys (account_id, created_at);
+
+  CREATE TABLE sessions (
+    id                  TEXT PRIMARY KEY,
+    transaction_id      TEXT NOT NULL UNIQUE,
+    account_id          TEXT NOT NULL REFERENCES accounts(id),
+    environment         TEXT NOT NULL CHECK (environment IN ('live', 'test')),
+    client_secret_hash  TEXT NOT NULL,
+    checkout_token_hash TEXT NOT NULL,
+    status              TEXT NOT NULL
+                        CHECK (status IN ('pending', 'processing', 'completed', 'failed', 'expired')),
+    wallet_address      TEXT NOT NULL,
+    crypto_currency     TEXT NOT NULL,
+    network             TEXT NOT NULL,
+    fiat_currency       TEXT NOT NULL,
+    fiat_amount         INTEGER NOT NULL,
+    crypto_amount       TEXT NOT NULL,
+    exchange_rate       TEXT NOT NULL,
+    platform_fee        INTEGER NOT NULL,
+    network_fee         INTEGER NOT NULL,
+    processing_fee      INTEGER NOT NULL,
+    customer_email      TEXT,
+    metadata            TEXT,
+    return_url          TEXT,
+    tx_hash             TEXT,
+    failure_reason      TEXT,
+    created_at          INTEGER NOT NULL,
+    updated_at          INTEGER NOT NULL,
+    expires_at          INTEGER NOT NULL,
+    quote_expires_at    INTEGER NOT NULL,
+    paid_at             INTEGER,
+    deliver_at          INTEGER,
+    delivery_outcome    TEXT CHECK (delivery_outcome IN ('completed', 'failed')),
+    completed_at        INTEGER
+  );
+  CREATE INDEX sessions_by_account ON sessions (account_id, environment, created_at DESC, id DESC);
+  CREATE INDEX sessions_pending_expiry ON sessions (status, expires_at);
+  CREATE INDEX sessions_due_delivery ON sessions (status, deliver_at);
+
+  CREATE TABLE idempotency_keys (
+    account_id      TEXT NOT NULL,
+    environment     TEXT NOT NULL,
+    endpoint        TEXT NOT NULL,
+    idempotency_key TEXT NOT NULL,
+    request_hash    TEXT NOT NULL,
+    status_code     INTEGER NOT NULL,
+    response_body   TEXT NOT NULL,
+    created_at      INTEGER NOT NULL,
+    PRIMARY KEY (account_id, environment, endpoint, idempotency_key)
+  );
+  CREATE INDEX idempotency_keys_by_age ON idempotency_keys (created_at);
+  `,
+];

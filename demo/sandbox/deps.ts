@@ -1,0 +1,25 @@
+/** Everything the API and checkout apps share: configuration, clock, repositories, services. */
+import type { AccountsRepo } from './db/accounts.js';
+import type { ApiKeysRepo } from './db/api-keys.js';
+import type { IdempotencyRepo } from './db/idempotency.js';
+import type { SessionsRepo } from './db/sessions.js';
+import type { Clock } from './domain/clock.js';
+import type { SessionService } from './domain/sessions.js';
+import type { TokenBuckets } from './http/rate-limit.js';
+
+export interface SandboxDeps {
+  brand: string;
+  /** Base URL of the hosted checkout (set once its server listens). */
+  checkoutUrl: string;
+  /** Allowed merchant origins (patterns such as `http://localhost:*`). */
+  merchantOrigins: readonly string[];
+  bodyLimitBytes: number;
+  clock: Clock;
+  accounts: AccountsRepo;
+  apiKeys: ApiKeysRepo;
+  sessions: SessionsRepo;
+  idempotency: IdempotencyRepo;
+  sessionService: SessionService;
+  rateLimiter: TokenBuckets;
+  log: (line: string) => void;
+}

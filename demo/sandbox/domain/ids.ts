@@ -1,0 +1,86 @@
+/**
+ * Random identifiers and secrets, and the hashing used to store secrets. Every secret (API key,
+ * client secret, checkout token) is stored only as its SHA-256 hash and compared in constant time.
+ */
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { KeyEnvironment, KeyType } from '../../../src/contract/index.js';
+import { apiKeyPrefix } from '../../../src/contract/index.js';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** `length` uniformly random base62 characters (rejection sampling, no modulo bias). */
+export function randomBase62(length: number): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248) out += BASE62[byte % 62];
+      if (out.length === length) break;
+    }
+  }
+  return out;
+}
+
+export const newAccountId = (): string => `acct_${randomBase62(24)}`;
+export const newSessionId = (): string => `ors_${randomBase62(24)}`;
+export const newTransactionId = (): string => `txn_${randomBase62(24)}`;
+export const newKeyId = (): string => `key_${randomBase62(24)}`;
+export const newRequestId = (): string => `req_${randomBase62(24)}`;
+export const newClientSecret = (sessionId: string): string => `${sessionId}_secret_${randomBase62(32)}`;
+
+export function newApiKey(brand: string, environment: KeyEnvironment, type: KeyType): { key: string; prefix: string } {
+  const typePrefix = apiKeyPrefix(brand, environment, type);
+  const key = `${typePrefix}${randomBase62(32)}`;
+  return { key, prefix: key.slice(0, typePrefix.length + 6) };
+}
+
+/** A realistic on-chain transaction hash: `0x` and 64 hex digits. */
+export const newTxHash = (): string => `0x${randomBytes(32).toString('hex')}`;
+
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/** Constant-time check of a presented secret against a stored SHA-256 hex hash. */
+export function matchesHash(presented: string, storedHashHex: string): boolean {
+  const a = createHash('sha256').update(presented, 'utf8').digest();
+  const b = Buffer.from(storedHashHex, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The hosted checkout token of a session, derived one-way from its client secret, so the checkout
+ * URL never reveals the client secret and the token can be re-derived whenever the client secret is
+ * presented (the status view's `redirect_url`). Stored only as a hash.
+ */
+export function checkoutTokenFor(clientSecret: string): string {
+  const digest = createHmac('sha256', clientSecret).update('onramp-hosted-checkout-token').digest();
+  let out = '';
+  for (const byte of digest) out += BASE62[byte % 62];
+  return out.slice(0, 32);
+}
+
+/**
+ * Authenticated encryption (AES-256-GCM) under a key derived from a secret the server does not
+ * store, such as an `Idempotency-Key`: stored responses that hold a client secret stay unreadable
+ * in the database file.
+ */
+export function seal(plaintext: string, secret: string): string {
+  const key = createHash('sha256').update(`onramp-seal-v1:${secret}`, 'utf8').digest();
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+}
+
+/** Opens what `seal` produced; `null` when the secret is wrong or the data was altered. */
+export function unseal(sealed: string, secret: string): string | null {
+  try {
+    const raw = Buffer.from(sealed, 'base64');
+    const key = createHash('sha256').update(`onramp-seal-v1:${secret}`, 'utf8').digest();
+    const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
+}

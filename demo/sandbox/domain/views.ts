@@ -1,0 +1,157 @@
+/** Database rows to the contract's response shapes (fees in major units or cents, as the spec shows). */
+import type {
+  ApiKey,
+  CreatedApiKey,
+  CreatedSession,
+  Quote,
+  SessionStatusView,
+  Transaction,
+  TransactionListItem,
+  TransactionStatus,
+} from '../../../src/contract/index.js';
+import { FIAT_MINOR_DIGITS, minorToMajorNumber } from '../../../src/contract/index.js';
+import type { ApiKeyRecord } from '../db/api-keys.js';
+import type { SessionRow } from '../db/sessions.js';
+import { iso } from './clock.js';
+import type { FeeBreakdown } from './fees.js';
+import type { PricedOrder } from './quote.js';
+
+const major = (minor: number): number => minorToMajorNumber(minor, FIAT_MINOR_DIGITS);
+
+export function quotedFees(fees: FeeBreakdown): CreatedSession['fees'] {
+  return {
+    platform_fee: major(fees.platform_fee),
+    network_fee: major(fees.network_fee),
+    processing_fee: major(fees.processing_fee),
+    total_fee: major(fees.total_fee),
+  };
+}
+
+export function rowFees(row: SessionRow): FeeBreakdown {
+  const { platform_fee, network_fee, processing_fee } = row;
+  return { platform_fee, network_fee, processing_fee, total_fee: platform_fee + network_fee + processing_fee };
+}
+
+export function checkoutRedirectUrl(checkoutUrl: string, sessionId: string, token: string): string {
+  return `${checkoutUrl}/pay/${sessionId}?t=${token}`;
+}
+
+export function createdSessionView(row: SessionRow, clientSecret: string, redirectUrl: string): CreatedSession {
+  return {
+    session_id: row.id,
+    client_secret: clientSecret,
+    redirect_url: redirectUrl,
+    expires_at: iso(row.expires_at),
+    estimated_crypto_amount: row.crypto_amount,
+    fees: quotedFees(rowFees(row)),
+    exchange_rate: Number(row.exchange_rate),
+    quote_expires_at: iso(row.quote_expires_at),
+  };
+}
+
+const completedFields = (row: SessionRow) => ({
+  tx_hash: row.status === 'completed' ? row.tx_hash : null,
+  completed_at: row.status === 'completed' && row.completed_at !== null ? iso(row.completed_at) : null,
+});
+
+const metadataOf = (row: SessionRow): Record<string, string | number | boolean | null> =>
+  row.metadata ? (JSON.parse(row.metadata) as Record<string, string | number | boolean | null>) : {};
+
+/** `GET /v1/onramp`: the spec's status shape plus DESIGN.md's extensions. */
+export function sessionStatusView(row: SessionRow, redirectUrl: string | undefined): SessionStatusView {
+  return {
+    id: row.transaction_id,
+    session_id: row.id,
+    status: row.status,
+    wallet_address: row.wallet_address,
+    crypto_currency: row.crypto_currency,
+    crypto_amount: row.crypto_amount,
+    fiat_currency: row.fiat_currency,
+    fiat_amount: row.fiat_amount,
+    network: row.network,
+    ...completedFields(row),
+    fees: { platform_fee: row.platform_fee, network_fee: row.network_fee, processing_fee: row.processing_fee },
+    metadata: metadataOf(row),
+    created_at: iso(row.created_at),
+    expires_at: iso(row.expires_at),
+    quote_expires_at: iso(row.quote_expires_at),
+    exchange_rate: Number(row.exchange_rate),
+    estimated_crypto_amount: row.crypto_amount,
+    ...(redirectUrl === undefined ? {} : { redirect_url: redirectUrl }),
+  };
+}
+
+/** The transaction views know four states: an expired session is `failed` there. */
+export const transactionStatus = (row: SessionRow): TransactionStatus =>
+  row.status === 'expired' ? 'failed' : row.status;
+
+function transactionBase(row: SessionRow) {
+  return {
+    id: row.transaction_id,
+    session_id: row.id,
+    status: transactionStatus(row),
+    wallet_address: row.wallet_address,
+    crypto_currency: row.crypto_currency,
+    crypto_amount: row.crypto_amount,
+    fiat_currency: row.fiat_currency,
+    fiat_amount: row.fiat_amount,
+    network: row.network,
+    ...completedFields(row),
+    metadata: metadataOf(row),
+    created_at: iso(row.created_at),
+  };
+}
+
+export function transactionView(row: SessionRow): Transaction {
+  const base = transactionBase(row);
+  return {
+    ...base,
+    fees: { platform_fee: row.platform_fee, network_fee: row.network_fee, processing_fee: row.processing_fee },
+    exchange_rate: Number(row.exchange_rate),
+    customer_email: row.customer_email,
+    completed_at: base.completed_at,
+  };
+}
+
+export function transactionListItemView(row: SessionRow): TransactionListItem {
+  return { ...transactionBase(row), platform_fee: row.platform_fee };
+}
+
+export function quoteView(priced: PricedOrder, expiresAt: number): Quote {
+  return {
+    fiat_amount: priced.fiatAmount,
+    fiat_currency: priced.fiatCurrency,
+    crypto_currency: priced.cryptoCurrency,
+    crypto_amount: priced.cryptoAmount,
+    exchange_rate: Number(priced.rateDecimal),
+    fees: quotedFees(priced.fees),
+    expires_at: iso(expiresAt),
+    network: priced.network,
+  };
+}
+
+export function apiKeyView(record: ApiKeyRecord): ApiKey {
+  return {
+    id: record.id,
+    name: record.name,
+    environment: record.environment,
+    type: record.type,
+    prefix: record.prefix,
+    permissions: record.permissions,
+    last_used_at: record.lastUsedAt === null ? null : iso(record.lastUsedAt),
+    created_at: iso(record.createdAt),
+  };
+}
+
+export function createdApiKeyView(record: ApiKeyRecord, key: string): CreatedApiKey {
+  return {
+    id: record.id,
+    key,
+    name: record.name,
+    environment: record.environment,
+    type: record.type,
+    prefix: record.prefix,
+    permissions: record.permissions,
+    created_at: iso(record.createdAt),
+  };
+}

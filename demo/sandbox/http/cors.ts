@@ -1,0 +1,42 @@
+/**
+ * CORS for the two browser endpoints only (`GET /v1/onramp`, `POST /v1/onramp/quote`). A request
+ * carrying a secret key gets no `Access-Control-Allow-Origin`, so a web page cannot use one; every
+ * other path sends no CORS headers at all.
+ */
+import type { MiddlewareHandler } from 'hono';
+import { parseApiKey } from '../../../src/contract/index.js';
+
+/** Paths that answer CORS and the browser methods each allows. */
+export const CORS_PATHS: Readonly<Record<string, string>> = {
+  '/v1/onramp': 'GET',
+  '/v1/onramp/quote': 'POST',
+};
+
+const ALLOW_HEADERS = 'X-API-Key, X-Client-Secret, Content-Type, Idempotency-Key';
+const EXPOSE_HEADERS = 'Date, Request-Id, Retry-After';
+
+export function cors(): MiddlewareHandler {
+  return async (c, next) => {
+    const methods = CORS_PATHS[c.req.path];
+    if (methods === undefined) return next();
+    const origin = c.req.header('Origin');
+    if (c.req.method === 'OPTIONS') {
+      const headers: Record<string, string> = {
+        Allow: `${methods}, OPTIONS`,
+        'Access-Control-Allow-Methods': methods,
+        'Access-Control-Allow-Headers': ALLOW_HEADERS,
+        'Access-Control-Max-Age': '600',
+        Vary: 'Origin',
+      };
+      headers['Access-Control-Allow-Origin'] = origin ?? '*';
+      return c.body(null, 204, headers);
+    }
+    await next();
+    if (!methods.split(', ').includes(c.req.method)) return;
+    const key = parseApiKey(c.req.header('X-API-Key')?.trim() ?? '');
+    c.res.headers.append('Vary', 'Origin');
+    if (key?.type === 'secret') return;
+    c.res.headers.set('Access-Control-Allow-Origin', origin ?? '*');
+    c.res.headers.set('Access-Control-Expose-Headers', EXPOSE_HEADERS);
+  };
+}

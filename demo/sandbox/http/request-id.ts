@@ -1,0 +1,12 @@
+/** Gives every request an id, sent back as `Request-Id` on every response and in error bodies. */
+import type { MiddlewareHandler } from 'hono';
+import { newRequestId } from '../domain/ids.js';
+
+export function requestId(): MiddlewareHandler<{ Variables: { requestId: string } }> {
+  return async (c, next) => {
+    const id = newRequestId();
+    c.set('requestId', id);
+    await next();
+    c.res.headers.set('Request-Id', id);
+  };
+}

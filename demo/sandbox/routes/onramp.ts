@@ -1,0 +1,56 @@
+/** `POST /v1/onramp` (create a session) and `GET /v1/onramp` (session status). */
+import type { Hono } from 'hono';
+import { SESSION_ID_PATTERN, createSessionRequestSchema, sessionIdFromClientSecret } from '../../../src/contract/index.js';
+import type { SandboxDeps } from '../deps.js';
+import { checkoutTokenFor, matchesHash } from '../domain/ids.js';
+import { checkoutRedirectUrl, createdSessionView, sessionStatusView } from '../domain/views.js';
+import { authenticate } from '../http/auth.js';
+import { readJsonObject } from '../http/body.js';
+import { ApiError, sendData } from '../http/errors.js';
+import { idempotent } from '../http/idempotency.js';
+import type { ApiEnv } from '../http/types.js';
+import { parseWith } from '../http/validation.js';
+import { assertMetadataSize, assertReturnUrl, assertWalletChecksum, createSessionRules, resolveNetwork } from './rules.js';
+
+export function onrampRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
+  app.post('/v1/onramp', authenticate(deps, { permission: 'onramp:create' }), async (c) => {
+    const body = await readJsonObject(c);
+    const key = c.get('apiKey');
+    return idempotent(deps, c, body, () => {
+      const input = parseWith(createSessionRequestSchema, body, createSessionRules);
+      assertWalletChecksum(input.wallet_address);
+      const network = resolveNetwork(input.crypto_currency, input.network);
+      assertReturnUrl(input.return_url);
+      assertMetadataSize(input.metadata);
+      const created = deps.sessionService.create(key.accountId, key.environment, { ...input, network });
+      const redirectUrl = checkoutRedirectUrl(deps.checkoutUrl, created.row.id, created.checkoutToken);
+      return { status: 201, data: createdSessionView(created.row, created.clientSecret, redirectUrl) };
+    });
+  });
+
+  app.get('/v1/onramp', authenticate(deps, { permission: 'onramp:read', publishable: true }), (c) => {
+    const key = c.get('apiKey');
+    const sessionId = c.req.query('session_id');
+    if (!sessionId) throw new ApiError('VALIDATION_ERROR', 'session_id is required', { param: 'session_id' });
+    if (!SESSION_ID_PATTERN.test(sessionId)) {
+      throw new ApiError('VALIDATION_ERROR', 'session_id must look like ors_ followed by letters and digits', {
+        param: 'session_id',
+      });
+    }
+    const notFound = new ApiError('NOT_FOUND', `No session ${sessionId}`, { param: 'session_id' });
+    const row = deps.sessionService.get(sessionId);
+    if (!row || row.account_id !== key.accountId || row.environment !== key.environment) throw notFound;
+
+    const clientSecret = c.req.header('X-Client-Secret')?.trim();
+    const secretMatches =
+      clientSecret !== undefined &&
+      sessionIdFromClientSecret(clientSecret) === sessionId &&
+      matchesHash(clientSecret, row.client_secret_hash);
+    // A publishable key reads a session only together with that session's client secret.
+    if (key.type === 'publishable' && !secretMatches) throw notFound;
+    // The checkout token derives from the client secret, so redirect_url needs it presented.
+    const redirectUrl =
+      secretMatches && clientSecret ? checkoutRedirectUrl(deps.checkoutUrl, row.id, checkoutTokenFor(clientSecret)) : undefined;
+    return sendData(c, sessionStatusView(row, redirectUrl));
+  });
+}

@@ -1,0 +1,99 @@
+/** Field rules (error code + readable message) and the checks the schemas cannot express. */
+import type { CryptoCurrency, Network } from '../../../src/contract/index.js';
+import {
+  ASSET_NETWORKS,
+  CRYPTO_CURRENCIES,
+  FIAT_AMOUNT_MAX,
+  FIAT_AMOUNT_MIN,
+  FIAT_CURRENCIES,
+  NETWORKS,
+  defaultNetwork,
+  isSupportedPair,
+} from '../../../src/contract/index.js';
+import { checkWalletAddress } from '../domain/wallet.js';
+import { ApiError } from '../http/errors.js';
+import { type FieldRule, isString, message } from '../http/validation.js';
+
+export const METADATA_MAX_KEYS = 50;
+
+const amountRange = `between ${FIAT_AMOUNT_MIN} and ${FIAT_AMOUNT_MAX} (10.00 to 10,000.00 of the currency)`;
+
+export const fiatAmountRule: FieldRule = (value) =>
+  typeof value === 'number' && Number.isInteger(value)
+    ? { code: 'AMOUNT_OUT_OF_RANGE', message: `fiat_amount must be ${amountRange}; got ${value}` }
+    : { message: `fiat_amount must be an integer number of cents ${amountRange}` };
+
+export const cryptoCurrencyRule = message(`crypto_currency must be one of ${CRYPTO_CURRENCIES.join(', ')}`);
+export const fiatCurrencyRule = message(`fiat_currency must be one of ${FIAT_CURRENCIES.join(', ')}`);
+export const networkRule: FieldRule = (value) =>
+  isString(value)
+    ? { code: 'UNSUPPORTED_NETWORK', message: `network must be one of ${NETWORKS.join(', ')}` }
+    : { message: 'network must be a string' };
+export const walletRule: FieldRule = (value) =>
+  isString(value)
+    ? { code: 'INVALID_WALLET_ADDRESS', message: 'wallet_address must be 0x followed by 40 hexadecimal digits' }
+    : { message: 'wallet_address must be a string' };
+
+export const createSessionRules: Readonly<Record<string, FieldRule>> = {
+  wallet_address: walletRule,
+  crypto_currency: cryptoCurrencyRule,
+  fiat_amount: fiatAmountRule,
+  fiat_currency: fiatCurrencyRule,
+  network: networkRule,
+  customer_email: message('customer_email must be a valid e-mail address'),
+  metadata: message(
+    `metadata must be an object of at most ${METADATA_MAX_KEYS} keys (1 to 40 characters each) whose values are strings of up to 500 characters, numbers, booleans or null`,
+  ),
+  return_url: message('return_url must be an https URL, or http on localhost or 127.0.0.1'),
+};
+
+export const quoteRules: Readonly<Record<string, FieldRule>> = {
+  fiat_amount: fiatAmountRule,
+  fiat_currency: fiatCurrencyRule,
+  crypto_currency: cryptoCurrencyRule,
+  network: networkRule,
+};
+
+/** The network to use: the given one if the asset supports it, else the asset's default. */
+export function resolveNetwork(crypto: CryptoCurrency, network: Network | undefined): Network {
+  const chosen = network ?? defaultNetwork(crypto);
+  if (!isSupportedPair(crypto, chosen)) {
+    throw new ApiError(
+      'UNSUPPORTED_NETWORK',
+      `${crypto} is not available on ${chosen}; use one of ${ASSET_NETWORKS[crypto].join(', ')}`,
+      { param: 'network' },
+    );
+  }
+  return chosen;
+}
+
+export function assertWalletChecksum(address: string): void {
+  if (checkWalletAddress(address) === 'bad_checksum') {
+    throw new ApiError(
+      'INVALID_WALLET_ADDRESS',
+      'wallet_address has mixed case but fails its EIP-55 checksum; check the address, or send it all lower case',
+      { param: 'wallet_address' },
+    );
+  }
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+export function assertReturnUrl(url: string | undefined): void {
+  if (url === undefined) return;
+  const parsed = URL.canParse(url) ? new URL(url) : null;
+  const ok = parsed && (parsed.protocol === 'https:' || (parsed.protocol === 'http:' && LOCAL_HOSTS.has(parsed.hostname)));
+  if (!ok || url.length > 2000) {
+    throw new ApiError('VALIDATION_ERROR', createSessionRules.return_url?.(url).message ?? 'return_url is invalid', {
+      param: 'return_url',
+    });
+  }
+}
+
+export function assertMetadataSize(metadata: Record<string, unknown> | undefined): void {
+  if (metadata && Object.keys(metadata).length > METADATA_MAX_KEYS) {
+    throw new ApiError('VALIDATION_ERROR', createSessionRules.metadata?.(metadata).message ?? 'metadata is invalid', {
+      param: 'metadata',
+    });
+  }
+}

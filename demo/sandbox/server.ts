@@ -1,0 +1,207 @@
+/**
+ * Starts the sandbox in-process: the API server and the hosted checkout server on their own ports,
+ * one SQLite database, the first-start account and keys, and the sweeper that expires sessions and
+ * delivers paid ones. The demo (`main.ts`) and the tests both use `startSandbox`; port 0 picks a
+ * free port.
+ */
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname } from 'node:path';
+import { serve } from '@hono/node-server';
+import { createCheckoutApp } from './checkout/app.js';
+import { createAccountsRepo } from './db/accounts.js';
+import { createApiKeysRepo } from './db/api-keys.js';
+import { openDatabase } from './db/database.js';
+import { createIdempotencyRepo } from './db/idempotency.js';
+import { type SessionRow, createSessionsRepo } from './db/sessions.js';
+import type { SandboxDeps } from './deps.js';
+import type { Clock } from './domain/clock.js';
+import { type SandboxKeys, bootstrapAccount } from './domain/keys.js';
+import { SessionService } from './domain/sessions.js';
+import { createApiApp } from './http/app.js';
+import { IDEMPOTENCY_RETENTION_MS } from './http/idempotency.js';
+import { type RateLimitOptions, TokenBuckets } from './http/rate-limit.js';
+
+export type { SandboxKeys } from './domain/keys.js';
+
+export const DEFAULT_MERCHANT_ORIGINS: readonly string[] = ['http://localhost:*', 'http://127.0.0.1:*'];
+
+export interface StartSandboxOptions {
+  /** API port; 0 picks a free one. Default 8787. */
+  port?: number;
+  /** Hosted checkout port; 0 picks a free one. Default 8788. */
+  checkoutPort?: number;
+  /** Interface to listen on. Default 127.0.0.1. */
+  host?: string;
+  /** SQLite file path or `:memory:`. Default `.sandbox-data/sandbox.db`. */
+  db?: string;
+  /** Where first-start keys are written; `null` writes none. Default `.sandbox-data/keys.json`, or null for `:memory:`. */
+  keysFile?: string | null;
+  /** Key brand (`<brand>_test_sk_...`). Default `onramp`. */
+  brand?: string;
+  /** Origins allowed to frame the checkout and receive its messages (`*` port wildcard allowed). */
+  merchantOrigins?: readonly string[];
+  /** Token bucket per key. Default 100 burst, 25 per second. */
+  rateLimit?: RateLimitOptions;
+  /** Delay from payment to delivery, ms. Default 3000. */
+  deliveryMs?: number;
+  /** Clock for lifecycles (expiry, delivery, timestamps). Default `Date.now`. */
+  now?: () => number;
+  /** Clock of the price curve: a fixed time (ms) or a function. Default: `now`. */
+  priceTime?: number | (() => number);
+  /** Session lifetime, ms. Default 30 minutes. */
+  sessionTtlMs?: number;
+  /** Quote lifetime, ms. Default 5 minutes. */
+  quoteTtlMs?: number;
+  /** How often the sweeper runs, ms. Default 1000. */
+  sweepIntervalMs?: number;
+  /** Largest accepted request body, bytes. Default 64 KiB. */
+  bodyLimitBytes?: number;
+  /** Log sink for internal errors. Default `console.error`. */
+  log?: (line: string) => void;
+  /** Called after every session status change (payment, delivery, expiry, helper). */
+  onSessionChange?: (session: { session_id: string; status: SessionRow['status'] }) => void;
+}
+
+export interface SandboxHandle {
+  apiUrl: string;
+  checkoutUrl: string;
+  accountId: string;
+  /** The account's keys: from this start when it created them, else from the keys file, else null. */
+  keys: SandboxKeys | null;
+  /** True when this start created the account and its keys. */
+  keysCreated: boolean;
+  keysFile: string | null;
+  dbPath: string;
+  close(): Promise<void>;
+}
+
+const DEFAULT_DB = '.sandbox-data/sandbox.db';
+const DEFAULT_KEYS_FILE = '.sandbox-data/keys.json';
+
+export async function startSandbox(options: StartSandboxOptions = {}): Promise<SandboxHandle> {
+  const host = options.host ?? '127.0.0.1';
+  const dbPath = options.db ?? DEFAULT_DB;
+  const keysFile = options.keysFile !== undefined ? options.keysFile : dbPath === ':memory:' ? null : DEFAULT_KEYS_FILE;
+  const brand = options.brand ?? 'onramp';
+  const log = options.log ?? ((line: string) => console.error(line));
+  const now = options.now ?? (() => Date.now());
+  const priceTime = options.priceTime;
+  const clock: Clock = {
+    now,
+    priceNow: typeof priceTime === 'number' ? () => priceTime : (priceTime ?? now),
+  };
+
+  const db = openDatabase(dbPath);
+  const accounts = createAccountsRepo(db);
+  const apiKeys = createApiKeysRepo(db);
+  const sessions = createSessionsRepo(db);
+  const idempotency = createIdempotencyRepo(db);
+  const onChange = options.onSessionChange;
+  const sessionService = new SessionService({
+    repo: sessions,
+    clock,
+    deliveryMs: options.deliveryMs ?? 3000,
+    ...(options.sessionTtlMs === undefined ? {} : { sessionTtlMs: options.sessionTtlMs }),
+    ...(options.quoteTtlMs === undefined ? {} : { quoteTtlMs: options.quoteTtlMs }),
+    ...(onChange ? { onChange: (row: SessionRow) => onChange({ session_id: row.id, status: row.status }) } : {}),
+  });
+
+  const { accountId, createdKeys } = db.transaction(() => bootstrapAccount(accounts, apiKeys, brand, clock.now()))();
+  let keys = createdKeys;
+  if (createdKeys && keysFile) writeKeysFile(keysFile, createdKeys);
+  if (!createdKeys && keysFile) keys = readKeysFile(keysFile);
+
+  const deps: SandboxDeps = {
+    brand,
+    checkoutUrl: '',
+    merchantOrigins: options.merchantOrigins ?? DEFAULT_MERCHANT_ORIGINS,
+    bodyLimitBytes: options.bodyLimitBytes ?? 64 * 1024,
+    clock,
+    accounts,
+    apiKeys,
+    sessions,
+    idempotency,
+    sessionService,
+    rateLimiter: new TokenBuckets(options.rateLimit ?? { burst: 100, perSecond: 25 }),
+    log,
+  };
+
+  const sweep = (): void => {
+    try {
+      sessionService.sweep();
+      idempotency.pruneOlderThan(clock.now() - IDEMPOTENCY_RETENTION_MS);
+    } catch (error) {
+      log(`[sandbox] sweeper failed: ${String(error)}`);
+    }
+  };
+  sweep();
+  const servers: Server[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const checkoutPort = await listen(servers, createCheckoutApp(deps).fetch, options.checkoutPort ?? 8788, host);
+    deps.checkoutUrl = `http://${urlHost(host)}:${checkoutPort}`;
+    const apiPort = await listen(servers, createApiApp(deps).fetch, options.port ?? 8787, host);
+    timer = setInterval(sweep, options.sweepIntervalMs ?? 1000);
+    timer.unref();
+    return {
+      apiUrl: `http://${urlHost(host)}:${apiPort}`,
+      checkoutUrl: deps.checkoutUrl,
+      accountId,
+      keys,
+      keysCreated: createdKeys !== null,
+      keysFile,
+      dbPath,
+      close: async () => {
+        clearInterval(timer);
+        await Promise.all(servers.map(closeServer));
+        db.close();
+      },
+    };
+  } catch (error) {
+    clearInterval(timer);
+    await Promise.all(servers.map(closeServer));
+    db.close();
+    throw error;
+  }
+}
+
+type Fetch = (request: Request) => Response | Promise<Response>;
+
+function listen(servers: Server[], fetch: Fetch, port: number, hostname: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch, port, hostname }, (info: AddressInfo) => resolve(info.port)) as Server;
+    servers.push(server);
+    server.once('error', reject);
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) return resolve();
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+function writeKeysFile(path: string, keys: SandboxKeys): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(path, 0o600);
+}
+
+function readKeysFile(path: string): SandboxKeys | null {
+  if (!existsSync(path)) return null;
+  try {
+    const value = JSON.parse(readFileSync(path, 'utf8')) as SandboxKeys;
+    return typeof value.test?.secret === 'string' && typeof value.live?.publishable === 'string' ? value : null;
+  } catch {
+    return null;
+  }
+}
