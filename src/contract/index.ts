@@ -6,6 +6,7 @@ export * from './schemas/primitives.js';
 export * from './schemas/fees.js';
 export * from './schemas/quote.js';
 export * from './schemas/session.js';
+export * from './schemas/session-request.js';
 export * from './schemas/transaction.js';
 export * from './schemas/api-key.js';
 export * from './schemas/envelope.js';

@@ -23,8 +23,13 @@ export const permissionSchema = z.enum(PERMISSIONS);
 export const keyEnvironmentSchema = z.enum(KEY_ENVIRONMENTS);
 export const keyTypeSchema = z.enum(KEY_TYPES);
 
-/** ISO 8601 timestamp with a zone (`Z` or an offset). */
-export const timestampSchema = z.iso.datetime({ offset: true });
+/**
+ * ISO 8601 timestamp with a zone (`Z` or an offset). A regex rather than `z.iso.datetime()`: the
+ * same check at a fraction of the bytes in the browser bundle.
+ */
+export const timestampSchema = z.string().check(
+  z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/),
+);
 
 /** `0x` and 40 hex digits. The EIP-55 checksum of mixed-case addresses is the server's check. */
 export const walletAddressSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/));

@@ -1,32 +1,17 @@
-/** `POST /v1/onramp` (create) and `GET /v1/onramp` (status): request body and response shapes. */
+/** `POST /v1/onramp` (create) and `GET /v1/onramp` (status): the response shapes. */
 import * as z from 'zod/mini';
 import { quotedFeesSchema, settledFeesSchema } from './fees.js';
 import {
   cryptoCurrencySchema,
   decimalStringSchema,
   exchangeRateSchema,
-  fiatAmountSchema,
   fiatCurrencySchema,
-  metadataSchema,
   networkSchema,
   sessionIdSchema,
   sessionStatusSchema,
   timestampSchema,
   walletAddressSchema,
 } from './primitives.js';
-
-export const createSessionRequestSchema = z.object({
-  wallet_address: walletAddressSchema,
-  crypto_currency: cryptoCurrencySchema,
-  fiat_amount: fiatAmountSchema,
-  fiat_currency: fiatCurrencySchema,
-  network: z.optional(networkSchema),
-  customer_email: z.optional(z.email()),
-  metadata: z.optional(metadataSchema),
-  /** Extension: where the hosted page's "back to merchant" link goes (https, or http on localhost). */
-  return_url: z.optional(z.url({ protocol: /^https?$/ })),
-});
-export type CreateSessionRequest = z.infer<typeof createSessionRequestSchema>;
 
 /** The creation response: the only place the client secret is returned. */
 export const createdSessionSchema = z.object({
@@ -55,11 +40,12 @@ export const sessionStatusViewSchema = z.object({
   fiat_currency: fiatCurrencySchema,
   fiat_amount: z.int(),
   network: networkSchema,
-  tx_hash: z.nullish(z.string()),
+  tx_hash: z.optional(z.nullable(z.string())),
   fees: settledFeesSchema,
-  metadata: z.nullish(metadataSchema),
+  // Echoed as validated on creation (metadataSchema); not re-checked on the way out.
+  metadata: z.optional(z.nullable(z.unknown())),
   created_at: timestampSchema,
-  completed_at: z.nullish(timestampSchema),
+  completed_at: z.optional(z.nullable(timestampSchema)),
   expires_at: z.optional(timestampSchema),
   quote_expires_at: z.optional(timestampSchema),
   exchange_rate: z.optional(exchangeRateSchema),

@@ -7,7 +7,6 @@ import {
   decimalStringSchema,
   exchangeRateSchema,
   fiatCurrencySchema,
-  metadataSchema,
   networkSchema,
   sessionIdSchema,
   timestampSchema,
@@ -25,17 +24,18 @@ const transactionBase = {
   fiat_currency: fiatCurrencySchema,
   fiat_amount: z.int(),
   network: networkSchema,
-  tx_hash: z.nullish(z.string()),
-  metadata: z.nullish(metadataSchema),
+  tx_hash: z.optional(z.nullable(z.string())),
+  // Echoed as validated on creation (metadataSchema); not re-checked on the way out.
+  metadata: z.optional(z.nullable(z.unknown())),
   created_at: timestampSchema,
-  completed_at: z.nullish(timestampSchema),
+  completed_at: z.optional(z.nullable(timestampSchema)),
 };
 
 export const transactionSchema = z.object({
   ...transactionBase,
   fees: settledFeesSchema,
   exchange_rate: exchangeRateSchema,
-  customer_email: z.nullish(z.string()),
+  customer_email: z.optional(z.nullable(z.string())),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 

@@ -1,0 +1,68 @@
+/** Display formatting with `Intl`: fiat from minor units, crypto from decimal strings, times. */
+import { FIAT_MINOR_DIGITS, type CryptoCurrency, type FiatCurrency } from '../contract/catalog.js';
+import { minorToDecimal } from '../contract/money.js';
+
+/** Fraction digits shown for each asset: enough to matter, never more than the asset has. */
+const CRYPTO_DISPLAY_DIGITS: Record<CryptoCurrency, number> = { ETH: 6, MATIC: 4, USDC: 2, USDT: 2 };
+
+const cache = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string | undefined, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
+  let format = cache.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    cache.set(key, format);
+  }
+  return format;
+}
+
+/** `10000, 'USD'` -> `$100.00`. Formats the exact decimal string, never a float. */
+export function formatFiat(minor: number, currency: FiatCurrency, locale?: string): string {
+  return numberFormat(locale, { style: 'currency', currency }).format(
+    minorToDecimal(minor, FIAT_MINOR_DIGITS) as Intl.StringNumericLiteral,
+  );
+}
+
+/** `"0.031746031746031746", 'ETH'` -> `0.031746 ETH`, truncated so it never overstates. */
+export function formatCrypto(amount: string, currency: CryptoCurrency | null, locale?: string): string {
+  const digits = currency ? CRYPTO_DISPLAY_DIGITS[currency] : 8;
+  const text = numberFormat(locale, { maximumFractionDigits: digits, roundingMode: 'trunc' }).format(
+    amount as Intl.StringNumericLiteral,
+  );
+  return currency ? `${text} ${currency}` : text;
+}
+
+/** The rate line: `1 ETH = $3,150.42`. */
+export function formatRate(rate: number, crypto: CryptoCurrency, fiat: FiatCurrency, locale?: string): string {
+  const price = numberFormat(locale, {
+    style: 'currency',
+    currency: fiat,
+    maximumFractionDigits: rate < 10 ? 4 : 2,
+  }).format(rate);
+  return `1 ${crypto} = ${price}`;
+}
+
+/** `mm:ss` (or `h:mm:ss` past an hour) of a remaining duration, rounded up to whole seconds. */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  const mmss = `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
+  return hours > 0 ? `${hours}:${mmss}` : mmss;
+}
+
+/** A spoken form of a duration for screen readers ("4 minutes 59 seconds"). */
+export function describeDuration(ms: number, locale?: string): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const minutes = Math.floor(total / 60);
+  const seconds = total % 60;
+  const unit = (value: number, name: 'minute' | 'second') =>
+    numberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'long' }).format(value);
+  return minutes > 0 ? `${unit(minutes, 'minute')} ${unit(seconds, 'second')}` : unit(seconds, 'second');
+}
+
+/** `0x71C7656EC7ab88b098defB751B7401B5f6d8976F` -> `0x71C7…976F`. */
+export function shortenAddress(address: string): string {
+  return address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
+}
