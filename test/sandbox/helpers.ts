@@ -1,0 +1,101 @@
+/** Shared helpers of the sandbox tests: start a server, call it, check envelopes against the contract. */
+import assert from 'node:assert/strict';
+import * as z from 'zod/mini';
+import { errorEnvelopeSchema, successEnvelope } from '../../src/contract/index.js';
+import { type SandboxHandle, type StartSandboxOptions, startSandbox } from '../../demo/sandbox/server.js';
+
+/** The EIP-55 example address (mixed case, valid checksum). */
+export const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+export const WALLET_2 = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: unknown;
+}
+
+export interface CallOptions {
+  key?: string | null;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestSandbox {
+  sandbox: SandboxHandle;
+  keys: NonNullable<SandboxHandle['keys']>;
+  call(method: string, path: string, options?: CallOptions): Promise<Reply>;
+  close(): Promise<void>;
+}
+
+export async function startTestSandbox(options: StartSandboxOptions = {}): Promise<TestSandbox> {
+  const sandbox = await startSandbox({ port: 0, checkoutPort: 0, db: ':memory:', keysFile: null, log: () => {}, rateLimit: { burst: 1e6, perSecond: 1e6 }, ...options });
+  assert.ok(sandbox.keys, 'a fresh sandbox returns its keys');
+  const keys = sandbox.keys;
+  return {
+    sandbox,
+    keys,
+    call: (method, path, options = {}) => call(sandbox.apiUrl, method, path, { key: keys.test.secret, ...options }),
+    close: () => sandbox.close(),
+  };
+}
+
+export async function call(baseUrl: string, method: string, path: string, options: CallOptions = {}): Promise<Reply> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.key) headers['X-API-Key'] = options.key;
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['Content-Type'] ??= 'application/json';
+  }
+  const response = await fetch(baseUrl + path, { method, headers, ...(body === undefined ? {} : { body }) });
+  const text = await response.text();
+  let json: unknown = undefined;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json };
+}
+
+/** Asserts a success envelope whose data matches `schema`; returns the data. */
+export function expectData<S extends z.ZodMiniType>(reply: Reply, schema: S, status = 200): z.infer<S> {
+  assert.equal(reply.status, status, `expected ${status}, got ${reply.status}: ${reply.text}`);
+  assert.match(reply.headers.get('Request-Id') ?? '', /^req_/);
+  assert.match(reply.headers.get('Content-Type') ?? '', /^application\/json/);
+  const parsed = z.safeParse(successEnvelope(schema), reply.json);
+  assert.ok(parsed.success, `response does not match the contract: ${reply.text}\n${JSON.stringify(parsed.error?.issues)}`);
+  return (parsed.data as { data: z.infer<S> }).data;
+}
+
+/** Asserts DESIGN.md's error envelope with this status, code and (when given) param. */
+export function expectError(reply: Reply, status: number, code: string, param?: string): void {
+  assert.equal(reply.status, status, `expected ${status} ${code}, got ${reply.status}: ${reply.text}`);
+  const parsed = z.safeParse(errorEnvelopeSchema, reply.json);
+  assert.ok(parsed.success, `not an error envelope: ${reply.text}`);
+  assert.equal(parsed.data.error.code, code, reply.text);
+  if (param !== undefined) assert.equal(parsed.data.error.param, param, reply.text);
+  assert.ok(parsed.data.error.message.length > 0);
+  assert.equal(parsed.data.error.request_id, reply.headers.get('Request-Id'));
+}
+
+export const sessionBody = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
+  wallet_address: WALLET,
+  crypto_currency: 'ETH',
+  fiat_amount: 10000,
+  fiat_currency: 'USD',
+  ...overrides,
+});
+
+/** Polls `check` until it returns a value, or fails after `timeoutMs`. */
+export async function waitFor<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs = 5000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
