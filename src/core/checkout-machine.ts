@@ -96,7 +96,8 @@ export function transition(state: WidgetState, event: WidgetEvent): Transition {
       return { state: initialState, notifications: [] };
 
     case 'session-seeded':
-      if (state.session) return { state, notifications: [] };
+      // Only a widget still loading takes a seed: never over a session shown, nor out of `error`.
+      if (state.session || state.status !== 'loading') return { state, notifications: [] };
       return showSession(state, event.session, state.appliedSeq);
 
     case 'session-fetched': {

@@ -1,0 +1,278 @@
+import { expect } from '@open-wc/testing';
+import { initialState, isFinal, transition, type WidgetEvent, type WidgetState } from './checkout-machine.js';
+import type { QuoteFigures, SessionView } from './session-view.js';
+import { widgetError } from './widget-error.js';
+import type { SessionStatus } from '../contract/catalog.js';
+
+const quote: QuoteFigures = {
+  cryptoAmount: '0.031',
+  exchangeRate: 3150,
+  fees: { platform: 150, network: 100, processing: 50, total: 300 },
+  expiresAt: 1_000_000,
+};
+
+function view(status: SessionStatus, extra: Partial<SessionView> = {}): SessionView {
+  return {
+    sessionId: 'ors_abcdefghijklmnop1234',
+    status,
+    fiatAmount: 10000,
+    fiatCurrency: 'USD',
+    cryptoCurrency: 'ETH',
+    network: 'ethereum',
+    walletAddress: '0x71C7656EC7ab88b098defB751B7401B5f6d8976F',
+    quote,
+    expiresAt: 2_000_000,
+    txHash: null,
+    redirectUrl: 'https://checkout.example.test/pay/ors_abcdefghijklmnop1234?t=x',
+    ...extra,
+  };
+}
+
+/** Runs events in order from `state`; returns the last transition and all notifications. */
+function run(state: WidgetState, ...events: WidgetEvent[]) {
+  let current = state;
+  const all = [];
+  for (const event of events) {
+    const result = transition(current, event);
+    current = result.state;
+    all.push(...result.notifications);
+  }
+  return { state: current, notifications: all };
+}
+
+const fetched = (status: SessionStatus, seq: number, extra: Partial<SessionView> = {}): WidgetEvent => ({
+  type: 'session-fetched',
+  session: view(status, extra),
+  seq,
+});
+
+const pendingState = () => run(initialState, fetched('pending', 1)).state;
+const processingState = () => run(initialState, fetched('pending', 1), fetched('processing', 2)).state;
+
+describe('checkout-machine', () => {
+  it('starts loading with nothing shown', () => {
+    expect(initialState).to.deep.equal({ status: 'loading', session: null, error: null, surface: 'none', quoteNotice: 'none', appliedSeq: 0 });
+    expect(isFinal(initialState)).to.equal(false);
+  });
+
+  describe('session-fetched', () => {
+    it('loading -> pending: ready, then status-change', () => {
+      const { state, notifications } = transition(initialState, fetched('pending', 1));
+      expect(state.status).to.equal('pending');
+      expect(state.session?.sessionId).to.equal('ors_abcdefghijklmnop1234');
+      expect(state.appliedSeq).to.equal(1);
+      expect(notifications).to.deep.equal([{ type: 'ready' }, { type: 'status-change', status: 'pending', previousStatus: 'loading' }]);
+    });
+
+    it('the same status again notifies nothing', () => {
+      const { state, notifications } = transition(pendingState(), fetched('pending', 2));
+      expect(state.status).to.equal('pending');
+      expect(state.appliedSeq).to.equal(2);
+      expect(notifications).to.deep.equal([]);
+    });
+
+    it('pending -> processing', () => {
+      const { state, notifications } = transition(pendingState(), fetched('processing', 2));
+      expect(state.status).to.equal('processing');
+      expect(notifications).to.deep.equal([{ type: 'status-change', status: 'processing', previousStatus: 'pending' }]);
+    });
+
+    for (const [from, to] of [
+      ['processing', 'completed'],
+      ['processing', 'failed'],
+      ['pending', 'failed'],
+      ['pending', 'expired'],
+    ] as const) {
+      it(`${from} -> ${to}: status-change and ${to}; final`, () => {
+        const start = from === 'pending' ? pendingState() : processingState();
+        const { state, notifications } = transition(start, fetched(to, 5, to === 'completed' ? { txHash: '0xabc' } : {}));
+        expect(state.status).to.equal(to);
+        expect(isFinal(state)).to.equal(true);
+        expect(notifications).to.deep.equal([{ type: 'status-change', status: to, previousStatus: from }, { type: to }]);
+      });
+    }
+
+    it('loading straight to a final state: ready, status-change and the final notification', () => {
+      const { notifications } = transition(initialState, fetched('completed', 1));
+      expect(notifications.map((n) => n.type)).to.deep.equal(['ready', 'status-change', 'completed']);
+    });
+
+    it('clears a recoverable error and closes the surface at a final state', () => {
+      let state = run(pendingState(), { type: 'checkout-opened', surface: 'frame' }, { type: 'failed', error: widgetError('SERVER_ERROR') }).state;
+      expect(state.error?.code).to.equal('SERVER_ERROR');
+      state = transition(state, fetched('pending', 3)).state;
+      expect(state.error).to.equal(null);
+      expect(state.surface).to.equal('frame');
+      state = transition(state, fetched('completed', 4)).state;
+      expect(state.surface).to.equal('none');
+    });
+  });
+
+  describe('late responses never roll the status back', () => {
+    it('an older sequence number is ignored', () => {
+      const start = run(initialState, fetched('pending', 1), fetched('processing', 3)).state;
+      const { state, notifications } = transition(start, fetched('pending', 2));
+      expect(state).to.equal(start);
+      expect(notifications).to.deep.equal([]);
+    });
+
+    it('a newer response with a lower rank is ignored, but its sequence is recorded', () => {
+      const start = processingState();
+      const { state, notifications } = transition(start, fetched('pending', 7));
+      expect(state.status).to.equal('processing');
+      expect(state.appliedSeq).to.equal(7);
+      expect(notifications).to.deep.equal([]);
+    });
+
+    it('final states stay final, whatever arrives later', () => {
+      const completed = run(processingState(), fetched('completed', 3, { txHash: '0xabc' })).state;
+      for (const status of ['pending', 'processing', 'failed', 'expired'] as const) {
+        const { state, notifications } = transition(completed, fetched(status, 10));
+        expect(state.status).to.equal('completed');
+        expect(state.session?.txHash).to.equal('0xabc');
+        expect(notifications).to.deep.equal([]);
+      }
+      const expired = run(pendingState(), fetched('expired', 2)).state;
+      expect(transition(expired, { type: 'failed', error: widgetError('UNAUTHORIZED') }).state).to.equal(expired);
+      expect(transition(expired, { type: 'quote-expired' }).state).to.equal(expired);
+      expect(transition(expired, { type: 'checkout-opened', surface: 'popup' }).state).to.equal(expired);
+    });
+
+    it('a seeded session never replaces one already shown', () => {
+      const start = processingState();
+      const { state } = transition(start, { type: 'session-seeded', session: view('pending') });
+      expect(state).to.equal(start);
+    });
+  });
+
+  describe('session-seeded', () => {
+    it('shows the session at once: ready and status-change', () => {
+      const { state, notifications } = transition(initialState, { type: 'session-seeded', session: view('pending') });
+      expect(state.status).to.equal('pending');
+      expect(state.appliedSeq).to.equal(0);
+      expect(notifications.map((n) => n.type)).to.deep.equal(['ready', 'status-change']);
+    });
+
+    it('a fetched response then merges over it (seq 1 > 0)', () => {
+      const seeded = transition(initialState, { type: 'session-seeded', session: view('pending', { fiatAmount: null }) }).state;
+      const { state, notifications } = transition(seeded, fetched('pending', 1));
+      expect(state.session?.fiatAmount).to.equal(10000);
+      expect(notifications).to.deep.equal([]);
+    });
+
+    it('is ignored once the widget is in the error state', () => {
+      const error = transition(initialState, { type: 'failed', error: widgetError('UNAUTHORIZED') }).state;
+      const { state, notifications } = transition(error, { type: 'session-seeded', session: view('pending') });
+      expect(state.status).to.equal('error');
+      expect(notifications).to.deep.equal([]);
+    });
+  });
+
+  describe('errors', () => {
+    it('a recoverable error keeps status and session, and notifies error only', () => {
+      const start = pendingState();
+      const error = widgetError('NETWORK_ERROR');
+      const { state, notifications } = transition(start, { type: 'failed', error });
+      expect(state.status).to.equal('pending');
+      expect(state.session).to.equal(start.session);
+      expect(state.error).to.equal(error);
+      expect(notifications).to.deep.equal([{ type: 'error', error }]);
+      expect(isFinal(state)).to.equal(false);
+    });
+
+    it('a recoverable error while loading stays loading', () => {
+      const { state } = transition(initialState, { type: 'failed', error: widgetError('TIMEOUT') });
+      expect(state.status).to.equal('loading');
+      expect(state.error?.code).to.equal('TIMEOUT');
+    });
+
+    it('a fatal error moves to error: error then status-change; surface closed; final', () => {
+      const start = run(pendingState(), { type: 'checkout-opened', surface: 'popup' }).state;
+      const error = widgetError('UNAUTHORIZED');
+      const { state, notifications } = transition(start, { type: 'failed', error });
+      expect(state.status).to.equal('error');
+      expect(state.surface).to.equal('none');
+      expect(isFinal(state)).to.equal(true);
+      expect(notifications).to.deep.equal([
+        { type: 'error', error },
+        { type: 'status-change', status: 'error', previousStatus: 'pending' },
+      ]);
+    });
+
+    it('nothing leaves the error state but reset', () => {
+      const error = transition(pendingState(), { type: 'failed', error: widgetError('FORBIDDEN') }).state;
+      expect(transition(error, fetched('processing', 9)).state).to.equal(error);
+      expect(transition(error, { type: 'failed', error: widgetError('SERVER_ERROR') }).state).to.equal(error);
+      expect(transition(error, { type: 'quote-refreshed', quote }).state).to.equal(error);
+      expect(transition(error, { type: 'reset' }).state).to.equal(initialState);
+    });
+
+    it('reset returns to the initial state with no notification', () => {
+      const { state, notifications } = transition(processingState(), { type: 'reset' });
+      expect(state).to.equal(initialState);
+      expect(notifications).to.deep.equal([]);
+    });
+  });
+
+  describe('quote', () => {
+    it('expired while pending: refreshing, notified once', () => {
+      const first = transition(pendingState(), { type: 'quote-expired' });
+      expect(first.state.quoteNotice).to.equal('refreshing');
+      expect(first.notifications).to.deep.equal([{ type: 'quote-expired' }]);
+      const again = transition(first.state, { type: 'quote-expired' });
+      expect(again.state).to.equal(first.state);
+      expect(again.notifications).to.deep.equal([]);
+    });
+
+    it('expiry is ignored unless pending', () => {
+      expect(transition(initialState, { type: 'quote-expired' }).notifications).to.deep.equal([]);
+      expect(transition(processingState(), { type: 'quote-expired' }).notifications).to.deep.equal([]);
+    });
+
+    it('refreshed: new figures, notice, error cleared, notified with the quote', () => {
+      const fresh: QuoteFigures = { ...quote, cryptoAmount: '0.032', expiresAt: 1_300_000 };
+      const start = run(pendingState(), { type: 'quote-expired' }, { type: 'failed', error: widgetError('QUOTE_REFRESH_FAILED') }).state;
+      const { state, notifications } = transition(start, { type: 'quote-refreshed', quote: fresh });
+      expect(state.session?.quote).to.equal(fresh);
+      expect(state.quoteNotice).to.equal('refreshed');
+      expect(state.error).to.equal(null);
+      expect(notifications).to.deep.equal([{ type: 'quote-refreshed', quote: fresh }]);
+    });
+
+    it('a refreshed quote is ignored unless pending', () => {
+      expect(transition(initialState, { type: 'quote-refreshed', quote }).notifications).to.deep.equal([]);
+      expect(transition(processingState(), { type: 'quote-refreshed', quote }).notifications).to.deep.equal([]);
+    });
+
+    it('the notice clears once the session leaves pending', () => {
+      const start = run(pendingState(), { type: 'quote-expired' }).state;
+      expect(transition(start, fetched('processing', 4)).state.quoteNotice).to.equal('none');
+      expect(transition(start, fetched('pending', 4)).state.quoteNotice).to.equal('refreshing');
+    });
+
+    it('a status response with an older quote does not replace a refreshed one', () => {
+      const fresh: QuoteFigures = { ...quote, cryptoAmount: '0.032', expiresAt: 1_300_000 };
+      const start = run(pendingState(), { type: 'quote-refreshed', quote: fresh }).state;
+      const { state } = transition(start, fetched('pending', 5));
+      expect(state.session?.quote).to.deep.equal(fresh);
+    });
+  });
+
+  describe('surfaces', () => {
+    it('opens frame, popup or link while pending or processing; closes to none', () => {
+      for (const surface of ['frame', 'popup', 'link'] as const) {
+        const opened = transition(pendingState(), { type: 'checkout-opened', surface });
+        expect(opened.state.surface).to.equal(surface);
+        expect(opened.notifications).to.deep.equal([]);
+        expect(transition(opened.state, { type: 'checkout-closed' }).state.surface).to.equal('none');
+      }
+      expect(transition(processingState(), { type: 'checkout-opened', surface: 'frame' }).state.surface).to.equal('frame');
+    });
+
+    it('cannot open while loading or final', () => {
+      expect(transition(initialState, { type: 'checkout-opened', surface: 'frame' }).state.surface).to.equal('none');
+      const failed = run(pendingState(), fetched('failed', 2)).state;
+      expect(transition(failed, { type: 'checkout-opened', surface: 'frame' }).state.surface).to.equal('none');
+    });
+  });
+});
