@@ -2,7 +2,8 @@
  * Two library builds of the widget:
  * - default mode: ES modules for bundlers (`dist/onramp-checkout.js`, side-effect free, and
  *   `dist/define.js`, which registers the element), with lit and zod left as dependencies;
- * - `--mode iife`: `dist/onramp-checkout.iife.js`, one self-contained file for a `<script>` tag.
+ * - `--mode iife`: `dist/onramp-checkout.iife.js`, one self-contained file for a `<script>` tag;
+ * - `--mode demo`: the demo pages' scripts in `dist/demo/`.
  */
 import { defineConfig, type Plugin } from 'vite';
 
@@ -27,6 +28,22 @@ function minifyLitCss(): Plugin {
 }
 
 export default defineConfig(({ mode }) => {
+  if (mode === 'demo') {
+    // The demo pages' scripts (served by `npm start`), built from TypeScript like any merchant app.
+    return {
+      plugins: [minifyLitCss()],
+      build: {
+        target: 'es2022',
+        outDir: 'dist/demo',
+        emptyOutDir: true,
+        sourcemap: true,
+        rollupOptions: {
+          input: { merchant: 'demo/pages/merchant.ts', 'event-log': 'demo/pages/event-log.ts' },
+          output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+        },
+      },
+    };
+  }
   const iife = mode === 'iife';
   return {
     plugins: [minifyLitCss()],
@@ -42,7 +59,21 @@ export default defineConfig(({ mode }) => {
             formats: ['es'],
             fileName: (_format, entry) => `${entry}.js`,
           },
-      rollupOptions: iife ? {} : { external: [/^lit(\/|$)/, /^@lit\//, /^zod(\/|$)/] },
+      rollupOptions: iife
+        ? {}
+        : {
+            // lit and zod stay dependencies; `define.js` imports the side-effect-free entry as it is
+            // published, so there is no hashed shared chunk.
+            external: (source: string, importer: string | undefined) =>
+              /^(lit|lit\/.*|@lit\/.*|zod|zod\/.*)$/.test(source) || (source === './index.js' && !!importer?.endsWith('/src/define.ts')),
+            plugins: [
+              {
+                name: 'define-imports-published-entry',
+                renderChunk: (code: string, chunk: { fileName: string }) =>
+                  chunk.fileName === 'define.js' ? code.replaceAll('"./index.js"', '"./onramp-checkout.js"') : null,
+              },
+            ],
+          },
     },
   };
 });

@@ -3,7 +3,7 @@
  * a second definition is skipped instead of throwing. Safe on a server: it does nothing without
  * `customElements`.
  */
-import { OnrampCheckout } from './components/onramp-checkout/onramp-checkout.js';
+import { OnrampCheckout } from './index.js';
 
 export const TAG_NAME = 'onramp-checkout';
 

@@ -1,0 +1,144 @@
+/**
+ * The demo merchant: serves the merchant pages and the built widget, and creates sessions
+ * server-side with the sandbox's test secret key, which never reaches the browser. It starts the
+ * sandbox in the same process, so `npm start` is one command.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import { resolve } from 'node:path';
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { startSandbox, type SandboxHandle, type StartSandboxOptions } from '../sandbox/server.js';
+import { renderEmbedPage } from './embed-page.js';
+import { createSessionRequestSchema } from '../../src/contract/schemas/session-request.js';
+
+export interface StartDemoOptions {
+  /** Demo page port; 0 picks a free one. Default 8080. */
+  port?: number;
+  host?: string;
+  /** Options for the sandbox started with the demo. */
+  sandbox?: StartSandboxOptions;
+}
+
+export interface DemoHandle {
+  url: string;
+  sandbox: SandboxHandle;
+  close(): Promise<void>;
+}
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/** Strict CSP of the merchant pages: proves the widget needs no inline script, style or eval. */
+function contentSecurityPolicy(apiOrigin: string, checkoutOrigin: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `connect-src 'self' ${apiOrigin}`,
+    `frame-src ${checkoutOrigin}`,
+    "img-src 'self' data:",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "object-src 'none'",
+    "require-trusted-types-for 'script'",
+    'trusted-types lit-html',
+  ].join('; ');
+}
+
+export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHandle> {
+  const host = options.host ?? '127.0.0.1';
+  const sandbox = await startSandbox(options.sandbox ?? {});
+  const keys = sandbox.keys;
+  if (!keys) {
+    await sandbox.close();
+    throw new Error(
+      `The sandbox database already has an account but its keys file is missing (${sandbox.keysFile ?? 'none'}). ` +
+        'Delete the .sandbox-data folder (or set SANDBOX_DB to a new file) and start again.',
+    );
+  }
+  const apiOrigin = new URL(sandbox.apiUrl).origin;
+  const checkoutOrigin = new URL(sandbox.checkoutUrl).origin;
+  const csp = contentSecurityPolicy(apiOrigin, checkoutOrigin);
+  const widgetConfig = { publishableKey: keys.test.publishable, apiBase: sandbox.apiUrl, checkoutOrigin };
+
+  /** Creates a session with the secret key; the browser gets only what the widget needs. */
+  async function createSession(body: unknown): Promise<{ status: number; json: unknown }> {
+    const response = await fetch(`${sandbox.apiUrl}/v1/onramp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-API-Key': keys!.test.secret },
+      body: JSON.stringify(body),
+    });
+    const json: unknown = await response.json();
+    if (!response.ok) return { status: response.status, json };
+    const created = json as { data: Record<string, unknown> };
+    const request = createSessionRequestSchema.safeParse(body);
+    // The request's own fields let the widget show the whole order before its first request.
+    const order = request.success
+      ? {
+          fiat_amount: request.data.fiat_amount,
+          fiat_currency: request.data.fiat_currency,
+          crypto_currency: request.data.crypto_currency,
+          wallet_address: request.data.wallet_address,
+          ...(request.data.network ? { network: request.data.network } : {}),
+        }
+      : {};
+    return { status: 200, json: { ...widgetConfig, session: { ...created.data, ...order } } };
+  }
+
+  const app = new Hono();
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (c.res.headers.get('Content-Type')?.startsWith('text/html')) c.header('Content-Security-Policy', csp);
+  });
+
+  app.post('/api/sessions', async (c) => {
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return c.json({ success: false, error: { code: 'INVALID_JSON', message: 'Body must be JSON', request_id: '' } }, 400);
+    }
+    const { status, json } = await createSession(body);
+    return c.json(json as object, status as 200);
+  });
+
+  // The script-tag and redirect pages are rendered server-side with a fresh session, as a merchant
+  // without a front-end build would do.
+  const embedPage = (mode: 'embedded' | 'redirect') => async () => {
+    const { status, json } = await createSession({
+      wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7',
+      crypto_currency: 'ETH',
+      fiat_amount: 5000,
+      fiat_currency: 'USD',
+    });
+    if (status !== 200) return new Response('Could not create a session', { status: 502 });
+    const created = json as { session: { client_secret: string } };
+    return new Response(renderEmbedPage({ ...widgetConfig, clientSecret: created.session.client_secret, mode }), {
+      headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+    });
+  };
+  app.get('/demo/script-tag', embedPage('embedded'));
+  app.get('/demo/redirect', embedPage('redirect'));
+
+  app.get('/', async (c) => c.html(await readFile(resolve(ROOT, 'index.html'), 'utf8')));
+  app.get('/dist/*', serveStatic({ root: ROOT }));
+  app.get('/demo/public/*', serveStatic({ root: ROOT }));
+  app.notFound((c) => c.text('Not found', 404));
+
+  const server = await new Promise<Server>((resolveServer) => {
+    const s = serve({ fetch: app.fetch, port: options.port ?? 8080, hostname: host }, () => resolveServer(s as Server));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://${host}:${port}`,
+    sandbox,
+    close: async () => {
+      await new Promise<void>((done) => server.close(() => done()));
+      await sandbox.close();
+    },
+  };
+}

@@ -1,0 +1,52 @@
+/** The server-rendered merchant pages that embed the widget with a plain `<script>` tag. */
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+}
+
+export interface EmbedPageOptions {
+  publishableKey: string;
+  clientSecret: string;
+  apiBase: string;
+  checkoutOrigin: string;
+  mode: 'embedded' | 'redirect';
+}
+
+export function renderEmbedPage(options: EmbedPageOptions): string {
+  const title = options.mode === 'redirect' ? 'Redirect mode' : 'Script tag';
+  const a = (value: string) => `"${escapeHtml(value)}"`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>${title} · onramp-checkout demo</title>
+  <link rel="stylesheet" href="/demo/public/demo.css">
+  <script src="/dist/onramp-checkout.iife.js" defer></script>
+  <script src="/dist/demo/event-log.js" type="module"></script>
+</head>
+<body>
+  <main class="page">
+    <p><a href="/">← Back to the demo shop</a></p>
+    <h1>${title}</h1>
+    <p>${
+      options.mode === 'redirect'
+        ? 'With <code>mode="redirect"</code>, “Pay” navigates this page to the hosted checkout: the fallback for pages that cannot frame it or open popups.'
+        : 'This page has no build step: one <code>&lt;script&gt;</code> tag and one element, rendered by the merchant’s server with a fresh session.'
+    }</p>
+    <div class="layout">
+      <onramp-checkout
+        publishable-key=${a(options.publishableKey)}
+        client-secret=${a(options.clientSecret)}
+        api-base=${a(options.apiBase)}
+        checkout-origin=${a(options.checkoutOrigin)}
+        mode=${a(options.mode)}
+      ></onramp-checkout>
+      <section class="log" aria-label="Widget events"><h2>Events</h2><ol id="event-log"></ol></section>
+    </div>
+  </main>
+</body>
+</html>
+`;
+}

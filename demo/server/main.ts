@@ -1,0 +1,23 @@
+/** `npm start`: the sandbox and the demo merchant pages, configured from the environment. */
+import { loadConfig } from '../sandbox/config.js';
+import { startDemo } from './demo-server.js';
+
+const port = Number(process.env.DEMO_PORT ?? 8080);
+const demo = await startDemo({ port, sandbox: loadConfig() }).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
+console.log(
+  [
+    `Demo shop         ${demo.url}/`,
+    `Script-tag page   ${demo.url}/demo/script-tag`,
+    `Redirect mode     ${demo.url}/demo/redirect`,
+    `Sandbox API       ${demo.sandbox.apiUrl}`,
+    `Hosted checkout   ${demo.sandbox.checkoutUrl}`,
+    '',
+    'Test cards: 4242 4242 4242 4242 pays · 4000 0000 0000 0002 is declined · 4000 0000 0000 9995 fails at delivery',
+  ].join('\n'),
+);
+const stop = () => void demo.close().then(() => process.exit(0));
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);

@@ -1,0 +1,33 @@
+/**
+ * `npm run size`: raw, gzip and brotli bytes of both builds, the SRI hash of the script-tag file,
+ * and the budget check (brotli bytes are stable, unlike timings, so CI can enforce them).
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/** The script-tag bundle, lit and zod included, at most 16 kB brotli (issue #3). */
+const IIFE_BROTLI_BUDGET = 16_000;
+
+const files = ['dist/onramp-checkout.iife.js', 'dist/onramp-checkout.js', 'dist/define.js'];
+
+function measure(path: string) {
+  const bytes = readFileSync(path);
+  return {
+    raw: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    sri: `sha384-${createHash('sha384').update(bytes).digest('base64')}`,
+  };
+}
+
+const rows = files.map((file) => ({ file, ...measure(file) }));
+const pad = (value: string | number, width: number) => String(value).padStart(width);
+console.log(`${'file'.padEnd(32)}${pad('raw', 9)}${pad('gzip', 9)}${pad('brotli', 9)}`);
+for (const row of rows) console.log(`${row.file.padEnd(32)}${pad(row.raw, 9)}${pad(row.gzip, 9)}${pad(row.brotli, 9)}`);
+
+const iife = rows[0]!;
+console.log(`\nintegrity of ${iife.file}: ${iife.sri}`);
+const verdict = iife.brotli <= IIFE_BROTLI_BUDGET ? 'within' : 'OVER';
+console.log(`script-tag bundle: ${iife.brotli} bytes brotli, budget ${IIFE_BROTLI_BUDGET}: ${verdict} budget`);
+if (iife.brotli > IIFE_BROTLI_BUDGET) process.exitCode = 1;
