@@ -126,6 +126,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   app.get('/', async (c) => c.html(await readFile(resolve(ROOT, 'index.html'), 'utf8')));
   app.get('/dist/*', serveStatic({ root: ROOT }));
   app.get('/demo/public/*', serveStatic({ root: ROOT }));
+  app.get('/favicon.ico', (c) => c.body(null, 204));
   app.notFound((c) => c.text('Not found', 404));
 
   const server = await new Promise<Server>((resolveServer) => {
