@@ -7,6 +7,9 @@ export interface BackoffOptions {
 
 export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 1000, capMs: 30_000 };
 
+/** The longest delay a timer can hold: `setTimeout` fires at once past 2^31 - 1 ms. */
+export const MAX_DELAY_MS = 2 ** 31 - 1;
+
 /**
  * Delay before retry number `attempt` (1-based): "equal jitter", half fixed and half random, so
  * many widgets failing together do not retry in step, yet none retries at once. A server's
@@ -20,7 +23,7 @@ export function backoffDelay(
 ): number {
   const exp = Math.min(options.capMs, options.baseMs * 2 ** Math.max(0, attempt - 1));
   const jittered = exp / 2 + random() * (exp / 2);
-  return Math.max(jittered, retryAfterMs ?? 0);
+  return Math.min(MAX_DELAY_MS, Math.max(jittered, retryAfterMs ?? 0));
 }
 
 /** `Retry-After` as delay-seconds or an HTTP date; `null` when absent or unreadable. */
