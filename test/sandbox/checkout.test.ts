@@ -1,0 +1,198 @@
+/** The hosted checkout: page, headers, escaping, tokens, test cards, form errors, embedding hints. */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createdSessionSchema, sessionStatusViewSchema } from '../../src/contract/index.js';
+import { escapeHtml } from '../../demo/sandbox/checkout/escape.js';
+import { type TestSandbox, expectData, sessionBody, startTestSandbox, waitFor } from './helpers.js';
+
+let t: TestSandbox;
+before(async () => {
+  t = await startTestSandbox({ deliveryMs: 150, sweepIntervalMs: 20, merchantOrigins: ['http://localhost:*', 'https://shop.example'] });
+});
+after(() => t.close());
+
+async function newSession(overrides: Record<string, unknown> = {}) {
+  return expectData(await t.call('POST', '/v1/onramp', { body: sessionBody(overrides) }), createdSessionSchema, 201);
+}
+
+const get = (url: string) => fetch(url, { redirect: 'manual' });
+
+async function pay(redirectUrl: string, fields: Record<string, string>, extra: Record<string, string> = {}) {
+  const url = new URL(redirectUrl);
+  const form = new URLSearchParams({ t: url.searchParams.get('t') ?? '', ...fields, ...extra });
+  return fetch(`${url.origin}${url.pathname}`, { method: 'POST', body: form, redirect: 'manual' });
+}
+
+const card = (number: string) => ({ card_number: number, card_expiry: '12/34', card_cvc: '123', card_name: 'Ada Lovelace' });
+
+async function apiStatus(sessionId: string) {
+  return expectData(await t.call('GET', `/v1/onramp?session_id=${sessionId}`), sessionStatusViewSchema);
+}
+
+describe('GET /pay/:id', () => {
+  it('serves the order page with the security headers', async () => {
+    const s = await newSession({ return_url: 'https://shop.example/back?x="><script>alert(1)</script>' });
+    const res = await get(s.redirect_url);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('Content-Type'), 'text/html; charset=utf-8');
+    assert.equal(
+      res.headers.get('Content-Security-Policy'),
+      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'self' http://localhost:* https://shop.example",
+    );
+    assert.equal(res.headers.get('Referrer-Policy'), 'no-referrer');
+    assert.equal(res.headers.get('X-Content-Type-Options'), 'nosniff');
+    assert.equal(res.headers.get('Cache-Control'), 'no-store');
+    assert.equal(res.headers.get('X-Frame-Options'), null);
+    const page = await res.text();
+    assert.match(page, /\$100\.00/);
+    assert.ok(page.includes(s.estimated_crypto_amount));
+    assert.match(page, /Test mode/);
+    assert.match(page, /autocomplete="cc-number"/);
+    assert.match(page, /autocomplete="cc-exp"/);
+    assert.match(page, /autocomplete="cc-csc"/);
+    assert.match(page, /inputmode="numeric"/);
+    assert.match(page, /<label for="card_number">/);
+    // No inline script or style; the return_url is escaped, never markup.
+    assert.doesNotMatch(page, /<script>|<style|style="|onclick=|onload=/);
+    assert.ok(page.includes('Back to merchant'));
+    assert.ok(page.includes('&quot;&gt;&lt;script&gt;'));
+    assert.ok(!page.includes('"><script>alert(1)'));
+  });
+
+  it('answers a wrong, missing or foreign token with a plain 404 page', async () => {
+    const a = await newSession();
+    const b = await newSession();
+    const tokenB = new URL(b.redirect_url).searchParams.get('t') ?? '';
+    const base = `${t.sandbox.checkoutUrl}/pay/${a.session_id}`;
+    for (const url of [`${base}`, `${base}?t=wrong`, `${base}?t=${tokenB}`, `${t.sandbox.checkoutUrl}/pay/nope?t=x`, `${t.sandbox.checkoutUrl}/elsewhere`]) {
+      const res = await get(url);
+      assert.equal(res.status, 404, url);
+      const text = await res.text();
+      assert.match(text, /Checkout not found/);
+      assert.ok(!text.includes(a.estimated_crypto_amount));
+    }
+    assert.equal((await get(`${t.sandbox.checkoutUrl}/pay/${a.session_id}/status?t=wrong`)).status, 404);
+  });
+
+  it('keeps an allowed embed_origin (hidden field, data attribute) and drops others', async () => {
+    const s = await newSession();
+    const allowed = await (await get(`${s.redirect_url}&embed_origin=${encodeURIComponent('http://localhost:5173')}`)).text();
+    assert.match(allowed, /data-embed-origin="http:\/\/localhost:5173"/);
+    assert.match(allowed, /<input type="hidden" name="embed_origin" value="http:\/\/localhost:5173">/);
+    for (const origin of ['https://evil.example', '*', 'http://localhost:5173/path', '"><script>x</script>', 'https://shop.example:8443']) {
+      const page = await (await get(`${s.redirect_url}&embed_origin=${encodeURIComponent(origin)}`)).text();
+      assert.doesNotMatch(page, /embed-origin|name="embed_origin"/, origin);
+    }
+    const res = await pay(s.redirect_url, card('4242 4242 4242 4242'), { embed_origin: 'http://localhost:5173' });
+    assert.equal(res.status, 303);
+    const location = new URL(res.headers.get('Location') ?? '', t.sandbox.checkoutUrl);
+    assert.equal(location.searchParams.get('embed_origin'), 'http://localhost:5173');
+  });
+
+  it('serves its script and stylesheet; the script posts only to an explicit origin', async () => {
+    const js = await get(`${t.sandbox.checkoutUrl}/assets/checkout.js`);
+    assert.equal(js.status, 200);
+    assert.match(js.headers.get('Content-Type') ?? '', /^text\/javascript/);
+    const source = await js.text();
+    assert.match(source, /postMessage\(message, embedOrigin\)/);
+    assert.doesNotMatch(source, /postMessage\([^)]*'\*'/);
+    const css = await get(`${t.sandbox.checkoutUrl}/assets/checkout.css`);
+    assert.match(css.headers.get('Content-Type') ?? '', /^text\/css/);
+    assert.equal((await get(`${t.sandbox.checkoutUrl}/assets/other.js`)).status, 404);
+  });
+});
+
+describe('POST /pay/:id with test cards', () => {
+  it('4242… pays, then completes after the delivery delay with a tx_hash', async () => {
+    const s = await newSession();
+    const res = await pay(s.redirect_url, card('4242 4242 4242 4242'));
+    assert.equal(res.status, 303);
+    assert.equal(res.headers.get('Location'), new URL(s.redirect_url).pathname + new URL(s.redirect_url).search);
+    assert.equal((await apiStatus(s.session_id)).status, 'processing');
+    const processingPage = await (await get(s.redirect_url)).text();
+    assert.match(processingPage, /Payment received/);
+    assert.match(processingPage, /data-status="processing"/);
+    const done = await waitFor(async () => {
+      const status = await apiStatus(s.session_id);
+      return status.status === 'completed' ? status : undefined;
+    }, 5000, 'delivery');
+    assert.match(done.tx_hash ?? '', /^0x[0-9a-f]{64}$/);
+    assert.ok(done.completed_at);
+    const json = (await (await get(`${t.sandbox.checkoutUrl}/pay/${s.session_id}/status?t=${new URL(s.redirect_url).searchParams.get('t')}`)).json()) as Record<string, unknown>;
+    assert.deepEqual(json, { session_id: s.session_id, status: 'completed', tx_hash: done.tx_hash });
+    const page = await (await get(s.redirect_url)).text();
+    assert.match(page, /Crypto delivered/);
+    assert.ok(page.includes(done.tx_hash ?? 'missing'));
+  });
+
+  it('4000 0000 0000 0002 is declined: failed at once', async () => {
+    const s = await newSession();
+    assert.equal((await pay(s.redirect_url, card('4000000000000002'))).status, 303);
+    const status = await apiStatus(s.session_id);
+    assert.equal(status.status, 'failed');
+    assert.equal(status.tx_hash, null);
+    const page = await (await get(s.redirect_url)).text();
+    assert.match(page, /declined/);
+    assert.match(page, /new session/);
+  });
+
+  it('4000 0000 0000 9995 pays, then fails at delivery', async () => {
+    const s = await newSession();
+    assert.equal((await pay(s.redirect_url, card('4000-0000-0000-9995'))).status, 303);
+    assert.equal((await apiStatus(s.session_id)).status, 'processing');
+    await waitFor(async () => ((await apiStatus(s.session_id)).status === 'failed' ? true : undefined), 5000, 'failed delivery');
+    assert.match(await (await get(s.redirect_url)).text(), /delivering the crypto to your wallet failed/);
+  });
+
+  it('re-renders the form with field errors (400), keeping only the name', async () => {
+    const s = await newSession();
+    const cases: [Record<string, string>, string, RegExp][] = [
+      [card('4242 4242 4242 4241'), 'card_number', /not valid/],
+      [card('5555 5555 5555 4444'), 'card_number', /use a test card/],
+      [card(''), 'card_number', /Enter the card number/],
+      [{ ...card('4242424242424242'), card_expiry: '01/20' }, 'card_expiry', /expired/],
+      [{ ...card('4242424242424242'), card_expiry: '13/30' }, 'card_expiry', /01 to 12/],
+      [{ ...card('4242424242424242'), card_expiry: 'soon' }, 'card_expiry', /MM\/YY/],
+      [{ ...card('4242424242424242'), card_cvc: '12' }, 'card_cvc', /3 or 4 digits/],
+      [{ ...card('4242424242424242'), card_cvc: '' }, 'card_cvc', /security code/],
+    ];
+    for (const [fields, field, message] of cases) {
+      const res = await pay(s.redirect_url, { ...fields, card_name: '<b>Ada</b>' });
+      assert.equal(res.status, 400, field);
+      const page = await res.text();
+      assert.match(page, message);
+      assert.match(page, new RegExp(`id="${field}"[^>]*aria-invalid="true" aria-describedby="${field}-error"`));
+      assert.match(page, new RegExp(`<p class="field-error" id="${field}-error">`));
+      assert.match(page, /role="alert"/);
+      assert.match(page, /value="&lt;b&gt;Ada&lt;\/b&gt;"/);
+      assert.ok(!page.includes('4242424242424242') && !page.includes('5555 5555'), 'card data is not echoed');
+    }
+    assert.equal((await apiStatus(s.session_id)).status, 'pending');
+  });
+
+  it('refuses to pay a session that is not pending (409 SESSION_NOT_PAYABLE)', async () => {
+    const s = await newSession();
+    await pay(s.redirect_url, card('4000000000000002'));
+    const res = await pay(s.redirect_url, card('4242424242424242'));
+    assert.equal(res.status, 409);
+    const page = await res.text();
+    assert.match(page, /SESSION_NOT_PAYABLE/);
+    assert.match(page, /cannot be paid/);
+    assert.equal((await apiStatus(s.session_id)).status, 'failed');
+    // A wrong token on POST is a 404 and changes nothing.
+    const other = await newSession();
+    const forged = await fetch(`${t.sandbox.checkoutUrl}/pay/${other.session_id}`, {
+      method: 'POST',
+      body: new URLSearchParams({ t: 'forged', ...card('4242424242424242') }),
+      redirect: 'manual',
+    });
+    assert.equal(forged.status, 404);
+    assert.equal((await apiStatus(other.session_id)).status, 'pending');
+  });
+});
+
+describe('escapeHtml', () => {
+  it('escapes every markup character', () => {
+    assert.equal(escapeHtml(`<a href="x" onclick='y'>&\`</a>`), '&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&#96;&lt;/a&gt;');
+  });
+});
