@@ -73,7 +73,7 @@ function summary(row: SessionRow): SafeHtml {
   const total = row.platform_fee + row.network_fee + row.processing_fee;
   return html`<section class="summary" aria-labelledby="summary-title">
   <h1 id="summary-title" class="amount">${money(row.fiat_amount, row.fiat_currency)}</h1>
-  <p class="receive">You receive about <strong class="crypto">${row.crypto_amount} ${row.crypto_currency}</strong></p>
+  <p class="receive">${row.status === 'completed' ? 'You received' : 'You receive about'} <strong class="crypto">${row.crypto_amount} ${row.crypto_currency}</strong></p>
   <dl class="details">
     <div><dt>Network</dt><dd>${NETWORK_NAMES[row.network]}</dd></div>
     <div><dt>Wallet</dt><dd class="mono wallet">${row.wallet_address}</dd></div>

@@ -25,14 +25,14 @@
   post('ready');
   var lastHeight = -1;
   function reportSize() {
-    var height = Math.min(10000, Math.ceil(document.documentElement.scrollHeight));
+    var height = Math.min(10000, Math.ceil(body.getBoundingClientRect().height));
     if (height !== lastHeight) {
       lastHeight = height;
       post('resize', { height: height });
     }
   }
   reportSize();
-  if (typeof ResizeObserver === 'function') new ResizeObserver(reportSize).observe(document.documentElement);
+  if (typeof ResizeObserver === 'function') new ResizeObserver(reportSize).observe(body);
 
   // Input formatting: card number in groups of four, MM/YY, digits-only CVC.
   function digits(value) {
