@@ -21,7 +21,11 @@ export interface HostedCheckoutOptions {
   onResize: (height: number) => void;
   /** Ms the iframe has to post `ready` (below Chromium's 5 s user-activation window). */
   readyTimeoutMs?: number;
+  /** Navigates the page (redirect mode, and the last fallback); injectable for tests. */
+  navigate?: (url: string) => void;
 }
+
+const assignLocation = (url: string): void => window.location.assign(url);
 
 const POPUP_FEATURES = 'popup,width=480,height=760';
 const POPUP_WATCH_MS = 500;
@@ -50,7 +54,7 @@ export class HostedCheckoutController implements ReactiveController {
     this.#sessionId = sessionId;
     this.#url = new URL(url);
     if (mode === 'redirect') {
-      window.location.assign(this.#url.href);
+      this.#navigate(this.#url.href);
       return;
     }
     this.#url.searchParams.set(EMBED_ORIGIN_PARAM, window.location.origin);
@@ -123,7 +127,11 @@ export class HostedCheckoutController implements ReactiveController {
       return;
     }
     this.#options.onSurface('link');
-    if (this.#options.onFallback('popup-blocked', url.href)) window.location.assign(url.href);
+    if (this.#options.onFallback('popup-blocked', url.href)) this.#navigate(url.href);
+  }
+
+  #navigate(url: string): void {
+    (this.#options.navigate ?? assignLocation)(url);
   }
 
   readonly #onMessage = (event: MessageEvent): void => {

@@ -28,6 +28,8 @@ export class PollController implements ReactiveController {
   #again = false;
   #failures = 0;
   #listening = false;
+  /** Device time before which no request may go out (the server's `Retry-After`). */
+  #notBefore = 0;
 
   constructor(host: ReactiveControllerHost, options: PollControllerOptions) {
     this.#options = options;
@@ -47,6 +49,7 @@ export class PollController implements ReactiveController {
   start(): void {
     this.#wanted = true;
     this.#failures = 0;
+    this.#notBefore = 0;
     if (this.#connected) {
       this.#listen();
       this.pollNow();
@@ -59,11 +62,19 @@ export class PollController implements ReactiveController {
     this.#halt();
   }
 
-  /** Polls as soon as possible: now, or right after the request in flight. */
+  /**
+   * Polls as soon as possible: now, right after the request in flight, or, when the server asked
+   * to wait (`Retry-After`), as soon as that wait is over.
+   */
   pollNow(): void {
     if (!this.running || this.#paused()) return;
     if (this.#inFlight) {
       this.#again = true;
+      return;
+    }
+    const wait = this.#notBefore - Date.now();
+    if (wait > 0) {
+      this.#schedule(wait);
       return;
     }
     clearTimeout(this.#timer);
@@ -104,6 +115,7 @@ export class PollController implements ReactiveController {
     const outcome = await this.#options.poll(controller.signal);
     if (this.#inFlight !== controller) return; // stopped or disconnected meanwhile
     this.#inFlight = null;
+    this.#notBefore = !outcome.ok && outcome.retryAfterMs ? Date.now() + outcome.retryAfterMs : 0;
     if (!this.running) return;
 
     let delay: number | null;

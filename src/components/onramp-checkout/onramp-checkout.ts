@@ -136,6 +136,8 @@ export class OnrampCheckout extends LitElement {
   #quoteAbort: AbortController | null = null;
   #quoteFailures = 0;
   #quoteRetryAt = 0;
+  /** Set by `#configure`: polling starts once the first state (maybe a seeded session) is on screen. */
+  #startPolling = false;
 
   readonly #poller = new PollController(this, {
     poll: (signal) => this.#poll(signal),
@@ -159,6 +161,7 @@ export class OnrampCheckout extends LitElement {
     onResize: (height) => {
       this.frameHeight = Math.min(Math.max(height, 320), 1200);
     },
+    navigate: (url) => this.navigate(url),
   });
 
   /** The widget's status, reflected as the read-only `status` attribute. */
@@ -193,6 +196,10 @@ export class OnrampCheckout extends LitElement {
   protected override updated(): void {
     if (this.getAttribute('status') !== this.machine.status) this.setAttribute('status', this.machine.status);
     this.#countdown.sync();
+    if (this.#startPolling) {
+      this.#startPolling = false;
+      this.#poller.start();
+    }
     const pending = this.#pending;
     this.#pending = [];
     for (const notification of pending) this.#dispatch(notification);
@@ -200,6 +207,7 @@ export class OnrampCheckout extends LitElement {
 
   /** Validates the credentials and (re)starts from scratch: a new session, a new life. */
   #configure(): void {
+    this.#startPolling = false;
     this.#poller.stop();
     this.#checkout.close();
     this.#quoteAbort?.abort();
@@ -226,7 +234,8 @@ export class OnrampCheckout extends LitElement {
       clock: this.#clock,
     });
     this.#seed();
-    this.#poller.start();
+    // Not from here (willUpdate): a seeded session is rendered first, and only then polled.
+    this.#startPolling = true;
   }
 
   /** Shows the `session` property at once, when it belongs to the configured session. */
@@ -329,6 +338,14 @@ export class OnrampCheckout extends LitElement {
     }
     const mode: CheckoutMode = this.mode === 'popup' || this.mode === 'redirect' ? this.mode : 'embedded';
     this.#checkout.open(checked.value, session.sessionId, mode);
+  }
+
+  /**
+   * Sends the page to the hosted checkout (`redirect` mode, and the last fallback when a popup is
+   * blocked and `onramp-fallback` was not cancelled). A seam for tests: `Location` cannot be stubbed.
+   */
+  protected navigate(url: string): void {
+    window.location.assign(url);
   }
 
   #fallback(reason: FallbackReason, url: string): boolean {
