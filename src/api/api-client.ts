@@ -5,7 +5,8 @@
  */
 import * as z from 'zod/mini';
 import { errorEnvelopeSchema, successEnvelope } from '../contract/schemas/envelope.js';
-import { quoteSchema, type Quote, type QuoteRequest } from '../contract/schemas/quote.js';
+import { quoteSchema, type Quote } from '../contract/schemas/quote.js';
+import type { QuoteRequest } from '../contract/schemas/quote-request.js';
 import { sessionStatusViewSchema, type SessionStatusView } from '../contract/schemas/session.js';
 import { widgetError, type WidgetError, type WidgetErrorCode } from '../core/widget-error.js';
 import { parseRetryAfter } from './retry-policy.js';

@@ -1,6 +1,11 @@
 /** `/v1/keys`: creation request, creation response (with the full key, once) and list items. */
 import * as z from 'zod/mini';
-import { keyEnvironmentSchema, keyTypeSchema, permissionSchema, timestampSchema } from './primitives.js';
+import { KEY_ENVIRONMENTS, KEY_TYPES, PERMISSIONS } from '../catalog.js';
+import { timestampSchema } from './primitives.js';
+
+export const permissionSchema = z.enum(PERMISSIONS);
+export const keyEnvironmentSchema = z.enum(KEY_ENVIRONMENTS);
+export const keyTypeSchema = z.enum(KEY_TYPES);
 
 export const createApiKeyRequestSchema = z.object({
   name: z.string().check(z.minLength(1), z.maxLength(100)),

@@ -1,23 +1,14 @@
-/** `POST /v1/onramp/quote`: request body and the quote resource. */
+/** `POST /v1/onramp/quote`: the quote resource. */
 import * as z from 'zod/mini';
 import { quotedFeesSchema } from './fees.js';
 import {
   cryptoCurrencySchema,
   decimalStringSchema,
   exchangeRateSchema,
-  fiatAmountSchema,
   fiatCurrencySchema,
   networkSchema,
   timestampSchema,
 } from './primitives.js';
-
-export const quoteRequestSchema = z.object({
-  fiat_amount: fiatAmountSchema,
-  fiat_currency: fiatCurrencySchema,
-  crypto_currency: cryptoCurrencySchema,
-  network: z.optional(networkSchema),
-});
-export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
 
 export const quoteSchema = z.object({
   /** Minor units, as in the request (DESIGN.md: fiat amounts are cents everywhere). */

@@ -1,14 +1,8 @@
 /** `POST /v1/onramp`: the session creation request body (server side only; kept apart from the
  * response shapes so browser bundles do not carry its e-mail and URL checks). */
 import * as z from 'zod/mini';
-import {
-  cryptoCurrencySchema,
-  fiatAmountSchema,
-  fiatCurrencySchema,
-  metadataSchema,
-  networkSchema,
-  walletAddressSchema,
-} from './primitives.js';
+import { cryptoCurrencySchema, fiatCurrencySchema, networkSchema, walletAddressSchema } from './primitives.js';
+import { fiatAmountSchema, metadataSchema } from './request-fields.js';
 
 export const createSessionRequestSchema = z.object({
   wallet_address: walletAddressSchema,
