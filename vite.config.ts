@@ -55,7 +55,7 @@ export default defineConfig(({ mode }) => {
       lib: iife
         ? { entry: 'src/define.ts', formats: ['iife'], name: 'OnrampCheckout', fileName: () => 'onramp-checkout.iife.js' }
         : {
-            entry: { 'onramp-checkout': 'src/index.ts', define: 'src/define.ts' },
+            entry: { 'onramp-checkout': 'src/index.ts', define: 'src/define.ts', webhooks: 'src/webhooks/verify-signature.ts' },
             formats: ['es'],
             fileName: (_format, entry) => `${entry}.js`,
           },

@@ -4,7 +4,8 @@
  * the shape; the spec shows none of it.
  */
 import * as z from 'zod/mini';
-import { keyEnvironmentSchema, timestampSchema } from './primitives.js';
+import { keyEnvironmentSchema } from './api-key.js';
+import { timestampSchema } from './primitives.js';
 import { sessionStatusViewSchema } from './session.js';
 
 /** The event kinds: one per session status, the session being the event's object. */
