@@ -17,6 +17,8 @@ export interface PollControllerOptions {
   /** Delay until the next poll after a success, or `null` to stop for good. */
   interval: () => number | null;
   random?: () => number;
+  /** Polling paused because the device went offline (called once per outage). */
+  onOffline?: () => void;
 }
 
 export class PollController implements ReactiveController {
@@ -30,6 +32,7 @@ export class PollController implements ReactiveController {
   #listening = false;
   /** Device time before which no request may go out (the server's `Retry-After`). */
   #notBefore = 0;
+  #offlineReported = false;
 
   constructor(host: ReactiveControllerHost, options: PollControllerOptions) {
     this.#options = options;
@@ -67,7 +70,11 @@ export class PollController implements ReactiveController {
    * to wait (`Retry-After`), as soon as that wait is over.
    */
   pollNow(): void {
-    if (!this.running || this.#paused()) return;
+    if (!this.running) return;
+    if (this.#paused()) {
+      this.#onOffline();
+      return;
+    }
     if (this.#inFlight) {
       this.#again = true;
       return;
@@ -147,7 +154,16 @@ export class PollController implements ReactiveController {
   }
 
   readonly #onResume = (): void => {
-    if (!this.#paused()) this.pollNow();
+    if (!this.#paused()) {
+      this.#offlineReported = false;
+      this.pollNow();
+    }
+  };
+
+  readonly #onOffline = (): void => {
+    if (!this.running || this.#offlineReported || typeof navigator === 'undefined' || navigator.onLine !== false) return;
+    this.#offlineReported = true;
+    this.#options.onOffline?.();
   };
 
   #listen(): void {
@@ -155,6 +171,7 @@ export class PollController implements ReactiveController {
     this.#listening = true;
     document.addEventListener('visibilitychange', this.#onResume);
     window.addEventListener('online', this.#onResume);
+    window.addEventListener('offline', this.#onOffline);
   }
 
   #unlisten(): void {
@@ -162,5 +179,6 @@ export class PollController implements ReactiveController {
     this.#listening = false;
     document.removeEventListener('visibilitychange', this.#onResume);
     window.removeEventListener('online', this.#onResume);
+    window.removeEventListener('offline', this.#onOffline);
   }
 }

@@ -513,6 +513,34 @@ describe('<onramp-checkout>', () => {
       expect(api.gets).to.have.length(3);
     });
 
+    it('says so when the connection drops, and clears it when it returns', async () => {
+      fakeTime();
+      const el = await mount();
+      let online = false;
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+      window.dispatchEvent(new Event('offline'));
+      await flush(el);
+      const errors = events.of('onramp-error');
+      expect(errors.map((e) => [e.detail.code, e.detail.recoverable])).to.deep.equal([['OFFLINE', true]]);
+      expect(text(part(el, 'error'))).to.contain('You are offline');
+      expect(el.status).to.equal('pending');
+      expect(part(el, 'quote')).to.exist;
+      online = true;
+      window.dispatchEvent(new Event('online'));
+      await flush(el);
+      expect(part(el, 'error')).to.equal(null);
+    });
+
+    it('mounted offline: says so instead of loading forever', async () => {
+      fakeTime();
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+      const el = await mount();
+      expect(fetchStub.callCount).to.equal(0);
+      expect(el.status).to.equal('loading');
+      expect(events.of('onramp-error').map((e) => e.detail.code)).to.deep.equal(['OFFLINE']);
+      expect(text(part(el, 'error'))).to.contain('You are offline');
+    });
+
     it('pauses while offline and resumes on `online`', async () => {
       fakeTime();
       const el = await mount();

@@ -145,6 +145,7 @@ export class OnrampCheckout extends LitElement {
       const status = this.machine.status;
       return status === 'pending' || status === 'processing' ? POLL_INTERVAL_MS[status] : null;
     },
+    onOffline: () => this.#send({ type: 'failed', error: widgetError('OFFLINE') }),
   });
 
   readonly #countdown = new CountdownController(this, {
