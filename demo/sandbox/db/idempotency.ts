@@ -34,6 +34,10 @@ export function createIdempotencyRepo(db: Db) {
     save(scope: IdempotencyScope, record: IdempotencyRecord, at: number): void {
       insert.run(scope.accountId, scope.environment, scope.endpoint, scope.key, record.requestHash, record.statusCode, record.responseBody, at);
     },
+    /** Runs `fn` in one database transaction (nested ones become savepoints): all of it commits, or none. */
+    atomically<T>(fn: () => T): T {
+      return db.transaction(fn)();
+    },
     pruneOlderThan(at: number): void {
       prune.run(at);
     },

@@ -2,7 +2,8 @@
  * `Idempotency-Key` handling: the first successful response of a key is stored; the same key with
  * the same body replays it byte for byte (`Idempotent-Replayed: true`); with a different body it is
  * `IDEMPOTENCY_CONFLICT`. Errors are not stored, so a corrected retry can succeed. The check, the
- * work and the save run synchronously, so concurrent requests with one key cannot both run.
+ * work and the save run synchronously, so concurrent requests with one key cannot both run; the
+ * work and the save share one database transaction, so a crash cannot keep one without the other.
  * The key is stored as a hash and the response sealed under the key itself: a stored creation
  * response holds a client secret, which must never sit readable in the database file.
  */
@@ -50,8 +51,13 @@ export function idempotent(
       'Idempotent-Replayed': 'true',
     });
   }
-  const { status, data } = work();
-  const text = successBody(data);
-  deps.idempotency.save(scope, { requestHash, statusCode: status, responseBody: seal(text, header) }, deps.clock.now());
+  // The work's writes and the stored response commit together: a crash between them would leave a
+  // write without its record, and the client's retry with the same key would then do it twice.
+  const { status, text } = deps.idempotency.atomically(() => {
+    const { status, data } = work();
+    const text = successBody(data);
+    deps.idempotency.save(scope, { requestHash, statusCode: status, responseBody: seal(text, header) }, deps.clock.now());
+    return { status, text };
+  });
   return c.body(text, status, { 'Content-Type': JSON_CONTENT_TYPE });
 }
