@@ -3,8 +3,10 @@ import type { AccountsRepo } from './db/accounts.js';
 import type { ApiKeysRepo } from './db/api-keys.js';
 import type { IdempotencyRepo } from './db/idempotency.js';
 import type { SessionsRepo } from './db/sessions.js';
+import type { WebhooksRepo } from './db/webhooks.js';
 import type { Clock } from './domain/clock.js';
 import type { SessionService } from './domain/sessions.js';
+import type { WebhookService } from './domain/webhooks.js';
 import type { TokenBuckets } from './http/rate-limit.js';
 
 export interface SandboxDeps {
@@ -20,6 +22,8 @@ export interface SandboxDeps {
   sessions: SessionsRepo;
   idempotency: IdempotencyRepo;
   sessionService: SessionService;
+  webhooks: WebhooksRepo;
+  webhookService: WebhookService;
   rateLimiter: TokenBuckets;
   log: (line: string) => void;
 }

@@ -1,9 +1,10 @@
 /**
  * Starts the sandbox in-process: the API server and the hosted checkout server on their own ports,
  * one SQLite database, the first-start account and keys, and the sweeper that expires sessions and
- * delivers paid ones. The demo (`main.ts`) and the tests both use `startSandbox`; port 0 picks a
+ * delivers paid ones, and the webhook dispatcher. The demo (`main.ts`) and the tests both use `startSandbox`; port 0 picks a
  * free port.
  */
+import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,10 +16,13 @@ import { createApiKeysRepo } from './db/api-keys.js';
 import { openDatabase } from './db/database.js';
 import { createIdempotencyRepo } from './db/idempotency.js';
 import { type SessionRow, createSessionsRepo } from './db/sessions.js';
+import { createWebhooksRepo } from './db/webhooks.js';
 import type { SandboxDeps } from './deps.js';
 import type { Clock } from './domain/clock.js';
 import { type SandboxKeys, bootstrapAccount } from './domain/keys.js';
 import { SessionService } from './domain/sessions.js';
+import { DEFAULT_WEBHOOK_RETRY, DEFAULT_WEBHOOK_TIMEOUT_MS, WebhookDispatcher } from './domain/webhook-dispatcher.js';
+import { WebhookService } from './domain/webhooks.js';
 import { createApiApp } from './http/app.js';
 import { IDEMPOTENCY_RETENTION_MS } from './http/idempotency.js';
 import { type RateLimitOptions, TokenBuckets } from './http/rate-limit.js';
@@ -62,6 +66,19 @@ export interface StartSandboxOptions {
   log?: (line: string) => void;
   /** Called after every session status change (payment, delivery, expiry, helper). */
   onSessionChange?: (session: { session_id: string; status: SessionRow['status'] }) => void;
+  /** Webhook retries: delay before the second attempt, doubling each time (with jitter). Default 30000. */
+  webhookRetryBaseMs?: number;
+  /** Webhook retries: largest delay between attempts. Default 1 hour. */
+  webhookRetryMaxDelayMs?: number;
+  /** Webhook attempts in all before a delivery is marked failed. Default 8. */
+  webhookMaxAttempts?: number;
+  /** Timeout of one webhook attempt, ms. Default 5000. */
+  webhookTimeoutMs?: number;
+  /**
+   * Key that seals webhook signing secrets in the database. Default: for a file database, the
+   * contents of `<db>.seal-key` (created on first start, mode 0600); for `:memory:`, a random key.
+   */
+  sealKey?: string;
 }
 
 export interface SandboxHandle {
@@ -98,6 +115,21 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   const apiKeys = createApiKeysRepo(db);
   const sessions = createSessionsRepo(db);
   const idempotency = createIdempotencyRepo(db);
+  const webhooks = createWebhooksRepo(db);
+  const sealKey = options.sealKey ?? loadSealKey(dbPath);
+  const dispatcher = new WebhookDispatcher({
+    repo: webhooks,
+    clock,
+    sealKey,
+    retry: {
+      maxAttempts: options.webhookMaxAttempts ?? DEFAULT_WEBHOOK_RETRY.maxAttempts,
+      baseDelayMs: options.webhookRetryBaseMs ?? DEFAULT_WEBHOOK_RETRY.baseDelayMs,
+      maxDelayMs: options.webhookRetryMaxDelayMs ?? DEFAULT_WEBHOOK_RETRY.maxDelayMs,
+    },
+    timeoutMs: options.webhookTimeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS,
+    log,
+  });
+  const webhookService = new WebhookService({ repo: webhooks, clock, sealKey, onDeliveriesStored: () => dispatcher.kick() });
   const onChange = options.onSessionChange;
   const sessionService = new SessionService({
     repo: sessions,
@@ -105,6 +137,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     deliveryMs: options.deliveryMs ?? 3000,
     ...(options.sessionTtlMs === undefined ? {} : { sessionTtlMs: options.sessionTtlMs }),
     ...(options.quoteTtlMs === undefined ? {} : { quoteTtlMs: options.quoteTtlMs }),
+    events: webhookService,
+    atomic: (fn) => db.transaction(fn)(),
     ...(onChange ? { onChange: (row: SessionRow) => onChange({ session_id: row.id, status: row.status }) } : {}),
   });
 
@@ -124,6 +158,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     sessions,
     idempotency,
     sessionService,
+    webhooks,
+    webhookService,
     rateLimiter: new TokenBuckets(options.rateLimit ?? { burst: 100, perSecond: 25 }),
     log,
   };
@@ -145,6 +181,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     const apiPort = await listen(servers, createApiApp(deps).fetch, options.port ?? 8787, host);
     timer = setInterval(sweep, options.sweepIntervalMs ?? 1000);
     timer.unref();
+    dispatcher.start();
     return {
       apiUrl: `http://${urlHost(host)}:${apiPort}`,
       checkoutUrl: deps.checkoutUrl,
@@ -156,6 +193,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       close: async () => {
         clearInterval(timer);
         await Promise.all(servers.map(closeServer));
+        await dispatcher.stop();
         db.close();
       },
     };
@@ -194,6 +232,24 @@ function writeKeysFile(path: string, keys: SandboxKeys): void {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
   chmodSync(path, 0o600);
+}
+
+/**
+ * The key sealing webhook signing secrets at rest, kept outside the database so the database file
+ * alone reveals no secret: `<db>.seal-key` beside a file database (created once, mode 0600).
+ */
+function loadSealKey(dbPath: string): string {
+  if (dbPath === ':memory:') return randomBytes(32).toString('base64url');
+  const path = `${dbPath}.seal-key`;
+  if (existsSync(path)) {
+    const key = readFileSync(path, 'utf8').trim();
+    if (key.length >= 32) return key;
+  }
+  const key = randomBytes(32).toString('base64url');
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, `${key}\n`, { mode: 0o600 });
+  chmodSync(path, 0o600);
+  return key;
 }
 
 function readKeysFile(path: string): SandboxKeys | null {

@@ -19,7 +19,7 @@ after(() => t.close());
 
 describe('error envelope', () => {
   it('answers unknown routes with 404 NOT_FOUND, with or without a key', async () => {
-    for (const path of ['/', '/v2/onramp', '/v1', '/v1/onramps', '/v1/webhooks', '/v1/onramp/', '/v1/keys/a/b', '/%E0%A4%A']) {
+    for (const path of ['/', '/v2/onramp', '/v1', '/v1/onramps', '/v1/webhook', '/v1/webhooks/we_x/nope', '/v1/onramp/', '/v1/keys/a/b', '/%E0%A4%A']) {
       const reply = await t.call('GET', path.replace(/^\/$/, '/nothing'), { key: null });
       expectError(reply, 404, 'NOT_FOUND');
     }

@@ -75,4 +75,52 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX idempotency_keys_by_age ON idempotency_keys (created_at);
   `,
+  `
+  CREATE TABLE webhook_endpoints (
+    id             TEXT PRIMARY KEY,
+    account_id     TEXT NOT NULL REFERENCES accounts(id),
+    environment    TEXT NOT NULL CHECK (environment IN ('live', 'test')),
+    url            TEXT NOT NULL,
+    events         TEXT NOT NULL,
+    secret_sealed  TEXT NOT NULL,
+    created_at     INTEGER NOT NULL,
+    deleted_at     INTEGER
+  );
+  CREATE INDEX webhook_endpoints_by_account ON webhook_endpoints (account_id, environment, created_at);
+
+  CREATE TABLE webhook_events (
+    id           TEXT PRIMARY KEY,
+    account_id   TEXT NOT NULL REFERENCES accounts(id),
+    environment  TEXT NOT NULL CHECK (environment IN ('live', 'test')),
+    type         TEXT NOT NULL,
+    session_id   TEXT NOT NULL REFERENCES sessions(id),
+    payload      TEXT NOT NULL,
+    created_at   INTEGER NOT NULL
+  );
+  CREATE INDEX webhook_events_by_session ON webhook_events (session_id, created_at);
+
+  CREATE TABLE webhook_deliveries (
+    id               TEXT PRIMARY KEY,
+    event_id         TEXT NOT NULL REFERENCES webhook_events(id),
+    endpoint_id      TEXT NOT NULL REFERENCES webhook_endpoints(id),
+    status           TEXT NOT NULL CHECK (status IN ('pending', 'succeeded', 'failed', 'cancelled')),
+    attempts         INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at  INTEGER,
+    created_at       INTEGER NOT NULL,
+    updated_at       INTEGER NOT NULL,
+    UNIQUE (event_id, endpoint_id)
+  );
+  CREATE INDEX webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at);
+  CREATE INDEX webhook_deliveries_by_endpoint ON webhook_deliveries (endpoint_id, created_at DESC);
+
+  CREATE TABLE webhook_attempts (
+    delivery_id   TEXT NOT NULL REFERENCES webhook_deliveries(id),
+    attempt       INTEGER NOT NULL,
+    attempted_at  INTEGER NOT NULL,
+    duration_ms   INTEGER NOT NULL,
+    status_code   INTEGER,
+    error         TEXT,
+    PRIMARY KEY (delivery_id, attempt)
+  );
+  `,
 ];

@@ -2,6 +2,8 @@
  * The session lifecycle: creation, payment, delivery, expiry and test-helper transitions. All state
  * lives in the database (`deliver_at` and `delivery_outcome` included), so a restart loses nothing;
  * `sweep` moves every due session and runs both from the sweeper and before each read.
+ * Every status change (creation included) is handed to the event sink inside the same database
+ * transaction as the change itself, so a webhook event is stored if and only if the change is.
  */
 import type { CreateSessionRequest, KeyEnvironment, Network, SessionStatus } from '../../../src/contract/index.js';
 import { QUOTE_TTL_MS, SESSION_TTL_MS, canTransition } from '../../../src/contract/index.js';
@@ -18,6 +20,15 @@ export interface SessionServiceOptions {
   quoteTtlMs?: number;
   /** Called after every status change (sweeper, payment, helper). */
   onChange?: (row: SessionRow) => void;
+  /** Records the event of a creation or status change; runs inside the change's transaction. */
+  events?: SessionEventSink;
+  /** Runs `fn` in one database transaction. Default: runs it as is. */
+  atomic?: <T>(fn: () => T) => T;
+}
+
+export interface SessionEventSink {
+  /** `row` is the session as just created or just moved (its `status` is the new one). */
+  record(row: SessionRow): void;
 }
 
 export interface CreatedSessionRecord {
@@ -35,6 +46,8 @@ export class SessionService {
   readonly #sessionTtlMs: number;
   readonly #quoteTtlMs: number;
   readonly #onChange: (row: SessionRow) => void;
+  readonly #events: SessionEventSink | undefined;
+  readonly #atomic: <T>(fn: () => T) => T;
 
   constructor(options: SessionServiceOptions) {
     this.#repo = options.repo;
@@ -43,6 +56,8 @@ export class SessionService {
     this.#sessionTtlMs = options.sessionTtlMs ?? SESSION_TTL_MS;
     this.#quoteTtlMs = options.quoteTtlMs ?? QUOTE_TTL_MS;
     this.#onChange = options.onChange ?? (() => {});
+    this.#events = options.events;
+    this.#atomic = options.atomic ?? ((fn) => fn());
   }
 
   get quoteTtlMs(): number {
@@ -90,14 +105,22 @@ export class SessionService {
       delivery_outcome: null,
       completed_at: null,
     };
-    this.#repo.insert(row);
+    this.#atomic(() => {
+      this.#repo.insert(row);
+      this.#events?.record(row);
+    });
     return { row, clientSecret, checkoutToken };
   }
 
   /** Expires overdue pending sessions and runs due deliveries. */
   sweep(): void {
     const now = this.#clock.now();
-    for (const id of this.#repo.expireDue(now)) this.#notify(id);
+    const expired = this.#atomic(() => {
+      const ids = this.#repo.expireDue(now);
+      for (const id of ids) this.#record(id);
+      return ids;
+    });
+    for (const id of expired) this.#notify(id);
     for (const row of this.#repo.dueDeliveries(now)) {
       if (row.delivery_outcome === 'failed') this.#move(row, 'failed', { failure_reason: 'delivery_failed' });
       else this.#move(row, 'completed', { tx_hash: newTxHash(), completed_at: now });
@@ -164,9 +187,19 @@ export class SessionService {
   }
 
   #move(row: SessionRow, to: SessionStatus, changes: TransitionChanges): boolean {
-    const moved = this.#repo.transition(row.id, row.status, to, this.#clock.now(), changes);
+    const moved = this.#atomic(() => {
+      const done = this.#repo.transition(row.id, row.status, to, this.#clock.now(), changes);
+      if (done) this.#record(row.id);
+      return done;
+    });
     if (moved) this.#notify(row.id);
     return moved;
+  }
+
+  #record(id: string): void {
+    if (!this.#events) return;
+    const row = this.#repo.findById(id);
+    if (row) this.#events.record(row);
   }
 
   #notify(id: string): void {

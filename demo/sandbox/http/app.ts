@@ -10,6 +10,7 @@ import { onrampRoutes } from '../routes/onramp.js';
 import { quoteRoutes } from '../routes/quote.js';
 import { testHelperRoutes } from '../routes/test-helpers.js';
 import { transactionRoutes } from '../routes/transactions.js';
+import { webhookRoutes } from '../routes/webhooks.js';
 import { cors } from './cors.js';
 import { ApiError, sendData, sendError } from './errors.js';
 import { requestId } from './request-id.js';
@@ -23,6 +24,9 @@ export const API_PATHS: Readonly<Record<string, readonly string[]>> = {
   '/v1/transactions/:id': ['GET', 'HEAD'],
   '/v1/keys': ['GET', 'HEAD', 'POST'],
   '/v1/keys/:id': ['DELETE'],
+  '/v1/webhooks': ['GET', 'HEAD', 'POST'],
+  '/v1/webhooks/:id': ['DELETE'],
+  '/v1/webhooks/:id/deliveries': ['GET', 'HEAD'],
   '/v1/test_helpers/onramp/advance': ['POST'],
 };
 
@@ -53,6 +57,7 @@ export function createApiApp(deps: SandboxDeps): Hono<ApiEnv> {
   quoteRoutes(app, deps);
   transactionRoutes(app, deps);
   keyRoutes(app, deps);
+  webhookRoutes(app, deps);
   testHelperRoutes(app, deps);
 
   for (const [path, methods] of Object.entries(API_PATHS)) {
