@@ -1,0 +1,364 @@
+/**
+ * The whole access matrix, exhaustively: every environment (test, live) x key type (secret,
+ * publishable) x permission set (none, each single permission, all; publishable keys may hold only
+ * none or onramp:read) x every endpoint the server routes, against DESIGN.md's rules written out
+ * below as an oracle. Also: a revoked key of each kind is 401 everywhere, and another account's
+ * objects are 404 on every endpoint that names an object, both ways, and absent from its lists.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import {
+  KEY_ENVIRONMENTS,
+  type KeyEnvironment,
+  type KeyType,
+  PERMISSIONS,
+  type Permission,
+  apiKeyListSchema,
+  createdApiKeySchema,
+  createdSessionSchema,
+  revokedApiKeySchema,
+  sessionStatusViewSchema,
+  transactionListSchema,
+} from '../../src/contract/index.js';
+import { createAccountsRepo } from '../../demo/sandbox/db/accounts.js';
+import { createApiKeysRepo } from '../../demo/sandbox/db/api-keys.js';
+import { openDatabase } from '../../demo/sandbox/db/database.js';
+import { issueKey } from '../../demo/sandbox/domain/keys.js';
+import { API_PATHS } from '../../demo/sandbox/http/app.js';
+import { type Reply, type TestSandbox, expectData, expectError, sessionBody, startTestSandbox } from './helpers.js';
+
+let t: TestSandbox;
+let dir: string;
+
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'sandbox-matrix-'));
+  t = await startTestSandbox({ db: join(dir, 'sandbox.db') });
+});
+after(async () => {
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The bootstrapped secret key of an environment: every permission, used to make fixtures. */
+const admin = (env: KeyEnvironment): string => (env === 'test' ? t.keys.test.secret : t.keys.live.secret);
+
+interface MatrixKey {
+  label: string;
+  environment: KeyEnvironment;
+  type: KeyType;
+  permissions: readonly Permission[];
+  key: string;
+  id: string;
+}
+
+async function createKey(environment: KeyEnvironment, type: KeyType, permissions: readonly Permission[]): Promise<MatrixKey> {
+  const created = expectData(
+    await t.call('POST', '/v1/keys', { body: { name: `matrix ${environment} ${type}`, environment, type, permissions } }),
+    createdApiKeySchema,
+    201,
+  );
+  assert.deepEqual([...created.permissions].sort(), [...permissions].sort());
+  const set = permissions.length === 0 ? 'none' : permissions.length === PERMISSIONS.length ? 'all' : permissions.join('+');
+  return { label: `${environment} ${type} [${set}]`, environment, type, permissions, key: created.key, id: created.id };
+}
+
+/** Every permission set the matrix covers, per key type. */
+function permissionSets(type: KeyType): Permission[][] {
+  if (type === 'publishable') return [[], ['onramp:read']];
+  return [[], ...PERMISSIONS.map((p) => [p]), [...PERMISSIONS]];
+}
+
+// ---- fixtures, made with the admin key of the right environment ----
+
+async function newSession(env: KeyEnvironment, key = admin(env)) {
+  return expectData(await t.call('POST', '/v1/onramp', { key, body: sessionBody() }), createdSessionSchema, 201);
+}
+async function transactionIdOf(sessionId: string, key: string): Promise<string> {
+  return expectData(await t.call('GET', `/v1/onramp?session_id=${sessionId}`, { key }), sessionStatusViewSchema).id;
+}
+async function newVictimKey(env: KeyEnvironment, key = admin(env)): Promise<string> {
+  return expectData(await t.call('POST', '/v1/keys', { key, body: { name: 'victim', environment: env } }), createdApiKeySchema, 201).id;
+}
+const WEBHOOK_BODY = { url: 'https://merchant.example/hooks', events: ['onramp.session.completed'] };
+async function newWebhook(env: KeyEnvironment, key = admin(env)): Promise<string> {
+  const reply = await t.call('POST', '/v1/webhooks', { key, body: WEBHOOK_BODY });
+  assert.equal(reply.status, 201, reply.text);
+  return (reply.json as { data: { id: string } }).data.id;
+}
+
+// ---- the endpoints: how to call each, and which key may (DESIGN.md) ----
+
+interface Endpoint {
+  /** `METHOD path` as in API_PATHS. */
+  route: string;
+  call(k: MatrixKey): Promise<Reply>;
+  /** The success status, when the key may call it. */
+  ok: number;
+  /** DESIGN.md's rule: may this key call it? */
+  allowed(k: MatrixKey): boolean;
+  /** The answer when allowed but the call is refused on other grounds (publishable key, no client secret). */
+  refusedAs?: { status: number; code: string };
+}
+
+const secretWith = (p: Permission) => (k: MatrixKey) => k.type === 'secret' && k.permissions.includes(p);
+
+const fixtures = new Map<KeyEnvironment, Awaited<ReturnType<typeof newSession>>>();
+const sessionOf = (env: KeyEnvironment) => {
+  const s = fixtures.get(env);
+  assert.ok(s);
+  return s;
+};
+
+const ENDPOINTS: Endpoint[] = [
+  {
+    route: 'POST /v1/onramp',
+    call: (k) => t.call('POST', '/v1/onramp', { key: k.key, body: sessionBody() }),
+    ok: 201,
+    allowed: secretWith('onramp:create'),
+  },
+  {
+    route: 'GET /v1/onramp',
+    call: (k) => {
+      const s = sessionOf(k.environment);
+      return t.call('GET', `/v1/onramp?session_id=${s.session_id}`, { key: k.key, headers: { 'X-Client-Secret': s.client_secret } });
+    },
+    ok: 200,
+    // Secret or publishable, with onramp:read (a publishable key together with the client secret).
+    allowed: (k) => k.permissions.includes('onramp:read'),
+  },
+  {
+    route: 'POST /v1/onramp/quote',
+    call: (k) => t.call('POST', '/v1/onramp/quote', { key: k.key, body: { fiat_amount: 2000, fiat_currency: 'GBP', crypto_currency: 'ETH' } }),
+    ok: 200,
+    // Any valid key, no particular permission.
+    allowed: () => true,
+  },
+  {
+    route: 'GET /v1/transactions',
+    call: (k) => t.call('GET', '/v1/transactions', { key: k.key }),
+    ok: 200,
+    allowed: secretWith('transactions:read'),
+  },
+  {
+    route: 'GET /v1/transactions/:id',
+    call: async (k) => t.call('GET', `/v1/transactions/${await transactionIdOf(sessionOf(k.environment).session_id, admin(k.environment))}`, { key: k.key }),
+    ok: 200,
+    allowed: secretWith('transactions:read'),
+  },
+  {
+    route: 'GET /v1/keys',
+    call: (k) => t.call('GET', '/v1/keys', { key: k.key }),
+    ok: 200,
+    allowed: secretWith('keys:manage'),
+  },
+  {
+    route: 'POST /v1/keys',
+    call: (k) => t.call('POST', '/v1/keys', { key: k.key, body: { name: 'made by matrix', environment: k.environment } }),
+    ok: 201,
+    allowed: secretWith('keys:manage'),
+  },
+  {
+    route: 'DELETE /v1/keys/:id',
+    call: async (k) => t.call('DELETE', `/v1/keys/${await newVictimKey(k.environment)}`, { key: k.key }),
+    ok: 200,
+    allowed: secretWith('keys:manage'),
+  },
+  {
+    route: 'POST /v1/webhooks',
+    call: (k) => t.call('POST', '/v1/webhooks', { key: k.key, body: WEBHOOK_BODY }),
+    ok: 201,
+    allowed: secretWith('webhooks:manage'),
+  },
+  {
+    route: 'GET /v1/webhooks',
+    call: (k) => t.call('GET', '/v1/webhooks', { key: k.key }),
+    ok: 200,
+    allowed: secretWith('webhooks:manage'),
+  },
+  {
+    route: 'DELETE /v1/webhooks/:id',
+    call: async (k) => t.call('DELETE', `/v1/webhooks/${await newWebhook(k.environment)}`, { key: k.key }),
+    ok: 200,
+    allowed: secretWith('webhooks:manage'),
+  },
+  {
+    route: 'GET /v1/webhooks/:id/deliveries',
+    call: async (k) => t.call('GET', `/v1/webhooks/${await newWebhook(k.environment)}/deliveries`, { key: k.key }),
+    ok: 200,
+    allowed: secretWith('webhooks:manage'),
+  },
+  {
+    route: 'POST /v1/test_helpers/onramp/advance',
+    call: async (k) => {
+      const fresh = await newSession(k.environment);
+      return t.call('POST', '/v1/test_helpers/onramp/advance', { key: k.key, body: { session_id: fresh.session_id, to: 'failed' } });
+    },
+    ok: 200,
+    // Test-mode secret keys only, whatever their permissions.
+    allowed: (k) => k.type === 'secret' && k.environment === 'test',
+  },
+];
+
+/** Routes the server has now (from its own table), without HEAD and OPTIONS. */
+const served = new Set(
+  Object.entries(API_PATHS).flatMap(([path, methods]) => methods.filter((m) => m !== 'HEAD' && m !== 'OPTIONS').map((m) => `${m} ${path}`)),
+);
+/** Matrix rows for routes the server has; rows of routes still to come (webhooks) wait for them. */
+const active = ENDPOINTS.filter((e) => served.has(e.route));
+
+function outcome(reply: Reply): string {
+  const code = (reply.json as { error?: { code?: string } } | undefined)?.error?.code;
+  return code ? `${reply.status} ${code}` : String(reply.status);
+}
+
+describe('key type x permission x endpoint', () => {
+  it('has a row for every route the server serves', () => {
+    const rows = new Set(ENDPOINTS.map((e) => e.route));
+    for (const route of served) assert.ok(rows.has(route), `no matrix row for ${route}`);
+  });
+
+  it('answers exactly as DESIGN.md says, for every combination', async () => {
+    for (const env of KEY_ENVIRONMENTS) fixtures.set(env, await newSession(env));
+    const keys: MatrixKey[] = [];
+    for (const environment of KEY_ENVIRONMENTS) {
+      for (const type of ['secret', 'publishable'] as const) {
+        for (const permissions of permissionSets(type)) keys.push(await createKey(environment, type, permissions));
+      }
+    }
+    assert.equal(keys.length, 2 * (PERMISSIONS.length + 2 + 2));
+
+    const mismatches: string[] = [];
+    let checked = 0;
+    for (const endpoint of active) {
+      for (const k of keys) {
+        const reply = await endpoint.call(k);
+        const expected = endpoint.allowed(k) ? String(endpoint.ok) : '403 INSUFFICIENT_PERMISSIONS';
+        const actual = outcome(reply);
+        checked += 1;
+        if (actual !== expected) mismatches.push(`${endpoint.route} with ${k.label}: expected ${expected}, got ${actual}`);
+        if (reply.status >= 400) expectError(reply, reply.status, (reply.json as { error: { code: string } }).error.code);
+      }
+    }
+    assert.deepEqual(mismatches, []);
+    assert.equal(checked, active.length * keys.length);
+  });
+
+  it('refuses a publishable key permissions other than onramp:read, for each permission', async () => {
+    for (const environment of KEY_ENVIRONMENTS) {
+      for (const p of PERMISSIONS.filter((p) => p !== 'onramp:read')) {
+        const reply = await t.call('POST', '/v1/keys', { body: { name: 'x', environment, type: 'publishable', permissions: [p] } });
+        expectError(reply, 400, 'VALIDATION_ERROR', 'permissions');
+      }
+    }
+  });
+
+  it('reads a session with a publishable key only together with its client secret', async () => {
+    for (const env of KEY_ENVIRONMENTS) {
+      const s = await newSession(env);
+      const pk = env === 'test' ? t.keys.test.publishable : t.keys.live.publishable;
+      expectError(await t.call('GET', `/v1/onramp?session_id=${s.session_id}`, { key: pk }), 404, 'NOT_FOUND');
+      const other = await newSession(env);
+      const wrong = { 'X-Client-Secret': other.client_secret };
+      expectError(await t.call('GET', `/v1/onramp?session_id=${s.session_id}`, { key: pk, headers: wrong }), 404, 'NOT_FOUND');
+      const right = { 'X-Client-Secret': s.client_secret };
+      expectData(await t.call('GET', `/v1/onramp?session_id=${s.session_id}`, { key: pk, headers: right }), sessionStatusViewSchema);
+    }
+  });
+
+  it('answers a revoked key of every kind with 401 INVALID_API_KEY on every endpoint', async () => {
+    for (const env of KEY_ENVIRONMENTS) fixtures.set(env, await newSession(env));
+    for (const environment of KEY_ENVIRONMENTS) {
+      for (const type of ['secret', 'publishable'] as const) {
+        const k = await createKey(environment, type, type === 'secret' ? PERMISSIONS : ['onramp:read']);
+        expectData(await t.call('DELETE', `/v1/keys/${k.id}`), revokedApiKeySchema);
+        for (const endpoint of active) expectError(await endpoint.call(k), 401, 'INVALID_API_KEY');
+      }
+    }
+  });
+
+  it('keeps test and live apart: a key of one environment finds no object of the other', async () => {
+    for (const env of KEY_ENVIRONMENTS) {
+      const otherEnv: KeyEnvironment = env === 'test' ? 'live' : 'test';
+      const s = await newSession(otherEnv);
+      const txn = await transactionIdOf(s.session_id, admin(otherEnv));
+      const victim = await newVictimKey(otherEnv);
+      expectError(await t.call('GET', `/v1/onramp?session_id=${s.session_id}`, { key: admin(env) }), 404, 'NOT_FOUND');
+      expectError(await t.call('GET', `/v1/transactions/${txn}`, { key: admin(env) }), 404, 'NOT_FOUND');
+      const list = expectData(await t.call('GET', '/v1/transactions?limit=100', { key: admin(env) }), transactionListSchema);
+      assert.equal(list.transactions.some((tx) => tx.session_id === s.session_id), false);
+      // Keys belong to the account, not to a mode: a victim key is listed under either environment's admin.
+      assert.ok(expectData(await t.call('GET', '/v1/keys', { key: admin(env) }), apiKeyListSchema).keys.some((k) => k.id === victim));
+    }
+    const live = await newSession('live');
+    expectError(await t.call('POST', '/v1/test_helpers/onramp/advance', { body: { session_id: live.session_id, to: 'failed' } }), 404, 'NOT_FOUND');
+  });
+});
+
+describe("another account's objects", () => {
+  it('are 404 NOT_FOUND on every endpoint that names an object, both ways, and absent from every list', async () => {
+    // A second account written straight into the same database file (the API has no sign-up).
+    const db = openDatabase(join(dir, 'sandbox.db'));
+    const other = { test: { secret: '', publishable: '' }, live: { secret: '', publishable: '' } };
+    try {
+      createAccountsRepo(db).insert({ id: 'acct_matrix_other', name: 'Other', created_at: Date.now() });
+      for (const environment of KEY_ENVIRONMENTS) {
+        for (const type of ['secret', 'publishable'] as const) {
+          other[environment][type] = issueKey(
+            createApiKeysRepo(db),
+            'onramp',
+            { accountId: 'acct_matrix_other', name: 'other', environment, type, permissions: type === 'secret' ? PERMISSIONS : ['onramp:read'] },
+            Date.now(),
+          ).key;
+        }
+      }
+    } finally {
+      db.close();
+    }
+    const webhooksServed = served.has('POST /v1/webhooks');
+
+    for (const environment of KEY_ENVIRONMENTS) {
+      const accounts = [
+        { name: 'mine', sk: admin(environment), pk: environment === 'test' ? t.keys.test.publishable : t.keys.live.publishable },
+        { name: 'theirs', sk: other[environment].secret, pk: other[environment].publishable },
+      ];
+      for (const [owner, intruder] of [
+        [accounts[0], accounts[1]],
+        [accounts[1], accounts[0]],
+      ] as const) {
+        if (!owner || !intruder) continue;
+        const where = `${environment}: ${intruder.name} reading ${owner.name}`;
+        const s = await newSession(environment, owner.sk);
+        const txn = await transactionIdOf(s.session_id, owner.sk);
+        const victim = await newVictimKey(environment, owner.sk);
+        const read = `/v1/onramp?session_id=${s.session_id}`;
+        expectError(await t.call('GET', read, { key: intruder.sk }), 404, 'NOT_FOUND');
+        // Even with the session's own client secret, another account's publishable key finds nothing.
+        expectError(await t.call('GET', read, { key: intruder.pk, headers: { 'X-Client-Secret': s.client_secret } }), 404, 'NOT_FOUND');
+        expectError(await t.call('GET', `/v1/transactions/${txn}`, { key: intruder.sk }), 404, 'NOT_FOUND');
+        expectError(await t.call('DELETE', `/v1/keys/${victim}`, { key: intruder.sk }), 404, 'NOT_FOUND');
+        if (environment === 'test') {
+          const advance = await t.call('POST', '/v1/test_helpers/onramp/advance', { key: intruder.sk, body: { session_id: s.session_id, to: 'failed' } });
+          expectError(advance, 404, 'NOT_FOUND');
+        }
+        const txList = expectData(await t.call('GET', '/v1/transactions?limit=100', { key: intruder.sk }), transactionListSchema);
+        assert.equal(txList.transactions.some((tx) => tx.session_id === s.session_id), false, where);
+        const keyList = expectData(await t.call('GET', '/v1/keys', { key: intruder.sk }), apiKeyListSchema);
+        assert.equal(keyList.keys.some((k) => k.id === victim), false, where);
+        if (webhooksServed) {
+          const hook = await newWebhook(environment, owner.sk);
+          expectError(await t.call('DELETE', `/v1/webhooks/${hook}`, { key: intruder.sk }), 404, 'NOT_FOUND');
+          expectError(await t.call('GET', `/v1/webhooks/${hook}/deliveries`, { key: intruder.sk }), 404, 'NOT_FOUND');
+          const hooks = await t.call('GET', '/v1/webhooks', { key: intruder.sk });
+          assert.equal(hooks.status, 200, hooks.text);
+          assert.equal(hooks.text.includes(hook), false, where);
+        }
+        // The owner still has all of it, untouched.
+        assert.equal(expectData(await t.call('GET', read, { key: owner.sk }), sessionStatusViewSchema).status, 'pending', where);
+        assert.ok(expectData(await t.call('GET', '/v1/keys', { key: owner.sk }), apiKeyListSchema).keys.some((k) => k.id === victim), where);
+      }
+    }
+  });
+});
