@@ -1,0 +1,300 @@
+/**
+ * The widget under faults and hostile input, on the built script-tag bundle: every API answer is
+ * scripted (Playwright routes) and time is driven with `page.clock`, so nothing here sleeps.
+ */
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import * as fc from 'fast-check';
+import { sessionStatusViewSchema } from '../../src/contract/schemas/session.js';
+import { CHECKOUT_ORIGIN, openHarness, recordedEvents, recordedProblems, statusBody, type ApiAnswer } from './harness.js';
+
+const T0 = Date.UTC(2026, 0, 15, 12, 0, 0);
+
+/** A new page that closes itself at the end of the scope (`await using`). */
+async function openPage(context: BrowserContext): Promise<Page & AsyncDisposable> {
+  const page = await context.newPage();
+  return Object.assign(page, { [Symbol.asyncDispose]: () => page.close() });
+}
+const widget = 'onramp-checkout';
+const ok = (body: unknown, headers: Record<string, string> = {}): ApiAnswer => ({ body: JSON.stringify(body), headers });
+const fail = (status: number, code: string, headers: Record<string, string> = {}): ApiAnswer => ({
+  status,
+  body: JSON.stringify({ success: false, error: { code, message: `${code} happened`, request_id: 'req_1' } }),
+  headers,
+});
+
+test.describe('mangled responses', () => {
+  test('any mangled status body: a readable error or the last good state, never an uncaught error', async ({ context }) => {
+    test.setTimeout(120_000);
+    const good = statusBody(T0);
+    const data = good.data as Record<string, unknown>;
+    const keys = Object.keys(data);
+    const mutation = fc.oneof(
+      fc.nat({ max: 400 }).map((n) => ({ name: `truncated at ${n}`, text: JSON.stringify(good).slice(0, n) })),
+      fc.constant({ name: 'html error page', text: '<!doctype html><h1>502 Bad Gateway</h1>' }),
+      fc.constantFrom(...keys).map((key) => {
+        const copy: Record<string, unknown> = { ...data };
+        delete copy[key];
+        return { name: `missing ${key}`, text: JSON.stringify({ success: true, data: copy }) };
+      }),
+      fc
+        .tuple(fc.constantFrom(...keys), fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.nat()), fc.object(), fc.string({ maxLength: 20 })))
+        .map(([key, value]) => ({ name: `${key} = ${JSON.stringify(value).slice(0, 40)}`, text: JSON.stringify({ success: true, data: { ...data, [key]: value } }) })),
+      fc.constantFrom(...keys).map((key) => ({ name: `huge ${key}`, text: JSON.stringify({ success: true, data: { ...data, [key]: 'x'.repeat(200_000) } }) })),
+      fc.string({ minLength: 1, maxLength: 12 }).filter((s) => !['pending', 'processing', 'completed', 'failed', 'expired'].includes(s)).map((status) => ({
+        name: `status ${status}`,
+        text: JSON.stringify({ success: true, data: { ...data, status } }),
+      })),
+      fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), fc.jsonValue({ maxDepth: 2 })).map((extra) => ({
+        name: 'extra fields',
+        text: JSON.stringify({ success: true, data: { ...extra, ...data } }),
+      })),
+    );
+    await fc.assert(
+      fc.asyncProperty(mutation, async ({ text }) => {
+        // A fresh page per run: routes, init scripts and clock start clean.
+        await using page = await openPage(context);
+        await page.clock.install({ time: T0 });
+        let calls = 0;
+        await openHarness(page, { onStatus: () => (calls++ === 0 ? ok(good) : { body: text }) });
+        await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
+        await page.clock.runFor(3_100);
+        await expect.poll(() => calls).toBeGreaterThanOrEqual(2);
+        let parsedOk = false;
+        try {
+          parsedOk = sessionStatusViewSchema.safeParse((JSON.parse(text) as { data: unknown }).data).success;
+        } catch {
+          parsedOk = false;
+        }
+        if (!parsedOk) {
+          await expect(page.locator('[part=error]')).toContainText('unexpected response');
+          const errors = (await recordedEvents(page)).filter((event) => event.type === 'onramp-error');
+          expect(errors.at(-1)?.detail).toMatchObject({ code: 'MALFORMED_RESPONSE', recoverable: true });
+        }
+        // The last good state stays on screen; the widget keeps going.
+        await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
+        await expect(page.locator('[part=crypto-amount]')).toContainText('ETH');
+        expect(await recordedProblems(page)).toEqual([]);
+      }),
+      { numRuns: 30 },
+    );
+  });
+});
+
+test.describe('network faults', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.clock.install({ time: T0 });
+  });
+
+  test('429 with Retry-After in seconds: no request before it, then polling resumes once', async ({ page }) => {
+    const answers = [ok(statusBody(T0)), fail(429, 'RATE_LIMITED', { 'Retry-After': '7' })];
+    const harness = await openHarness(page, { onStatus: () => answers.shift() ?? ok(statusBody(T0)) });
+    await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
+    await page.clock.runFor(3_100); // the regular poll: answered 429
+    await expect(page.locator('[part=error]')).toContainText('Too many requests');
+    const after429 = harness.apiCalls();
+    await page.clock.runFor(6_800);
+    expect(harness.apiCalls()).toBe(after429);
+    await page.clock.runFor(400);
+    await expect.poll(() => harness.apiCalls()).toBe(after429 + 1);
+    await expect(page.locator('[part=error]')).toHaveCount(0);
+    await page.clock.runFor(3_050);
+    expect(harness.apiCalls()).toBe(after429 + 2);
+  });
+
+  test('429 with Retry-After as an HTTP date is obeyed too', async ({ page }) => {
+    const until = new Date(T0 + 3_100 + 10_000).toUTCString();
+    const answers = [ok(statusBody(T0)), fail(429, 'RATE_LIMITED', { 'Retry-After': until })];
+    const harness = await openHarness(page, { onStatus: () => answers.shift() ?? ok(statusBody(T0)) });
+    await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
+    await page.clock.runFor(3_100);
+    await expect.poll(() => harness.apiCalls()).toBe(2);
+    await page.clock.runFor(8_500);
+    expect(harness.apiCalls()).toBe(2);
+    await page.clock.runFor(2_000);
+    await expect.poll(() => harness.apiCalls()).toBe(3);
+  });
+
+  test('5xx: retries back off with jitter and stay bounded', async ({ page }) => {
+    let calls = 0;
+    const harness = await openHarness(page, { onStatus: () => (calls++ === 0 ? ok(statusBody(T0)) : fail(503, 'INTERNAL_ERROR')) });
+    await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
+    await page.clock.runFor(3_100);
+    await expect(page.locator('[part=error]')).toContainText('had a problem');
+    for (let i = 0; i < 60; i++) await page.clock.runFor(1_000);
+    // Backoff 1, 2, 4, 8, 16, 30 s (each halved at worst by jitter) fits 5 to 8 retries in a minute.
+    const retries = harness.apiCalls() - 2;
+    expect(retries).toBeGreaterThanOrEqual(5);
+    expect(retries).toBeLessThanOrEqual(8);
+    await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
+  });
+
+  test('a request that never answers times out, says so, and is retried', async ({ page }) => {
+    let calls = 0;
+    const harness = await openHarness(page, {
+      onStatus: () => (calls++ === 1 ? new Promise<ApiAnswer>(() => {}) : ok(statusBody(T0))),
+    });
+    await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
+    await page.clock.runFor(3_100);
+    await page.clock.runFor(15_000);
+    await expect(page.locator('[part=error]')).toContainText('taking too long');
+    await page.clock.runFor(2_000);
+    await expect.poll(() => harness.apiCalls()).toBeGreaterThanOrEqual(3);
+    await expect(page.locator('[part=error]')).toHaveCount(0);
+  });
+
+  test('offline pauses polling with a message; online resumes with exactly one request', async ({ page, context }) => {
+    const harness = await openHarness(page, { onStatus: () => ok(statusBody(T0)) });
+    await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
+    await context.setOffline(true);
+    await expect(page.locator('[part=error]')).toContainText('offline');
+    const before = harness.apiCalls();
+    await page.clock.runFor(20_000);
+    expect(harness.apiCalls()).toBe(before);
+    await context.setOffline(false);
+    await expect.poll(() => harness.apiCalls()).toBe(before + 1);
+    await expect(page.locator('[part=error]')).toHaveCount(0);
+  });
+
+  test('status responses arriving in any order never roll the status back', async ({ context }) => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom('pending', 'processing'), { minLength: 2, maxLength: 6 }), async (statuses) => {
+        await using page = await openPage(context);
+        await page.clock.install({ time: T0 });
+        const queue = [...statuses];
+        await openHarness(page, { onStatus: () => ok(statusBody(T0, queue.shift() ?? statuses.at(-1))) });
+        let highest = 'pending';
+        const expected: string[] = [];
+        for (let i = 0; i < statuses.length; i++) {
+          if (statuses[i] === 'processing') highest = 'processing';
+          if (expected.at(-1) !== highest) expected.push(highest);
+          await expect(page.locator(widget)).toHaveAttribute('status', highest);
+          // Processing polls every second, pending every three: step past whichever comes next.
+          await page.clock.runFor(highest === 'processing' ? 1_100 : 3_100);
+        }
+        const changes = (await recordedEvents(page)).filter((event) => event.type === 'onramp-status-change').map((event) => event.detail.status);
+        expect(changes).toEqual(expected);
+      }),
+      { numRuns: 8 },
+    );
+  });
+
+  for (const [status, code, text] of [
+    [401, 'INVALID_API_KEY', 'rejected'],
+    [403, 'INSUFFICIENT_PERMISSIONS', 'not allowed'],
+    [404, 'NOT_FOUND', 'not found'],
+  ] as const) {
+    test(`${status} mid-session stops polling for good and says what happened`, async ({ page }) => {
+      let calls = 0;
+      const harness = await openHarness(page, { onStatus: () => (calls++ === 0 ? ok(statusBody(T0)) : fail(status, code)) });
+      await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
+      await page.clock.runFor(3_100);
+      await expect(page.locator(widget)).toHaveAttribute('status', 'error');
+      await expect(page.locator('[part=error]')).toContainText(text);
+      const after = harness.apiCalls();
+      await page.clock.runFor(120_000);
+      expect(harness.apiCalls()).toBe(after);
+    });
+  }
+});
+
+test.describe('clock skew', () => {
+  for (const skewMin of [10, -10]) {
+    test(`device clock ${skewMin > 0 ? 'fast' : 'slow'} by 10 minutes: countdowns follow the server within a second`, async ({ page }) => {
+      const serverNow = T0;
+      await page.clock.install({ time: serverNow + skewMin * 60_000 });
+      await openHarness(page, {
+        onStatus: () => ok(statusBody(serverNow), { Date: new Date(serverNow).toUTCString() }),
+      });
+      await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
+      await expect(page.locator('[part=quote-countdown]')).toContainText(/0(5:00|4:59)/);
+      await expect(page.locator('[part=session-countdown]')).toContainText(/(30:00|29:59)/);
+    });
+  }
+});
+
+test.describe('hostile input', () => {
+  for (const [name, attributes, code] of [
+    ['a secret key', { 'publishable-key': 'onramp_test_sk_abcdefghijklmnop1234' }, 'SECRET_KEY_REFUSED'],
+    ['a key with whitespace', { 'publishable-key': ' onramp_test_pk_abcdefghijklmnop1234 ' }, 'INVALID_PUBLISHABLE_KEY'],
+    ['a malformed client secret', { 'client-secret': 'ors_abc_secret_' }, 'INVALID_CLIENT_SECRET'],
+    ['a client secret with markup', { 'client-secret': '<img src=x onerror=alert(1)>' }, 'INVALID_CLIENT_SECRET'],
+  ] as const) {
+    test(`${name} is refused with no request sent`, async ({ page }) => {
+      const harness = await openHarness(page, { attributes, onStatus: () => ok(statusBody(Date.now())) });
+      await expect(page.locator(widget)).toHaveAttribute('status', 'error');
+      await expect(page.locator('[part=error]')).toBeVisible();
+      expect((await recordedEvents(page)).find((event) => event.type === 'onramp-error')?.detail).toMatchObject({ code, recoverable: false });
+      expect(harness.apiCalls()).toBe(0);
+    });
+  }
+
+  for (const redirect of [
+    'javascript:alert(document.domain)',
+    'data:text/html,<script>alert(1)</script>',
+    '//checkout.shop.test/pay/x',
+    `https://checkout.shop.test@evil.test/pay/x`,
+    `https://user:pw@checkout.shop.test/pay/x`,
+    'https://checkout.shop.test.evil.test/pay/x',
+    'http://checkout.shop.test/pay/x',
+    'https://checkout.shop.test:8443/pay/x',
+  ]) {
+    test(`redirect_url ${redirect} is refused and nothing opens`, async ({ page }) => {
+      let popups = 0;
+      page.on('popup', () => popups++);
+      await openHarness(page, { onStatus: () => ok(statusBody(Date.now(), 'pending', { redirect_url: redirect })) });
+      await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
+      await page.locator('[part=pay-button]').click();
+      await expect(page.locator('[part=error]')).toContainText('not on the allowed checkout host');
+      expect((await recordedEvents(page)).some((event) => event.type === 'onramp-error' && event.detail.code === 'UNSAFE_REDIRECT_URL')).toBe(true);
+      await expect(page.locator('iframe')).toHaveCount(0);
+      expect(popups).toBe(0);
+      expect(page.url()).toBe('https://shop.test/');
+    });
+  }
+
+  test('markup in API strings is shown as text only: a page-level canary proves nothing ran', async ({ page }) => {
+    const payload = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>';
+    await openHarness(page, {
+      onStatus: () => ({
+        status: 400,
+        body: JSON.stringify({ success: false, error: { code: 'VALIDATION_ERROR', message: payload, request_id: payload } }),
+      }),
+    });
+    await expect(page.locator('[part=error]')).toContainText('<img src=x onerror=');
+    await expect(page.locator('[part=error] img, [part=error] script')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  });
+
+  test('postMessage hints from another origin, or from the right origin but another window, change nothing', async ({ page }) => {
+    await page.clock.install({ time: T0 });
+    await page.route(`${CHECKOUT_ORIGIN}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><p>checkout</p>' }));
+    await page.route('https://evil.test/**', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><script>parent.postMessage({source:'onramp-hosted-checkout',type:'submitted',session_id:'ors_abcdefghijklmnop1234'}, '*')</script>`,
+      }),
+    );
+    const harness = await openHarness(page, { onStatus: () => ok(statusBody(T0)) });
+    await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
+    await page.locator('[part=pay-button]').click();
+    await expect(page.locator('iframe[part=checkout-frame]')).toHaveCount(1);
+    const before = harness.apiCalls();
+    // Another origin: an iframe of evil.test posting a well-formed hint.
+    await page.evaluate(() => {
+      const frame = document.createElement('iframe');
+      frame.src = 'https://evil.test/';
+      document.body.append(frame);
+    });
+    await expect(page.frameLocator('iframe[src="https://evil.test/"]').locator('script')).toHaveCount(1);
+    // The right origin claimed, but from the page's own window.
+    await page.evaluate(() => window.postMessage({ source: 'onramp-hosted-checkout', type: 'submitted', session_id: 'ors_abcdefghijklmnop1234' }, '*'));
+    await page.clock.runFor(500);
+    expect(harness.apiCalls()).toBe(before);
+  });
+});
+
+test('the script included twice defines the element once, without an error', async ({ page }) => {
+  await openHarness(page, { head: '<script src="/onramp-checkout.iife.js"></script>', onStatus: () => ok(statusBody(Date.now())) });
+  await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
+  expect(await recordedProblems(page)).toEqual([]);
+});

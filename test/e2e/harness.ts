@@ -1,0 +1,123 @@
+/**
+ * A merchant page with no real network: Playwright routes serve the page, the built script-tag
+ * bundle and a scripted API on one made-up https origin, so faults can be injected response by
+ * response and time driven with `page.clock`.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page, Request } from '@playwright/test';
+
+export const ORIGIN = 'https://shop.test';
+export const CHECKOUT_ORIGIN = 'https://checkout.shop.test';
+export const PK = 'onramp_test_pk_abcdefghijklmnop1234';
+export const SESSION_ID = 'ors_abcdefghijklmnop1234';
+export const SECRET = `${SESSION_ID}_secret_ABCDEFGHIJKLMNOP5678`;
+
+const bundle = () => readFileSync(resolve(import.meta.dirname, '../../dist/onramp-checkout.iife.js'), 'utf8');
+
+export interface ApiAnswer {
+  status?: number;
+  body: string;
+  headers?: Record<string, string>;
+}
+
+/** A well-formed `GET /v1/onramp` body for the given status, expiries relative to `serverNow`. */
+export function statusBody(serverNow: number, status = 'pending', overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const created = new Date(serverNow).toISOString();
+  return {
+    success: true,
+    data: {
+      id: 'txn_abcdefghijklmnop',
+      session_id: SESSION_ID,
+      status,
+      wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7',
+      crypto_currency: 'ETH',
+      crypto_amount: '0.031746031746031746',
+      fiat_currency: 'USD',
+      fiat_amount: 10000,
+      network: 'ethereum',
+      tx_hash: status === 'completed' ? `0x${'ab'.repeat(32)}` : null,
+      fees: { platform_fee: 100, network_fee: 250, processing_fee: 249 },
+      metadata: {},
+      created_at: created,
+      completed_at: null,
+      expires_at: new Date(serverNow + 30 * 60_000).toISOString(),
+      quote_expires_at: new Date(serverNow + 5 * 60_000).toISOString(),
+      exchange_rate: 3150.42,
+      estimated_crypto_amount: '0.031746031746031746',
+      redirect_url: `${CHECKOUT_ORIGIN}/pay/${SESSION_ID}?t=tok_abcdefghijklmnop`,
+      ...overrides,
+    },
+  };
+}
+
+export interface HarnessOptions {
+  attributes?: Record<string, string>;
+  /** Answers `GET /v1/onramp`; called once per request. May never resolve (a hung request). */
+  onStatus: (request: Request) => ApiAnswer | Promise<ApiAnswer>;
+  onQuote?: (request: Request) => ApiAnswer | Promise<ApiAnswer>;
+  /** Extra markup before the element (e.g. a second script tag). */
+  head?: string;
+}
+
+export interface Harness {
+  /** URLs of every request the page made, in order. */
+  requests: string[];
+  apiCalls: () => number;
+}
+
+/** Serves the harness page and its API, then opens it. Install `page.clock` before calling. */
+export async function openHarness(page: Page, options: HarnessOptions): Promise<Harness> {
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  const attributes = {
+    'publishable-key': PK,
+    'client-secret': SECRET,
+    'api-base': `${ORIGIN}/api`,
+    'checkout-origin': CHECKOUT_ORIGIN,
+    ...options.attributes,
+  };
+  const attrText = Object.entries(attributes)
+    .map(([name, value]) => `${name}="${value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`)
+    .join(' ');
+  await page.route(`${ORIGIN}/**`, async (route) => {
+    const url = new URL(route.request().url());
+    if (url.pathname === '/') {
+      await route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><html lang="en"><head><script src="/onramp-checkout.iife.js"></script>${options.head ?? ''}</head>
+<body><onramp-checkout ${attrText}></onramp-checkout></body></html>`,
+      });
+    } else if (url.pathname === '/onramp-checkout.iife.js') {
+      await route.fulfill({ contentType: 'text/javascript', body: bundle() });
+    } else if (url.pathname === '/api/v1/onramp') {
+      const answer = await options.onStatus(route.request());
+      await route.fulfill({ status: answer.status ?? 200, contentType: 'application/json', headers: answer.headers ?? {}, body: answer.body });
+    } else if (url.pathname === '/api/v1/onramp/quote' && options.onQuote) {
+      const answer = await options.onQuote(route.request());
+      await route.fulfill({ status: answer.status ?? 200, contentType: 'application/json', headers: answer.headers ?? {}, body: answer.body });
+    } else {
+      await route.fulfill({ status: 404, body: 'not found' });
+    }
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __events: Array<{ type: string; detail: unknown }>; __problems: string[] };
+    w.__events = [];
+    w.__problems = [];
+    for (const type of ['onramp-ready', 'onramp-status-change', 'onramp-error', 'onramp-fallback', 'onramp-completed', 'onramp-failed', 'onramp-expired', 'onramp-quote-expired', 'onramp-quote-refreshed']) {
+      document.addEventListener(type, (event) => w.__events.push({ type, detail: (event as CustomEvent).detail }));
+    }
+    window.addEventListener('error', (event) => w.__problems.push(`error: ${event.message}`));
+    window.addEventListener('unhandledrejection', (event) => w.__problems.push(`unhandledrejection: ${String(event.reason)}`));
+  });
+  await page.goto(`${ORIGIN}/`);
+  return { requests, apiCalls: () => requests.filter((url) => url.startsWith(`${ORIGIN}/api/`)).length };
+}
+
+export async function recordedEvents(page: Page): Promise<Array<{ type: string; detail: Record<string, unknown> }>> {
+  return page.evaluate(() => (window as unknown as { __events: Array<{ type: string; detail: Record<string, unknown> }> }).__events);
+}
+
+export async function recordedProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __problems: string[] }).__problems);
+}
