@@ -38,7 +38,7 @@ export default defineConfig(({ mode }) => {
         emptyOutDir: true,
         sourcemap: true,
         rollupOptions: {
-          input: { merchant: 'demo/pages/merchant.ts', 'event-log': 'demo/pages/event-log.ts' },
+          input: { merchant: 'demo/pages/merchant.ts', 'event-log': 'demo/pages/event-log.ts', console: 'demo/pages/console.ts' },
           output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
         },
       },

@@ -8,6 +8,7 @@ import { ASSET_NETWORKS, CRYPTO_CURRENCIES, type CryptoCurrency } from '../../sr
 import { decimalToMinor } from '../../src/contract/money.js';
 import type { CheckoutMode } from '../../src/index.js';
 import './event-log.js';
+import './webhook-events.js';
 
 interface SessionResponse {
   publishableKey: string;

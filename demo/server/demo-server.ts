@@ -10,7 +10,9 @@ import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { startSandbox, type SandboxHandle, type StartSandboxOptions } from '../sandbox/server.js';
+import { consoleApi } from './console-api.js';
 import { renderEmbedPage } from './embed-page.js';
+import { webhookReceiver } from './webhook-receiver.js';
 import { createSessionRequestSchema } from '../../src/contract/schemas/session-request.js';
 
 export interface StartDemoOptions {
@@ -123,7 +125,12 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   app.get('/demo/script-tag', embedPage('embedded'));
   app.get('/demo/redirect', embedPage('redirect'));
 
+  // The merchant side: webhooks received from the sandbox, and the console (secret key server-side).
+  const receiver = webhookReceiver(app, { url: sandbox.apiUrl, secretKey: keys.test.secret });
+  consoleApi(app, { url: sandbox.apiUrl, secretKey: keys.test.secret });
+
   app.get('/', async (c) => c.html(await readFile(resolve(ROOT, 'index.html'), 'utf8')));
+  app.get('/console', async (c) => c.html(await readFile(resolve(ROOT, 'demo/console.html'), 'utf8')));
   app.get('/dist/*', serveStatic({ root: ROOT }));
   app.get('/demo/public/*', serveStatic({ root: ROOT }));
   app.get('/favicon.ico', (c) => c.body(null, 204));
@@ -134,8 +141,16 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://${host}:${port}`;
+  try {
+    await receiver.register(url);
+  } catch (error) {
+    await new Promise<void>((done) => server.close(() => done()));
+    await sandbox.close();
+    throw error;
+  }
   return {
-    url: `http://${host}:${port}`,
+    url,
     sandbox,
     close: async () => {
       await new Promise<void>((done) => server.close(() => done()));
