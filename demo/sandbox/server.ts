@@ -6,10 +6,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
-import { serve } from '@hono/node-server';
+import { getRequestListener, serve } from '@hono/node-server';
 import { createCheckoutApp } from './checkout/app.js';
 import { createAccountsRepo } from './db/accounts.js';
 import { createApiKeysRepo } from './db/api-keys.js';
@@ -25,6 +25,7 @@ import { DEFAULT_WEBHOOK_RETRY, DEFAULT_WEBHOOK_TIMEOUT_MS, WebhookDispatcher } 
 import { WebhookService } from './domain/webhooks.js';
 import { createApiApp } from './http/app.js';
 import { IDEMPOTENCY_RETENTION_MS } from './http/idempotency.js';
+import { answerClientError, unreadableRequestResponse } from './http/node-errors.js';
 import { type RateLimitOptions, TokenBuckets } from './http/rate-limit.js';
 
 export type { SandboxKeys } from './domain/keys.js';
@@ -178,7 +179,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   try {
     const checkoutPort = await listen(servers, createCheckoutApp(deps).fetch, options.checkoutPort ?? 8788, host);
     deps.checkoutUrl = `http://${urlHost(host)}:${checkoutPort}`;
-    const apiPort = await listen(servers, createApiApp(deps).fetch, options.port ?? 8787, host);
+    const apiPort = await listenApi(servers, createApiApp(deps).fetch, options.port ?? 8787, host);
     timer = setInterval(sweep, options.sweepIntervalMs ?? 1000);
     timer.unref();
     dispatcher.start();
@@ -212,6 +213,17 @@ function listen(servers: Server[], fetch: Fetch, port: number, hostname: string)
     const server = serve({ fetch, port, hostname }, (info: AddressInfo) => resolve(info.port)) as Server;
     servers.push(server);
     server.once('error', reject);
+  });
+}
+
+/** The API server: also requests the app never sees (unparsable HTTP, unreadable URLs) get the envelope. */
+function listenApi(servers: Server[], fetch: Fetch, port: number, hostname: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer(getRequestListener(fetch, { hostname, errorHandler: unreadableRequestResponse }));
+    server.on('clientError', answerClientError);
+    servers.push(server);
+    server.once('error', reject);
+    server.listen(port, hostname, () => resolve((server.address() as AddressInfo).port));
   });
 }
 

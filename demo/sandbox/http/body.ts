@@ -14,7 +14,25 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new ApiError('VALIDATION_ERROR', 'The request body must be a JSON object');
   }
+  if (depthExceeds(value, MAX_JSON_DEPTH)) {
+    throw new ApiError('VALIDATION_ERROR', `The request body nests deeper than ${MAX_JSON_DEPTH} levels`);
+  }
   return value as Record<string, unknown>;
+}
+
+/** No request needs more; deeper bodies would overflow the stack of recursive code (hashing, validation). */
+export const MAX_JSON_DEPTH = 32;
+
+/** Whether `value` nests objects or arrays more than `max` levels deep (iterative: any depth is safe). */
+function depthExceeds(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const [node, depth] = item;
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth > max) return true;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 /** JSON text with object keys sorted, so equal bodies hash equally whatever their key order. */
