@@ -8,7 +8,7 @@ import { ASSET_NETWORKS, CRYPTO_CURRENCIES, type CryptoCurrency } from '../../sr
 import { decimalToMinor } from '../../src/contract/money.js';
 import type { CheckoutMode } from '../../src/index.js';
 import './event-log.js';
-import './webhook-events.js';
+import { startWebhookPanel } from './webhook-events.js';
 
 interface SessionResponse {
   publishableKey: string;
@@ -87,3 +87,5 @@ if (form) {
     startCheckout().catch((error: unknown) => showError(error instanceof Error ? error.message : String(error)));
   });
 }
+
+startWebhookPanel();

@@ -48,5 +48,3 @@ export function startWebhookPanel(list: HTMLElement | null = document.getElement
   setInterval(() => void poll(), POLL_MS);
   document.addEventListener('visibilitychange', () => void poll());
 }
-
-startWebhookPanel();
