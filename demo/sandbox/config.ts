@@ -44,6 +44,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StartSandboxOp
     },
     deliveryMs: intVar(env, 'SANDBOX_DELIVERY_MS', 0, 3_600_000) ?? 3000,
   };
+  const webhookRetryBaseMs = intVar(env, 'SANDBOX_WEBHOOK_RETRY_BASE_MS', 1, 3_600_000);
+  if (webhookRetryBaseMs !== undefined) options.webhookRetryBaseMs = webhookRetryBaseMs;
+  const webhookMaxAttempts = intVar(env, 'SANDBOX_WEBHOOK_MAX_ATTEMPTS', 1, 50);
+  if (webhookMaxAttempts !== undefined) options.webhookMaxAttempts = webhookMaxAttempts;
+  const webhookTimeoutMs = intVar(env, 'SANDBOX_WEBHOOK_TIMEOUT_MS', 100, 60_000);
+  if (webhookTimeoutMs !== undefined) options.webhookTimeoutMs = webhookTimeoutMs;
+  const sealKey = env.SANDBOX_SEAL_KEY?.trim();
+  if (sealKey) {
+    if (sealKey.length < 32) throw new ConfigError('SANDBOX_SEAL_KEY must be at least 32 characters');
+    options.sealKey = sealKey;
+  }
   if (!/^[a-z][a-z0-9]{0,31}$/.test(options.brand ?? '')) {
     throw new ConfigError(`SANDBOX_BRAND must be lower-case letters and digits, starting with a letter; got "${options.brand}"`);
   }

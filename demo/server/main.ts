@@ -12,6 +12,7 @@ console.log(
     `Demo shop         ${demo.url}/`,
     `Script-tag page   ${demo.url}/demo/script-tag`,
     `Redirect mode     ${demo.url}/demo/redirect`,
+    `Merchant console  ${demo.url}/console`,
     `Sandbox API       ${demo.sandbox.apiUrl}`,
     `Hosted checkout   ${demo.sandbox.checkoutUrl}`,
     '',
