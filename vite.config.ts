@@ -5,7 +5,23 @@
  * - `--mode iife`: `dist/onramp-checkout.iife.js`, one self-contained file for a `<script>` tag;
  * - `--mode demo`: the demo pages' scripts in `dist/demo/`.
  */
+import { createHash } from 'node:crypto';
 import { defineConfig, type Plugin } from 'vite';
+
+/** Prints the Subresource Integrity hash of the script-tag file, for `<script integrity>`. */
+function printIntegrity(): Plugin {
+  return {
+    name: 'print-integrity',
+    generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type === 'chunk' && file.fileName === 'onramp-checkout.iife.js') {
+          const sri = `sha384-${createHash('sha384').update(file.code).digest('base64')}`;
+          this.info(`integrity of dist/${file.fileName}: ${sri}`);
+        }
+      }
+    },
+  };
+}
 
 /** Minifies the CSS inside Lit's css`` templates (the JS minifier leaves template text alone). */
 function minifyLitCss(): Plugin {
@@ -46,7 +62,7 @@ export default defineConfig(({ mode }) => {
   }
   const iife = mode === 'iife';
   return {
-    plugins: [minifyLitCss()],
+    plugins: iife ? [minifyLitCss(), printIntegrity()] : [minifyLitCss()],
     build: {
       target: 'es2022',
       sourcemap: true,

@@ -298,3 +298,33 @@ test('the script included twice defines the element once, without an error', asy
   await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
   expect(await recordedProblems(page)).toEqual([]);
 });
+
+test('a page with its own copy of Lit: its components and the widget both work', async ({ page }) => {
+  // The merchant's own Lit component, bundled with its own copy of Lit, as a merchant app would be.
+  const { build } = await import('vite');
+  const output = await build({
+    configFile: false,
+    logLevel: 'silent',
+    build: { write: false, minify: false, rollupOptions: { input: 'virtual:merchant-app', output: { format: 'es' } } },
+    plugins: [
+      {
+        name: 'merchant-app',
+        resolveId: (id: string) => (id === 'virtual:merchant-app' ? id : null),
+        load: (id: string) =>
+          id === 'virtual:merchant-app'
+            ? `import { LitElement, html } from 'lit';
+               customElements.define('merchant-badge', class extends LitElement { render() { return html\`<p>merchant lit works</p>\`; } });
+               document.body.append(document.createElement('merchant-badge'));`
+            : null,
+      },
+    ],
+  });
+  const chunk = (Array.isArray(output) ? output[0] : output) as { output: Array<{ type: string; code?: string }> };
+  const code = chunk.output.find((file) => file.type === 'chunk')?.code ?? '';
+  expect(code).toContain('merchant lit works');
+  await page.route('https://shop.test/merchant-app.js', (route) => route.fulfill({ contentType: 'text/javascript', body: code }));
+  await openHarness(page, { head: '<script type="module" src="/merchant-app.js"></script>', onStatus: () => ok(statusBody(Date.now())) });
+  await expect(page.locator('onramp-checkout')).toHaveAttribute('status', 'pending');
+  await expect(page.locator('merchant-badge')).toContainText('merchant lit works');
+  expect(await recordedProblems(page)).toEqual([]);
+});

@@ -97,7 +97,8 @@ export async function openHarness(page: Page, options: HarnessOptions): Promise<
       const answer = await options.onQuote(route.request());
       await route.fulfill({ status: answer.status ?? 200, contentType: 'application/json', headers: answer.headers ?? {}, body: answer.body });
     } else {
-      await route.fulfill({ status: 404, body: 'not found' });
+      // Routes registered before the harness (a test's own files) get their turn, else 404.
+      await route.fallback();
     }
   });
   await page.addInitScript(() => {
