@@ -135,11 +135,25 @@ test.describe('network faults', () => {
     });
     await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
     await page.clock.runFor(3_100);
+    // The hung request must have started (and armed its timeout) before time moves on.
+    await expect.poll(() => calls).toBe(2);
     await page.clock.runFor(15_000);
     await expect(page.locator('[part=error]')).toContainText('taking too long');
     await page.clock.runFor(2_000);
     await expect.poll(() => harness.apiCalls()).toBeGreaterThanOrEqual(3);
     await expect(page.locator('[part=error]')).toHaveCount(0);
+  });
+
+  test('a dropped connection is reported as a network error and recovers by itself', async ({ page }) => {
+    let calls = 0;
+    const harness = await openHarness(page, { onStatus: () => (++calls === 2 ? { body: '', drop: true } : ok(statusBody(T0))) });
+    await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
+    await page.clock.runFor(3_100);
+    await expect(page.locator('[part=error]')).toContainText('could not be reached');
+    await page.clock.runFor(1_100);
+    await expect.poll(() => harness.apiCalls()).toBeGreaterThanOrEqual(3);
+    await expect(page.locator('[part=error]')).toHaveCount(0);
+    await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
   });
 
   test('offline pauses polling with a message; online resumes with exactly one request', async ({ page, context }) => {

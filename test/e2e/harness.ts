@@ -19,6 +19,8 @@ export interface ApiAnswer {
   status?: number;
   body: string;
   headers?: Record<string, string>;
+  /** Drop the connection instead of answering. */
+  drop?: boolean;
 }
 
 /** A well-formed `GET /v1/onramp` body for the given status, expiries relative to `serverNow`. */
@@ -92,6 +94,7 @@ export async function openHarness(page: Page, options: HarnessOptions): Promise<
       await route.fulfill({ contentType: 'text/javascript', body: bundle() });
     } else if (url.pathname === '/api/v1/onramp') {
       const answer = await options.onStatus(route.request());
+      if (answer.drop) return route.abort('connectionreset');
       await route.fulfill({ status: answer.status ?? 200, contentType: 'application/json', headers: answer.headers ?? {}, body: answer.body });
     } else if (url.pathname === '/api/v1/onramp/quote' && options.onQuote) {
       const answer = await options.onQuote(route.request());
