@@ -59,20 +59,11 @@ const metadataOf = (row: SessionRow): Record<string, string | number | boolean |
 
 /** `GET /v1/onramp`: the spec's status shape plus DESIGN.md's extensions. */
 export function sessionStatusView(row: SessionRow, redirectUrl: string | undefined): SessionStatusView {
+  // The transaction detail's fields, with the session's own five-state status.
   return {
-    id: row.transaction_id,
-    session_id: row.id,
+    ...transactionBase(row),
     status: row.status,
-    wallet_address: row.wallet_address,
-    crypto_currency: row.crypto_currency,
-    crypto_amount: row.crypto_amount,
-    fiat_currency: row.fiat_currency,
-    fiat_amount: row.fiat_amount,
-    network: row.network,
-    ...completedFields(row),
-    fees: { platform_fee: row.platform_fee, network_fee: row.network_fee, processing_fee: row.processing_fee },
-    metadata: metadataOf(row),
-    created_at: iso(row.created_at),
+    fees: settledFees(row),
     expires_at: iso(row.expires_at),
     quote_expires_at: iso(row.quote_expires_at),
     exchange_rate: Number(row.exchange_rate),
@@ -80,6 +71,12 @@ export function sessionStatusView(row: SessionRow, redirectUrl: string | undefin
     ...(redirectUrl === undefined ? {} : { redirect_url: redirectUrl }),
   };
 }
+
+const settledFees = (row: SessionRow) => ({
+  platform_fee: row.platform_fee,
+  network_fee: row.network_fee,
+  processing_fee: row.processing_fee,
+});
 
 /** The transaction views know four states: an expired session is `failed` there. */
 export const transactionStatus = (row: SessionRow): TransactionStatus =>
@@ -106,7 +103,7 @@ export function transactionView(row: SessionRow): Transaction {
   const base = transactionBase(row);
   return {
     ...base,
-    fees: { platform_fee: row.platform_fee, network_fee: row.network_fee, processing_fee: row.processing_fee },
+    fees: settledFees(row),
     exchange_rate: Number(row.exchange_rate),
     customer_email: row.customer_email,
     completed_at: base.completed_at,
