@@ -1,7 +1,5 @@
 /** API keys: /v1/keys, authentication, the permission matrix, revocation, environments and accounts. */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import {
@@ -20,19 +18,16 @@ import { createAccountsRepo } from '../../demo/sandbox/db/accounts.js';
 import { createApiKeysRepo } from '../../demo/sandbox/db/api-keys.js';
 import { openDatabase } from '../../demo/sandbox/db/database.js';
 import { issueKey } from '../../demo/sandbox/domain/keys.js';
-import { type TestSandbox, expectData, expectError, sessionBody, startTestSandbox } from './helpers.js';
+import { type TestSandbox, startFileTestSandbox, expectData, expectError, sessionBody, startTestSandbox } from './helpers.js';
 
-let t: TestSandbox;
+let t: TestSandbox & { dir: string };
 let dir: string;
 
 before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'sandbox-keys-'));
-  t = await startTestSandbox({ db: join(dir, 'sandbox.db') });
+  t = await startFileTestSandbox('sandbox-keys-');
+  dir = t.dir;
 });
-after(async () => {
-  await t.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+after(() => t.close());
 
 async function createKey(body: Record<string, unknown>, key = t.keys.test.secret) {
   return expectData(await t.call('POST', '/v1/keys', { body, key }), createdApiKeySchema, 201);

@@ -3,8 +3,6 @@
  * concurrent polls, one Idempotency-Key sent many times at once, and the rate limit under a burst.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
@@ -13,20 +11,17 @@ import {
   sessionStatusViewSchema,
   transactionListSchema,
 } from '../../src/contract/index.js';
-import { type Reply, type TestSandbox, expectData, expectError, sessionBody, startTestSandbox } from './helpers.js';
+import { type Reply, type TestSandbox, startFileTestSandbox, expectData, expectError, sessionBody, startTestSandbox } from './helpers.js';
 
-let t: TestSandbox;
+let t: TestSandbox & { dir: string };
 let dir: string;
 
 before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'sandbox-load-'));
   // A file database (WAL), as the real process uses; a bucket large enough that nothing is 429'd.
-  t = await startTestSandbox({ db: join(dir, 'load.db'), rateLimit: { burst: 100_000, perSecond: 100_000 } });
+  t = await startFileTestSandbox('sandbox-load-', { rateLimit: { burst: 100_000, perSecond: 100_000 } }, 'load.db');
+  dir = t.dir;
 });
-after(async () => {
-  await t.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+after(() => t.close());
 
 /** Every transaction of a key, page by page (limit 100), in the list's order. */
 async function listAll(t: TestSandbox, key = t.keys.test.secret): Promise<{ ids: string[]; total: number }> {

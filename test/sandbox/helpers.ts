@@ -1,5 +1,8 @@
 /** Shared helpers of the sandbox tests: start a server, call it, check envelopes against the contract. */
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { errorEnvelopeSchema, successEnvelope } from '../../src/contract/index.js';
 import { type SandboxHandle, type StartSandboxOptions, startSandbox } from '../../demo/sandbox/server.js';
@@ -38,6 +41,26 @@ export async function startTestSandbox(options: StartSandboxOptions = {}): Promi
     keys,
     call: (method, path, options = {}) => call(sandbox.apiUrl, method, path, { key: keys.test.secret, ...options }),
     close: () => sandbox.close(),
+  };
+}
+
+/** A sandbox on a file database (WAL, as the real process) in a fresh temporary folder, removed on close. */
+export async function startFileTestSandbox(
+  prefix: string,
+  options: StartSandboxOptions = {},
+  file = 'sandbox.db',
+): Promise<TestSandbox & { dir: string; dbPath: string }> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const dbPath = join(dir, file);
+  const t = await startTestSandbox({ db: dbPath, ...options });
+  return {
+    ...t,
+    dir,
+    dbPath,
+    close: async () => {
+      await t.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
 

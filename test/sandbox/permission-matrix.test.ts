@@ -6,8 +6,6 @@
  * objects are 404 on every endpoint that names an object, both ways, and absent from its lists.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import {
@@ -28,19 +26,16 @@ import { createApiKeysRepo } from '../../demo/sandbox/db/api-keys.js';
 import { openDatabase } from '../../demo/sandbox/db/database.js';
 import { issueKey } from '../../demo/sandbox/domain/keys.js';
 import { API_PATHS } from '../../demo/sandbox/http/app.js';
-import { type Reply, type TestSandbox, expectData, expectError, sessionBody, startTestSandbox } from './helpers.js';
+import { type Reply, type TestSandbox, startFileTestSandbox, expectData, expectError, sessionBody, startTestSandbox } from './helpers.js';
 
-let t: TestSandbox;
+let t: TestSandbox & { dir: string };
 let dir: string;
 
 before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'sandbox-matrix-'));
-  t = await startTestSandbox({ db: join(dir, 'sandbox.db') });
+  t = await startFileTestSandbox('sandbox-matrix-');
+  dir = t.dir;
 });
-after(async () => {
-  await t.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+after(() => t.close());
 
 /** The bootstrapped secret key of an environment: every permission, used to make fixtures. */
 const admin = (env: KeyEnvironment): string => (env === 'test' ? t.keys.test.secret : t.keys.live.secret);
