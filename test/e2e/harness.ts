@@ -105,9 +105,17 @@ export async function openHarness(page: Page, options: HarnessOptions): Promise<
     }
   });
   await page.addInitScript(() => {
-    const w = window as unknown as { __events: Array<{ type: string; detail: unknown }>; __problems: string[] };
+    const w = window as unknown as { __events: Array<{ type: string; detail: unknown }>; __problems: string[]; __fetches: number[] };
     w.__events = [];
     w.__problems = [];
+    // When each API request started, on the page's (possibly fake) clock: timing assertions use
+    // these, not wall time, so a loaded machine cannot make them flaky.
+    w.__fetches = [];
+    const originalFetch = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      w.__fetches.push(Date.now());
+      return originalFetch(input, init);
+    };
     for (const type of ['onramp-ready', 'onramp-status-change', 'onramp-error', 'onramp-fallback', 'onramp-completed', 'onramp-failed', 'onramp-expired', 'onramp-quote-expired', 'onramp-quote-refreshed']) {
       document.addEventListener(type, (event) => w.__events.push({ type, detail: (event as CustomEvent).detail }));
     }
@@ -120,6 +128,11 @@ export async function openHarness(page: Page, options: HarnessOptions): Promise<
 
 export async function recordedEvents(page: Page): Promise<Array<{ type: string; detail: Record<string, unknown> }>> {
   return page.evaluate(() => (window as unknown as { __events: Array<{ type: string; detail: Record<string, unknown> }> }).__events);
+}
+
+/** Start times (page clock, ms) of the widget's API requests so far. */
+export async function fetchTimes(page: Page): Promise<number[]> {
+  return page.evaluate(() => (window as unknown as { __fetches: number[] }).__fetches);
 }
 
 export async function recordedProblems(page: Page): Promise<string[]> {
