@@ -125,12 +125,14 @@ test.describe('network faults', () => {
     const gaps = times.slice(2).map((t, i) => t - times[i + 1]!);
     expect(gaps.length).toBeGreaterThanOrEqual(4);
     gaps.forEach((gap, i) => {
-      // Retry n waits between half and all of min(30 s, 1 s × 2^(n−1)) (equal jitter); the clock
-      // moves in 1 s steps here, hence the allowance above.
+      // Retry n waits at least half of min(30 s, 1 s × 2^(n−1)) (equal jitter). A gap may exceed the
+      // full delay by the response's own latency, which real time (a loaded machine) stretches.
       const full = Math.min(30_000, 1_000 * 2 ** i);
       expect(gap).toBeGreaterThanOrEqual(full / 2);
-      expect(gap).toBeLessThanOrEqual(full + 1_500);
+      expect(gap).toBeLessThanOrEqual(full + 5_000);
     });
+    // Bounded: in a minute of retries, no more than the schedule allows.
+    expect(gaps.length).toBeLessThanOrEqual(9);
     await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
   });
 
