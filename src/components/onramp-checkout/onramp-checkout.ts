@@ -1,5 +1,4 @@
-import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { ApiClient, ApiError } from '../../api/api-client.js';
 import { ServerClock } from '../../api/server-clock.js';
 import { backoffDelay } from '../../api/retry-policy.js';
@@ -98,35 +97,49 @@ const STATUS_TEXT: Record<WidgetStatus, string> = {
 export class OnrampCheckout extends LitElement {
   static override styles = styles;
 
+  // Declared without decorators (lit/decorators.js costs bytes in the script-tag bundle).
+  static override properties: PropertyDeclarations = {
+    publishableKey: { attribute: 'publishable-key' },
+    clientSecret: { attribute: 'client-secret' },
+    apiBase: { attribute: 'api-base' },
+    checkoutOrigin: { attribute: 'checkout-origin' },
+    mode: {},
+    locale: {},
+    theme: { reflect: true },
+    session: { attribute: false },
+    machine: { state: true },
+    frameHeight: { state: true },
+  };
+
   /** Publishable API key (`<brand>_<live|test>_pk_…`). A secret key is refused. */
-  @property({ attribute: 'publishable-key' }) publishableKey = '';
+  publishableKey = '';
 
   /** The session's client secret (`ors_…_secret_…`); the session id is derived from it. */
-  @property({ attribute: 'client-secret' }) clientSecret = '';
+  clientSecret = '';
 
   /** API base URL, without `/v1`. */
-  @property({ attribute: 'api-base' }) apiBase = DEFAULT_API_BASE;
+  apiBase = DEFAULT_API_BASE;
 
   /** The only origin `redirect_url` may point at. */
-  @property({ attribute: 'checkout-origin' }) checkoutOrigin = DEFAULT_CHECKOUT_ORIGIN;
+  checkoutOrigin = DEFAULT_CHECKOUT_ORIGIN;
 
   /** How "Pay" opens the hosted checkout: in an iframe, a popup, or by navigating the page. */
-  @property() mode: CheckoutMode = 'embedded';
+  mode: CheckoutMode = 'embedded';
 
   /** BCP 47 locale for numbers and currencies; defaults to the browser's. */
-  @property() locale = '';
+  locale = '';
 
   /** Colour scheme. */
-  @property({ reflect: true }) theme: Theme = 'light';
+  theme: Theme = 'light';
 
   /**
    * Optional session creation response (plus, optionally, the request's `fiat_amount`,
    * `fiat_currency`, `crypto_currency`, `network`, `wallet_address`): shown at once, no request.
    */
-  @property({ attribute: false }) session: unknown = undefined;
+  session: unknown = undefined;
 
-  @state() private machine: WidgetState = initialState;
-  @state() private frameHeight = 560;
+  private machine: WidgetState = initialState;
+  private frameHeight = 560;
 
   #credentials: WidgetCredentials | null = null;
   readonly #clock = new ServerClock();
@@ -175,11 +188,7 @@ export class OnrampCheckout extends LitElement {
     return this.machine.error;
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    // Removed and re-added (as frameworks do): the poller resumes by itself; nothing restarts twice.
-  }
-
+  // Removed and re-added (as frameworks do): the controllers resume by themselves, nothing twice.
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#quoteAbort?.abort();
