@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { SESSION_TTL_MS, FIAT_MINOR_DIGITS, type CryptoCurrency, type FiatCurrency, type Network, type SessionStatus } from '../contract/catalog.js';
 import { createdSessionSchema, type SessionStatusView } from '../contract/schemas/session.js';
-import { cryptoCurrencySchema, fiatCurrencySchema, networkSchema, walletAddressSchema } from '../contract/schemas/primitives.js';
+import { cryptoCurrencySchema, fiatCurrencySchema, integerSchema, networkSchema, walletAddressSchema } from '../contract/schemas/primitives.js';
 import { majorNumberToMinor } from '../contract/money.js';
 import type { Quote } from '../contract/schemas/quote.js';
 import type { QuotedFees, SettledFees } from '../contract/schemas/fees.js';
@@ -49,7 +49,7 @@ export interface SessionView {
  */
 export const sessionInputSchema = z.object({
   ...createdSessionSchema.shape,
-  fiat_amount: z.optional(z.int()),
+  fiat_amount: z.optional(integerSchema),
   fiat_currency: z.optional(fiatCurrencySchema),
   crypto_currency: z.optional(cryptoCurrencySchema),
   network: z.optional(networkSchema),

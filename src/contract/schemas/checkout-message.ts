@@ -6,7 +6,7 @@
  * iframe or a popup; the page posts to exactly that origin (when it is an allowed merchant origin).
  */
 import * as z from 'zod/mini';
-import { sessionIdSchema } from './primitives.js';
+import { integerSchema, rule, sessionIdSchema } from './primitives.js';
 
 export const CHECKOUT_MESSAGE_SOURCE = 'onramp-hosted-checkout';
 export const EMBED_ORIGIN_PARAM = 'embed_origin';
@@ -17,6 +17,6 @@ export const checkoutMessageSchema = z.object({
   type: z.enum(['ready', 'submitted', 'resize']),
   session_id: sessionIdSchema,
   /** Document height in CSS pixels, with `resize`. */
-  height: z.optional(z.int().check(z.gte(0), z.lte(10_000))),
+  height: z.optional(integerSchema.check(rule((height) => height >= 0 && height <= 10_000, 'Expected 0 to 10000'))),
 });
 export type CheckoutMessage = z.infer<typeof checkoutMessageSchema>;

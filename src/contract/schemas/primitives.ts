@@ -25,8 +25,21 @@ export const walletAddressSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$
 /** A non-negative decimal string such as `"0.031746031746031746"`: crypto amounts are never floats. */
 export const decimalStringSchema = z.string().check(z.regex(/^\d{1,30}(\.\d{1,18})?$/));
 
+/**
+ * A rule as a plain check function. zod/mini runs it like any check, and it adds no schema kind:
+ * each kind (`z.int()`, `z.literal()`…) brings its own code into the browser bundle.
+ */
+export function rule<T>(test: (value: T) => boolean, message: string) {
+  return (payload: z.core.ParsePayload<T>): void => {
+    if (!test(payload.value)) payload.issues.push({ code: 'custom', input: payload.value, message });
+  };
+}
+
+/** A safe integer, as `z.int()` accepts, through a rule (see `rule`). */
+export const integerSchema = z.number().check(rule(Number.isSafeInteger, 'Expected an integer'));
+
 /** Integer minor units (cents), as the status, detail and list views carry fees. */
-export const minorUnitsSchema = z.int().check(z.gte(0));
+export const minorUnitsSchema = integerSchema.check(z.gte(0));
 
 /** A decimal number in major units, as the creation response and the quote carry fees. */
 export const majorAmountSchema = z.number().check(z.gte(0));

@@ -6,13 +6,14 @@ import {
   decimalStringSchema,
   exchangeRateSchema,
   fiatCurrencySchema,
+  integerSchema,
   networkSchema,
   timestampSchema,
 } from './primitives.js';
 
 export const quoteSchema = z.object({
   /** Minor units, as in the request (DESIGN.md: fiat amounts are cents everywhere). */
-  fiat_amount: z.int(),
+  fiat_amount: integerSchema,
   fiat_currency: fiatCurrencySchema,
   crypto_currency: cryptoCurrencySchema,
   crypto_amount: decimalStringSchema,
