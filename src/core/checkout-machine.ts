@@ -65,6 +65,11 @@ function rank(status: SessionStatus): number {
   return status === 'pending' ? 0 : status === 'processing' ? 1 : 2;
 }
 
+/** Statuses with a live order on screen: counted down, polled, payable. */
+export function isActive(status: WidgetStatus): status is 'pending' | 'processing' {
+  return status === 'pending' || status === 'processing';
+}
+
 export function isFinal(state: WidgetState): boolean {
   return state.status === 'error' || (state.status !== 'loading' && isFinalStatus(state.status));
 }

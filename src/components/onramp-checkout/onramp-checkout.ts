@@ -2,12 +2,12 @@ import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValu
 import { ApiClient, ApiError } from '../../api/api-client.js';
 import { ServerClock } from '../../api/server-clock.js';
 import { backoffDelay } from '../../api/retry-policy.js';
-import { initialState, isFinal, transition, type Notification, type WidgetEvent, type WidgetState, type WidgetStatus } from '../../core/checkout-machine.js';
+import { initialState, isActive, isFinal, transition, type Notification, type WidgetEvent, type WidgetState, type WidgetStatus } from '../../core/checkout-machine.js';
 import { checkCredentials, checkRedirectUrl, normalizeOrigin, type WidgetCredentials } from '../../core/config.js';
-import { fromQuote, fromSessionInput, fromStatusView, sessionInputSchema, type SessionView } from '../../core/session-view.js';
+import { fromQuote, fromSessionInput, fromStatusView, sessionInputSchema, type QuoteFigures, type SessionView } from '../../core/session-view.js';
 import { widgetError, type WidgetError } from '../../core/widget-error.js';
 import { CountdownController } from '../../controllers/countdown-controller.js';
-import { HostedCheckoutController, type CheckoutMode, type FallbackReason } from '../../controllers/hosted-checkout-controller.js';
+import { HostedCheckoutController, type CheckoutMode } from '../../controllers/hosted-checkout-controller.js';
 import { PollController, type PollOutcome } from '../../controllers/poll-controller.js';
 import { explorerTxUrl, NETWORK_NAMES } from '../../format/explorer.js';
 import { formatCountdown, formatCrypto, formatFiat, formatRate, shortenAddress } from '../../format/format.js';
@@ -26,8 +26,8 @@ import { styles } from './onramp-checkout.styles.js';
 
 export type Theme = 'light' | 'dark' | 'auto';
 
-/** Poll cadence per status, ms: quicker once the payment is in. */
-const POLL_INTERVAL_MS = { pending: 3000, processing: 1000 } as const;
+/** Poll cadence per status, ms: quicker once the payment is in. Other statuses are not polled. */
+const POLL_INTERVAL_MS: Partial<Record<WidgetStatus, number>> = { pending: 3000, processing: 1000 };
 
 /** Defaults point at a local sandbox (`npm run sandbox`); production embeds set both. */
 const DEFAULT_API_BASE = 'http://127.0.0.1:8787';
@@ -42,6 +42,25 @@ const STATUS_TEXT: Record<WidgetStatus, string> = {
   expired: 'Session expired',
   error: 'Checkout unavailable',
 };
+
+/** The poll outcome that ends polling (no credentials, or the request was cancelled). */
+const STOP: PollOutcome = { ok: false, retry: false, retryAfterMs: null };
+
+/** Notifications whose event carries just the session: ready, the final ones, quote-expired. */
+const SESSION_EVENTS = {
+  ready: OnrampReadyEvent,
+  completed: OnrampCompletedEvent,
+  failed: OnrampFailedEvent,
+  expired: OnrampExpiredEvent,
+  'quote-expired': OnrampQuoteExpiredEvent,
+};
+
+/** A row of a summary list. */
+const row = (label: string, value: unknown, part?: string) => html`<div part=${part ?? nothing}><dt>${label}</dt><dd>${value}</dd></div>`;
+
+/** A countdown line: the label and mm:ss while time is left, else the expired text. */
+const timer = (part: string, left: number, label: unknown, expired: string) =>
+  html`<p part=${part} class="countdown ${left ? '' : 'expired'}" role="timer">${left ? html`${label} <time>${formatCountdown(left)}</time>` : expired}</p>`;
 
 /**
  * A fiat-to-crypto checkout. Give it a publishable key and a session's client secret: it shows the
@@ -154,23 +173,20 @@ export class OnrampCheckout extends LitElement {
 
   readonly #poller = new PollController(this, {
     poll: (signal) => this.#poll(signal),
-    interval: () => {
-      const status = this.machine.status;
-      return status === 'pending' || status === 'processing' ? POLL_INTERVAL_MS[status] : null;
-    },
+    interval: () => POLL_INTERVAL_MS[this.machine.status] ?? null,
     onOffline: () => this.#send({ type: 'failed', error: widgetError('OFFLINE') }),
   });
 
   readonly #countdown = new CountdownController(this, {
     clock: this.#clock,
-    active: () => this.machine.status === 'pending' || this.machine.status === 'processing',
+    active: () => isActive(this.machine.status),
     onTick: (now) => this.#onTick(now),
   });
 
   readonly #checkout = new HostedCheckoutController(this, {
-    frame: () => this.renderRoot.querySelector<HTMLIFrameElement>('iframe') ?? null,
+    frame: () => this.renderRoot.querySelector('iframe'),
     onSurface: (surface) => this.#send(surface === 'none' ? { type: 'checkout-closed' } : { type: 'checkout-opened', surface }),
-    onFallback: (reason, url) => this.#fallback(reason, url),
+    onFallback: (reason, url) => this.dispatchEvent(new OnrampFallbackEvent(reason, url)),
     onHint: () => this.#poller.pollNow(),
     onResize: (height) => {
       this.frameHeight = Math.min(Math.max(height, 320), 1200);
@@ -191,8 +207,7 @@ export class OnrampCheckout extends LitElement {
   // Removed and re-added (as frameworks do): the controllers resume by themselves, nothing twice.
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#quoteAbort?.abort();
-    this.#quoteAbort = null;
+    this.#abortQuote();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -215,34 +230,26 @@ export class OnrampCheckout extends LitElement {
     for (const notification of pending) this.#dispatch(notification);
   }
 
+  #abortQuote(): void {
+    this.#quoteAbort?.abort();
+    this.#quoteAbort = null;
+  }
+
   /** Validates the credentials and (re)starts from scratch: a new session, a new life. */
   #configure(): void {
     this.#startPolling = false;
     this.#poller.stop();
     this.#checkout.close();
-    this.#quoteAbort?.abort();
-    this.#quoteAbort = null;
+    this.#abortQuote();
     this.#send({ type: 'reset' });
-    this.#credentials = null;
-    this.#client = null;
+    this.#credentials = this.#client = null;
 
     const checked = checkCredentials(this.publishableKey, this.clientSecret);
-    if (!checked.ok) {
-      this.#send({ type: 'failed', error: checked.error });
-      return;
-    }
-    const apiBase = normalizeOrigin(this.apiBase) && this.apiBase;
-    if (!apiBase) {
-      this.#send({ type: 'failed', error: widgetError('INVALID_CONFIGURATION', { detail: 'api-base must be an https URL' }) });
-      return;
-    }
-    this.#credentials = checked.value;
-    this.#client = new ApiClient({
-      apiBase,
-      publishableKey: checked.value.publishableKey,
-      clientSecret: checked.value.clientSecret,
-      clock: this.#clock,
-    });
+    if (!checked.ok) return this.#fail(checked.error);
+    const apiBase = this.apiBase;
+    if (!normalizeOrigin(apiBase)) return this.#fail(widgetError('INVALID_CONFIGURATION', { detail: 'api-base must be an https URL' }));
+    const { publishableKey, clientSecret } = (this.#credentials = checked.value);
+    this.#client = new ApiClient({ apiBase, publishableKey, clientSecret, clock: this.#clock });
     this.#seed();
     // Not from here (willUpdate): a seeded session is rendered first, and only then polled.
     this.#startPolling = true;
@@ -250,10 +257,10 @@ export class OnrampCheckout extends LitElement {
 
   /** Shows the `session` property at once, when it belongs to the configured session. */
   #seed(): void {
-    if (!this.#credentials || this.session === undefined || this.session === null) return;
     const parsed = sessionInputSchema.safeParse(this.session);
-    if (!parsed.success || parsed.data.session_id !== this.#credentials.sessionId) return;
-    this.#send({ type: 'session-seeded', session: fromSessionInput(parsed.data) });
+    if (parsed.success && parsed.data.session_id === this.#credentials?.sessionId) {
+      this.#send({ type: 'session-seeded', session: fromSessionInput(parsed.data) });
+    }
   }
 
   #send(event: WidgetEvent): void {
@@ -267,31 +274,29 @@ export class OnrampCheckout extends LitElement {
     }
   }
 
-  async #poll(signal: AbortSignal): Promise<PollOutcome> {
-    const client = this.#client;
-    const credentials = this.#credentials;
-    if (!client || !credentials) return { ok: false, retry: false, retryAfterMs: null };
-    const seq = ++this.#seq;
-    try {
-      const { data } = await client.getSession(credentials.sessionId, signal);
-      if (signal.aborted) return { ok: false, retry: false, retryAfterMs: null };
-      this.#send({ type: 'session-fetched', session: fromStatusView(data), seq });
-      this.#ensureQuote();
-      return { ok: true };
-    } catch (cause) {
-      if (signal.aborted) return { ok: false, retry: false, retryAfterMs: null };
-      const error = cause instanceof ApiError ? cause : null;
-      const reported = error?.error ?? widgetError('NETWORK_ERROR');
-      this.#send({ type: 'failed', error: reported });
-      return { ok: false, retry: reported.recoverable, retryAfterMs: error?.retryAfterMs ?? null };
-    }
+  #fail(error: WidgetError): void {
+    this.#send({ type: 'failed', error });
   }
 
-  /** A session without a usable price (the spec's bare status shape) gets a fresh quote. */
-  #ensureQuote(): void {
-    const session = this.machine.session;
-    if (this.machine.status !== 'pending' || !session) return;
-    if (session.quote.exchangeRate === null || session.quote.expiresAt === null) void this.#refreshQuote();
+  async #poll(signal: AbortSignal): Promise<PollOutcome> {
+    const client = this.#client;
+    if (!client) return STOP;
+    const seq = ++this.#seq;
+    try {
+      const { data } = await client.getSession(this.#credentials!.sessionId, signal);
+      if (signal.aborted) return STOP;
+      this.#send({ type: 'session-fetched', session: fromStatusView(data), seq });
+      // A session without a usable price (the spec's bare status shape) gets a fresh quote.
+      const { status, session } = this.machine;
+      if (status === 'pending' && (session?.quote.exchangeRate === null || session?.quote.expiresAt === null)) void this.#refreshQuote();
+      return { ok: true };
+    } catch (cause) {
+      if (signal.aborted) return STOP;
+      const error = cause instanceof ApiError ? cause : null;
+      const reported = error?.error ?? widgetError('NETWORK_ERROR');
+      this.#fail(reported);
+      return { ok: false, retry: reported.recoverable, retryAfterMs: error?.retryAfterMs ?? null };
+    }
   }
 
   #onTick(now: number): void {
@@ -314,8 +319,7 @@ export class OnrampCheckout extends LitElement {
     if (!session || !client || this.#quoteAbort) return;
     const { fiatAmount, fiatCurrency, cryptoCurrency, network } = session;
     if (fiatAmount === null || fiatCurrency === null || cryptoCurrency === null) return;
-    const abort = new AbortController();
-    this.#quoteAbort = abort;
+    const abort = (this.#quoteAbort = new AbortController());
     try {
       const request = { fiat_amount: fiatAmount, fiat_currency: fiatCurrency, crypto_currency: cryptoCurrency, ...(network ? { network } : {}) };
       const { data } = await client.createQuote(request, abort.signal);
@@ -325,10 +329,9 @@ export class OnrampCheckout extends LitElement {
     } catch (cause) {
       if (abort.signal.aborted) return;
       const error = cause instanceof ApiError ? cause : null;
-      const reported = error?.error.recoverable === false ? error.error : widgetError('QUOTE_REFRESH_FAILED', error?.error.requestId ? { requestId: error.error.requestId } : {});
       this.#quoteFailures += 1;
-      this.#quoteRetryAt = this.#clock.now() + backoffDelay(this.#quoteFailures, error?.retryAfterMs ?? null);
-      this.#send({ type: 'failed', error: reported });
+      this.#quoteRetryAt = this.#clock.now() + backoffDelay(this.#quoteFailures, error?.retryAfterMs);
+      this.#fail(error?.error.recoverable === false ? error.error : widgetError('QUOTE_REFRESH_FAILED', { requestId: error?.error.requestId }));
     } finally {
       if (this.#quoteAbort === abort) this.#quoteAbort = null;
     }
@@ -337,15 +340,9 @@ export class OnrampCheckout extends LitElement {
   #onPay(): void {
     const session = this.machine.session;
     if (!session || !this.#credentials) return;
-    if (!session.redirectUrl) {
-      this.#send({ type: 'failed', error: widgetError('INVALID_CONFIGURATION', { detail: 'the session has no checkout link' }) });
-      return;
-    }
+    if (!session.redirectUrl) return this.#fail(widgetError('INVALID_CONFIGURATION', { detail: 'the session has no checkout link' }));
     const checked = checkRedirectUrl(session.redirectUrl, this.checkoutOrigin);
-    if (!checked.ok) {
-      this.#send({ type: 'failed', error: checked.error });
-      return;
-    }
+    if (!checked.ok) return this.#fail(checked.error);
     const mode: CheckoutMode = this.mode === 'popup' || this.mode === 'redirect' ? this.mode : 'embedded';
     this.#checkout.open(checked.value, session.sessionId, mode);
   }
@@ -358,40 +355,19 @@ export class OnrampCheckout extends LitElement {
     window.location.assign(url);
   }
 
-  #fallback(reason: FallbackReason, url: string): boolean {
-    return this.dispatchEvent(new OnrampFallbackEvent(reason, url));
-  }
-
   #dispatch(notification: Notification): void {
     const session = this.machine.session;
-    switch (notification.type) {
-      case 'ready':
-        if (session) this.dispatchEvent(new OnrampReadyEvent(session));
-        return;
-      case 'status-change':
-        this.dispatchEvent(new OnrampStatusChangeEvent({ status: notification.status, previousStatus: notification.previousStatus, session }));
-        return;
-      case 'completed':
-        if (session) this.dispatchEvent(new OnrampCompletedEvent(session));
-        return;
-      case 'failed':
-        if (session) this.dispatchEvent(new OnrampFailedEvent(session));
-        return;
-      case 'expired':
-        if (session) this.dispatchEvent(new OnrampExpiredEvent(session));
-        return;
-      case 'quote-expired':
-        this.dispatchEvent(new OnrampQuoteExpiredEvent(session));
-        return;
-      case 'quote-refreshed':
-        this.dispatchEvent(new OnrampQuoteRefreshedEvent(notification.quote));
-        return;
-      case 'error': {
-        const { code, message, recoverable, requestId } = notification.error;
-        this.dispatchEvent(new OnrampErrorEvent({ code, message, recoverable, ...(requestId ? { requestId } : {}) }));
-        return;
-      }
-    }
+    const { type } = notification;
+    this.dispatchEvent(
+      type === 'status-change'
+        ? new OnrampStatusChangeEvent({ status: notification.status, previousStatus: notification.previousStatus, session })
+        : type === 'quote-refreshed'
+          ? new OnrampQuoteRefreshedEvent(notification.quote)
+          : type === 'error'
+            ? new OnrampErrorEvent({ ...notification.error })
+            : // The machine notifies these only with a session shown.
+              new SESSION_EVENTS[type](session!),
+    );
   }
 
   get #locale(): string | undefined {
@@ -400,90 +376,73 @@ export class OnrampCheckout extends LitElement {
 
   protected override render(): TemplateResult {
     const { status, session, error } = this.machine;
-    const title = session?.cryptoCurrency ? `Buy ${session.cryptoCurrency}` : 'Buy crypto';
-    const test = this.#credentials?.environment === 'test' || /_test_/.test(this.publishableKey);
-    return html`
-      <div part="base" class="base">
-        <header part="header">
-          <h2>${title}</h2>
-          ${test ? html`<span part="test-badge" class="badge">Test mode</span>` : nothing}
-        </header>
-        <p part="status" class="status" role="status" aria-live="polite">${STATUS_TEXT[status]}</p>
-        ${error ? this.#renderError(error) : nothing}
-        ${status === 'loading' && !session ? html`<div class="skeleton" aria-hidden="true"></div>` : nothing}
-        ${session && (status === 'pending' || status === 'processing') ? this.#renderOrder(session) : nothing}
-        ${session && (status === 'completed' || status === 'failed' || status === 'expired') ? this.#renderResult(session, status) : nothing}
-      </div>
-    `;
-  }
-
-  #renderError(error: WidgetError): TemplateResult {
-    return html`<div part="error" class="error" role="alert">
-      ${error.message} ${error.requestId ? html`<small>Reference: ${error.requestId}</small>` : nothing}
+    return html`<div part="base" class="base">
+      <header part="header">
+        <h2>Buy ${session?.cryptoCurrency ?? 'crypto'}</h2>
+        ${/_test_/.test(this.publishableKey) ? html`<span part="test-badge" class="badge">Test mode</span>` : nothing}
+      </header>
+      <p part="status" class="status" role="status">${STATUS_TEXT[status]}</p>
+      ${error
+        ? html`<div part="error" class="error" role="alert">
+            ${error.message} ${error.requestId ? html`<small>Reference: ${error.requestId}</small>` : nothing}
+          </div>`
+        : nothing}
+      ${!session
+        ? status === 'loading'
+          ? html`<div class="skeleton" aria-hidden="true"></div>`
+          : nothing
+        : isActive(status)
+          ? this.#renderOrder(session)
+          : status === 'error'
+            ? nothing
+            : this.#renderResult(session)}
     </div>`;
   }
 
   #renderOrder(session: SessionView): TemplateResult {
     const locale = this.#locale;
-    const { quote, fiatCurrency, cryptoCurrency } = session;
-    const fiat = (minor: number) => (fiatCurrency ? formatFiat(minor, fiatCurrency, locale) : '…');
+    const { quote, fiatCurrency: fiat, cryptoCurrency: crypto, network, walletAddress: wallet, fiatAmount } = session;
+    const money = (minor: number) => (fiat ? formatFiat(minor, fiat, locale) : '…');
     const fees = quote.fees;
-    return html`
-      <section part="quote" class="quote" aria-label="Order summary">
+    const pending = session.status === 'pending';
+    return html`<section part="quote" class="quote" aria-label="Order summary">
         <div part="crypto-amount" class="receive">
-          <span>${session.status === 'processing' ? 'You will receive' : 'You receive (estimated)'}</span>
-          <strong>≈ ${formatCrypto(quote.cryptoAmount, cryptoCurrency, locale)}</strong>
+          <span>${pending ? 'You receive (estimated)' : 'You will receive'}</span>
+          <strong>≈ ${formatCrypto(quote.cryptoAmount, crypto, locale)}</strong>
         </div>
         <dl>
-          ${session.fiatAmount !== null ? html`<div><dt>You pay</dt><dd>${fiat(session.fiatAmount)}</dd></div>` : nothing}
-          <div part="rate">
-            <dt>Rate</dt>
-            <dd>${quote.exchangeRate !== null && cryptoCurrency && fiatCurrency ? formatRate(quote.exchangeRate, cryptoCurrency, fiatCurrency, locale) : '…'}</dd>
-          </div>
-          ${session.network ? html`<div><dt>Network</dt><dd>${NETWORK_NAMES[session.network]}</dd></div>` : nothing}
-          ${session.walletAddress
-            ? html`<div><dt>To wallet</dt><dd class="mono" title=${session.walletAddress} aria-label=${session.walletAddress}>${shortenAddress(session.walletAddress)}</dd></div>`
-            : nothing}
+          ${fiatAmount !== null ? row('You pay', money(fiatAmount)) : nothing}
+          ${row('Rate', quote.exchangeRate !== null && crypto && fiat ? formatRate(quote.exchangeRate, crypto, fiat, locale) : '…', 'rate')}
+          ${network ? row('Network', NETWORK_NAMES[network]) : nothing}
+          ${wallet ? html`<div><dt>To wallet</dt><dd class="mono" title=${wallet} aria-label=${wallet}>${shortenAddress(wallet)}</dd></div>` : nothing}
         </dl>
         ${fees
           ? html`<dl part="fees" class="fees" aria-label="Fees">
-              <div><dt>Platform fee</dt><dd>${fiat(fees.platform)}</dd></div>
-              <div><dt>Network fee</dt><dd>${fiat(fees.network)}</dd></div>
-              <div><dt>Processing fee</dt><dd>${fiat(fees.processing)}</dd></div>
-              <div class="total"><dt>Total fees</dt><dd>${fiat(fees.total)}</dd></div>
+              ${row('Platform fee', money(fees.platform))}${row('Network fee', money(fees.network))}${row('Processing fee', money(fees.processing))}
+              <div class="total"><dt>Total fees</dt><dd>${money(fees.total)}</dd></div>
             </dl>`
           : nothing}
-        ${session.status === 'pending' ? this.#renderQuoteCountdown(session) : nothing}
+        ${pending ? this.#renderQuoteCountdown(quote) : nothing}
       </section>
-      ${this.#renderSessionCountdown(session)}
-      ${this.#renderPayment(session)}
-    `;
+      ${pending && session.expiresAt !== null
+        ? timer('session-countdown', this.#countdown.remaining(session.expiresAt), 'Session expires in', 'Session expired')
+        : nothing}
+      ${this.#renderPayment(session)}`;
   }
 
-  #renderQuoteCountdown(session: SessionView): TemplateResult {
+  #renderQuoteCountdown({ expiresAt }: QuoteFigures): TemplateResult {
     const notice = this.machine.quoteNotice;
-    const expiresAt = session.quote.expiresAt;
-    if (notice === 'refreshing' || expiresAt === null) {
-      return html`<p part="quote-countdown" class="countdown expired" role="timer">Price expired. Getting a new quote…</p>`;
-    }
-    const left = this.#countdown.remaining(expiresAt);
-    const prefix = notice === 'refreshed' ? html`<span class="notice">Price updated.</span> ` : nothing;
-    return html`<p part="quote-countdown" class="countdown" role="timer">${prefix}Price valid for <time>${formatCountdown(left)}</time></p>`;
-  }
-
-  #renderSessionCountdown(session: SessionView): TemplateResult | typeof nothing {
-    if (session.expiresAt === null) return nothing;
-    const left = this.#countdown.remaining(session.expiresAt);
-    if (session.status !== 'pending') return nothing;
-    return left > 0
-      ? html`<p part="session-countdown" class="countdown" role="timer">Session expires in <time>${formatCountdown(left)}</time></p>`
-      : html`<p part="session-countdown" class="countdown expired" role="timer">Session expired</p>`;
+    return timer(
+      'quote-countdown',
+      notice === 'refreshing' || expiresAt === null ? 0 : this.#countdown.remaining(expiresAt),
+      [notice === 'refreshed' ? html`<span class="notice">Price updated.</span> ` : nothing, 'Price valid for'],
+      'Price expired. Getting a new quote…',
+    );
   }
 
   #renderPayment(session: SessionView): TemplateResult | typeof nothing {
     const surface = this.machine.surface;
     const url = this.#checkout.url;
-    if (session.status !== 'pending' && surface !== 'frame') return nothing;
     if (surface === 'frame' && url) {
       return html`<iframe
         part="checkout-frame"
@@ -496,6 +455,7 @@ export class OnrampCheckout extends LitElement {
         @load=${() => this.#checkout.frameLoaded()}
       ></iframe>`;
     }
+    if (session.status !== 'pending') return nothing;
     if (surface === 'popup') {
       return html`<p class="status">Complete your payment in the secure window that opened.</p>
         <button part="pay-button" type="button" @click=${this.#onPay}>Reopen payment window</button>`;
@@ -504,39 +464,39 @@ export class OnrampCheckout extends LitElement {
       return html`<p class="status">The payment page could not open here.</p>
         <a part="fallback-link" class="link-button" href=${url} target="_blank" rel="noopener">Open the secure payment page</a>`;
     }
-    const amount = session.fiatAmount !== null && session.fiatCurrency ? ` ${formatFiat(session.fiatAmount, session.fiatCurrency, this.#locale)}` : '';
-    const expired = session.expiresAt !== null && this.#countdown.remaining(session.expiresAt) === 0;
-    return html`<button part="pay-button" type="button" ?disabled=${expired} @click=${this.#onPay}>Pay${amount}</button>`;
+    const { fiatAmount, fiatCurrency, expiresAt } = session;
+    const amount = fiatAmount !== null && fiatCurrency ? ` ${formatFiat(fiatAmount, fiatCurrency, this.#locale)}` : '';
+    return html`<button part="pay-button" type="button" ?disabled=${expiresAt !== null && !this.#countdown.remaining(expiresAt)} @click=${this.#onPay}>
+      Pay${amount}
+    </button>`;
   }
 
-  #renderResult(session: SessionView, status: 'completed' | 'failed' | 'expired'): TemplateResult {
-    const locale = this.#locale;
+  #renderResult(session: SessionView): TemplateResult {
+    const { status, txHash, network, walletAddress: wallet } = session;
     if (status === 'completed') {
-      const environment = this.#credentials?.environment ?? 'live';
-      const link = session.txHash && session.network ? explorerTxUrl(session.network, environment, session.txHash) : null;
+      const link = txHash && network ? explorerTxUrl(network, this.#credentials?.environment ?? 'live', txHash) : null;
       return html`<section part="result" class="final completed">
         <h3>Purchase complete</h3>
         <p>
-          <strong>${formatCrypto(session.quote.cryptoAmount, session.cryptoCurrency, locale)}</strong>
-          ${session.network ? ` delivered on ${NETWORK_NAMES[session.network]}` : ' delivered'}
-          ${session.walletAddress ? html` to <span class="mono" title=${session.walletAddress}>${shortenAddress(session.walletAddress)}</span>` : nothing}.
+          <strong>${formatCrypto(session.quote.cryptoAmount, session.cryptoCurrency, this.#locale)}</strong>
+          delivered${network ? ` on ${NETWORK_NAMES[network]}` : ''}${wallet
+            ? html` to <span class="mono" title=${wallet}>${shortenAddress(wallet)}</span>`
+            : nothing}.
         </p>
-        ${link && session.txHash
-          ? html`<a part="tx-link" href=${link} target="_blank" rel="noopener noreferrer">View transaction <span class="mono">${shortenAddress(session.txHash)}</span></a>`
+        ${link && txHash
+          ? html`<a part="tx-link" href=${link} target="_blank" rel="noopener noreferrer">View transaction <span class="mono">${shortenAddress(txHash)}</span></a>`
           : nothing}
       </section>`;
     }
-    if (status === 'failed') {
-      return html`<section part="result" class="final failed">
-        <h3>Payment failed</h3>
-        <p>Your payment did not go through and no crypto was sent. Any amount held on your card is released by your bank.</p>
-        <p>Go back to the merchant to start a new purchase, and try another card.</p>
-      </section>`;
-    }
-    return html`<section part="result" class="final expired">
-      <h3>This checkout expired</h3>
-      <p>The session ended before a payment was made. Nothing was charged.</p>
-      <p>Go back to the merchant to start a new purchase.</p>
+    const failed = status === 'failed';
+    return html`<section part="result" class="final ${status}">
+      <h3>${failed ? 'Payment failed' : 'This checkout expired'}</h3>
+      <p>
+        ${failed
+          ? 'Your payment did not go through and no crypto was sent. Any amount held on your card is released by your bank.'
+          : 'The session ended before a payment was made. Nothing was charged.'}
+      </p>
+      <p>Go back to the merchant to start a new purchase${failed ? ', and try another card' : ''}.</p>
     </section>`;
   }
 }
