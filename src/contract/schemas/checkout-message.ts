@@ -6,17 +6,17 @@
  * iframe or a popup; the page posts to exactly that origin (when it is an allowed merchant origin).
  */
 import * as z from 'zod/mini';
-import { integerSchema, rule, sessionIdSchema } from './primitives.js';
+import { integerSchema, oneOf, rule, sessionIdSchema } from './primitives.js';
 
 export const CHECKOUT_MESSAGE_SOURCE = 'onramp-hosted-checkout';
 export const EMBED_ORIGIN_PARAM = 'embed_origin';
 
 /** One flat shape rather than a discriminated union: fewer zod schema kinds in the browser. */
 export const checkoutMessageSchema = z.object({
-  source: z.enum([CHECKOUT_MESSAGE_SOURCE]),
-  type: z.enum(['ready', 'submitted', 'resize']),
+  source: oneOf([CHECKOUT_MESSAGE_SOURCE]),
+  type: oneOf(['ready', 'submitted', 'resize']),
   session_id: sessionIdSchema,
   /** Document height in CSS pixels, with `resize`. */
-  height: z.optional(integerSchema.check(rule((height) => height >= 0 && height <= 10_000, 'Expected 0 to 10000'))),
+  height: z.optional(integerSchema.check(rule((height) => height >= 0 && height <= 10_000))),
 });
 export type CheckoutMessage = z.infer<typeof checkoutMessageSchema>;

@@ -1,5 +1,6 @@
 /** The response envelopes: `{success: true, data}` and DESIGN.md's error envelope. */
 import * as z from 'zod/mini';
+import { exactly } from './primitives.js';
 
 export const ERROR_CODES = [
   'VALIDATION_ERROR',
@@ -46,7 +47,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
  * newer server whose codes it does not know.
  */
 export const errorEnvelopeSchema = z.object({
-  success: z.literal(false),
+  success: exactly(false),
   error: z.object({
     code: z.string(),
     message: z.string(),
@@ -59,5 +60,5 @@ export type ErrorBody = ErrorEnvelope['error'];
 
 /** `{success: true, data}` around the given data schema. */
 export function successEnvelope<T extends z.ZodMiniType>(data: T) {
-  return z.object({ success: z.literal(true), data });
+  return z.object({ success: exactly(true), data });
 }
