@@ -45,14 +45,9 @@ export interface ApiResponse<T> {
 const statusEnvelope = successEnvelope(sessionStatusViewSchema);
 const quoteEnvelope = successEnvelope(quoteSchema);
 
-function codeForStatus(status: number): WidgetErrorCode {
-  if (status === 401) return 'UNAUTHORIZED';
-  if (status === 403) return 'FORBIDDEN';
-  if (status === 404) return 'SESSION_NOT_FOUND';
-  if (status === 429) return 'RATE_LIMITED';
-  if (status >= 500) return 'SERVER_ERROR';
-  return 'BAD_REQUEST';
-}
+const STATUS_CODES: Partial<Record<number, WidgetErrorCode>> = { 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'SESSION_NOT_FOUND', 429: 'RATE_LIMITED' };
+
+const offline = () => globalThis.navigator?.onLine === false;
 
 export class ApiClient {
   readonly #options: ApiClientOptions;
@@ -63,14 +58,12 @@ export class ApiClient {
 
   /** `GET /v1/onramp`: the session's status, authorised by the publishable key and client secret. */
   getSession(sessionId: string, signal?: AbortSignal): Promise<ApiResponse<SessionStatusView>> {
-    const query = new URLSearchParams({ session_id: sessionId });
-    return this.#request(`/v1/onramp?${query}`, { method: 'GET' }, statusEnvelope, signal);
+    return this.#request(`/v1/onramp?${new URLSearchParams({ session_id: sessionId })}`, { method: 'GET' }, statusEnvelope, signal);
   }
 
   /** `POST /v1/onramp/quote`: a fresh price for the session's amount, currencies and network. */
   createQuote(request: QuoteRequest, signal?: AbortSignal): Promise<ApiResponse<Quote>> {
-    const init: RequestInit = { method: 'POST', body: JSON.stringify(request) };
-    return this.#request('/v1/onramp/quote', init, quoteEnvelope, signal);
+    return this.#request('/v1/onramp/quote', { method: 'POST', body: JSON.stringify(request) }, quoteEnvelope, signal);
   }
 
   async #request<T>(
@@ -79,10 +72,10 @@ export class ApiClient {
     schema: z.ZodMiniType<{ success: true; data: T }>,
     signal: AbortSignal | undefined,
   ): Promise<ApiResponse<T>> {
-    const { apiBase, publishableKey, clientSecret, clock, timeoutMs = 15_000 } = this.#options;
-    const fetchImpl = this.#options.fetch ?? globalThis.fetch.bind(globalThis);
-    if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new ApiError(widgetError('OFFLINE'));
-
+    const { apiBase, publishableKey, clientSecret, clock, timeoutMs = 15_000, fetch = globalThis.fetch } = this.#options;
+    const fail = (code: WidgetErrorCode, extra?: { requestId?: string | undefined; detail?: string | undefined }, status: number | null = null, retryAfterMs: number | null = null) =>
+      new ApiError(widgetError(code, extra), status, retryAfterMs);
+    if (offline()) throw fail('OFFLINE');
     // One controller joins the caller's signal and the timeout, so both cancel the request.
     const controller = new AbortController();
     let timedOut = false;
@@ -91,52 +84,39 @@ export class ApiClient {
       controller.abort();
     }, timeoutMs);
     const onAbort = () => controller.abort();
-    signal?.addEventListener('abort', onAbort, { once: true });
-
-    const headers: Record<string, string> = { 'X-API-Key': publishableKey, 'X-Client-Secret': clientSecret };
-    if (init.body) headers['Content-Type'] = 'application/json';
+    signal?.addEventListener('abort', onAbort);
     const sentAt = Date.now();
     try {
-      let response: Response;
-      try {
-        response = await fetchImpl(`${apiBase.replace(/\/+$/, '')}${path}`, {
-          ...init,
-          headers,
-          signal: controller.signal,
-          credentials: 'omit',
-          cache: 'no-store',
-          referrerPolicy: 'no-referrer',
-        });
-      } catch (cause) {
-        if (signal?.aborted) throw cause;
-        if (timedOut) throw new ApiError(widgetError('TIMEOUT'));
-        const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
-        throw new ApiError(widgetError(offline ? 'OFFLINE' : 'NETWORK_ERROR'));
-      }
-      clock.observe(response.headers.get('Date'), sentAt, Date.now());
-      const requestId = response.headers.get('Request-Id') ?? undefined;
-      let body: unknown;
-      try {
-        body = await response.json();
-      } catch {
+      const response = await fetch(`${apiBase.replace(/\/+$/, '')}${path}`, {
+        ...init,
+        headers: { 'X-API-Key': publishableKey, 'X-Client-Secret': clientSecret, ...(init.body ? { 'Content-Type': 'application/json' } : {}) },
+        signal: controller.signal,
+        credentials: 'omit',
+        cache: 'no-store',
+        referrerPolicy: 'no-referrer',
+      }).catch((cause: unknown) => {
+        throw signal?.aborted ? cause : fail(timedOut ? 'TIMEOUT' : offline() ? 'OFFLINE' : 'NETWORK_ERROR');
+      });
+      const { status, headers } = response;
+      clock.observe(headers.get('Date'), sentAt, Date.now());
+      const requestId = headers.get('Request-Id') ?? undefined;
+      // An unreadable body is undefined (then malformed, or classified by status), unless cancelled.
+      const body: unknown = await response.json().catch(() => {
         if (signal?.aborted) throw signal.reason;
-        if (timedOut) throw new ApiError(widgetError('TIMEOUT'));
-        body = undefined;
-      }
+        if (timedOut) throw fail('TIMEOUT');
+      });
       if (!response.ok) {
-        const envelope = errorEnvelopeSchema.safeParse(body);
-        const code = codeForStatus(response.status);
-        const retryAfterMs = response.status === 429 ? parseRetryAfter(response.headers.get('Retry-After'), clock.now()) : null;
-        const extra: { requestId?: string; detail?: string } = {};
-        const id = envelope.success ? envelope.data.error.request_id : requestId;
-        if (id) extra.requestId = id;
-        if (code === 'BAD_REQUEST' && envelope.success) extra.detail = envelope.data.error.message;
-        throw new ApiError(widgetError(code, extra), response.status, retryAfterMs);
+        const error = errorEnvelopeSchema.safeParse(body).data?.error;
+        const code = STATUS_CODES[status] ?? (status >= 500 ? 'SERVER_ERROR' : 'BAD_REQUEST');
+        throw fail(
+          code,
+          { requestId: error ? error.request_id : requestId, detail: code === 'BAD_REQUEST' ? error?.message : undefined },
+          status,
+          status === 429 ? parseRetryAfter(headers.get('Retry-After'), clock.now()) : null,
+        );
       }
       const parsed = schema.safeParse(body);
-      if (!parsed.success) {
-        throw new ApiError(widgetError('MALFORMED_RESPONSE', requestId ? { requestId } : {}), response.status);
-      }
+      if (!parsed.success) throw fail('MALFORMED_RESPONSE', { requestId }, status);
       return { data: parsed.data.data, requestId };
     } finally {
       clearTimeout(timer);

@@ -29,22 +29,21 @@ export interface WidgetError {
 }
 
 const MESSAGES: Record<WidgetErrorCode, string> = {
-  SECRET_KEY_REFUSED:
-    'A secret API key was given to the checkout. Secret keys must never reach a browser: use a publishable key (…_pk_…) and rotate the exposed secret key.',
+  SECRET_KEY_REFUSED: 'A secret API key must never reach a browser: use a publishable key (…_pk_…) and rotate the secret one.',
   INVALID_PUBLISHABLE_KEY: 'The publishable key is missing or malformed.',
-  INVALID_CLIENT_SECRET: 'The session client secret is missing or malformed.',
+  INVALID_CLIENT_SECRET: 'The client secret is missing or malformed.',
   INVALID_CONFIGURATION: 'The checkout is misconfigured.',
-  UNAUTHORIZED: 'The publishable key was rejected (invalid or revoked). This checkout cannot continue.',
+  UNAUTHORIZED: 'The publishable key was rejected.',
   FORBIDDEN: 'The publishable key is not allowed to read this session.',
-  SESSION_NOT_FOUND: 'This checkout session was not found. Ask the merchant to start a new one.',
+  SESSION_NOT_FOUND: 'This checkout session was not found.',
   BAD_REQUEST: 'The payment service refused the request.',
   MALFORMED_RESPONSE: 'The payment service sent an unexpected response. Retrying…',
-  TIMEOUT: 'The payment service is taking too long to answer. Retrying…',
-  OFFLINE: 'You are offline. The checkout will resume when the connection returns.',
+  TIMEOUT: 'The payment service is taking too long. Retrying…',
+  OFFLINE: 'You are offline. The checkout resumes when you are back online.',
   NETWORK_ERROR: 'The payment service could not be reached. Retrying…',
   SERVER_ERROR: 'The payment service had a problem. Retrying…',
-  RATE_LIMITED: 'Too many requests. Retrying shortly…',
-  UNSAFE_REDIRECT_URL: 'The checkout link is not on the allowed checkout host, so it was not opened.',
+  RATE_LIMITED: 'Too many requests. Retrying…',
+  UNSAFE_REDIRECT_URL: 'The checkout link is not on the allowed checkout host.',
   QUOTE_REFRESH_FAILED: 'The price could not be refreshed. Retrying…',
 };
 

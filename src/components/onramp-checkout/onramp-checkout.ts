@@ -457,12 +457,12 @@ export class OnrampCheckout extends LitElement {
     }
     if (session.status !== 'pending') return nothing;
     if (surface === 'popup') {
-      return html`<p class="status">Complete your payment in the secure window that opened.</p>
+      return html`<p class="status">Pay in the secure window that opened.</p>
         <button part="pay-button" type="button" @click=${this.#onPay}>Reopen payment window</button>`;
     }
     if (surface === 'link' && url) {
       return html`<p class="status">The payment page could not open here.</p>
-        <a part="fallback-link" class="link-button" href=${url} target="_blank" rel="noopener">Open the secure payment page</a>`;
+        <a part="fallback-link" class="link-button" href=${url} target="_blank" rel="noopener">Open the payment page</a>`;
     }
     const { fiatAmount, fiatCurrency, expiresAt } = session;
     const amount = fiatAmount !== null && fiatCurrency ? ` ${formatFiat(fiatAmount, fiatCurrency, this.#locale)}` : '';
@@ -493,8 +493,8 @@ export class OnrampCheckout extends LitElement {
       <h3>${failed ? 'Payment failed' : 'This checkout expired'}</h3>
       <p>
         ${failed
-          ? 'Your payment did not go through and no crypto was sent. Any amount held on your card is released by your bank.'
-          : 'The session ended before a payment was made. Nothing was charged.'}
+          ? 'No crypto was sent, and any hold on your card will be released.'
+          : 'No payment was made, and nothing was charged.'}
       </p>
       <p>Go back to the merchant to start a new purchase${failed ? ', and try another card' : ''}.</p>
     </section>`;
