@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { defineConfig, type Plugin } from 'vite';
+import { minifyLitTemplates } from './build/minify-templates.js';
 
 /** Prints the Subresource Integrity hash of the script-tag file, for `<script integrity>`. */
 function printIntegrity(): Plugin {
@@ -23,31 +24,11 @@ function printIntegrity(): Plugin {
   };
 }
 
-/** Minifies the CSS inside Lit's css`` templates (the JS minifier leaves template text alone). */
-function minifyLitCss(): Plugin {
-  return {
-    name: 'minify-lit-css',
-    transform(code, id) {
-      if (!id.endsWith('.styles.ts')) return null;
-      return code.replace(/css`([^`]*)`/g, (_match, body: string) => {
-        const min = body
-          .replace(/\/\*[^]*?\*\//g, '')
-          .replace(/\s+/g, ' ')
-          .replace(/\s*([{};,>])\s*/g, '$1')
-          .replace(/([\w-]+):\s+/g, '$1:')
-          .replace(/;}/g, '}')
-          .trim();
-        return `css\`${min}\``;
-      });
-    },
-  };
-}
-
 export default defineConfig(({ mode }) => {
   if (mode === 'demo') {
     // The demo pages' scripts (served by `npm start`), built from TypeScript like any merchant app.
     return {
-      plugins: [minifyLitCss()],
+      plugins: [minifyLitTemplates()],
       build: {
         target: 'es2022',
         outDir: 'dist/demo',
@@ -62,7 +43,7 @@ export default defineConfig(({ mode }) => {
   }
   const iife = mode === 'iife';
   return {
-    plugins: iife ? [minifyLitCss(), printIntegrity()] : [minifyLitCss()],
+    plugins: iife ? [minifyLitTemplates(), printIntegrity()] : [minifyLitTemplates()],
     build: {
       target: 'es2022',
       sourcemap: true,

@@ -1,7 +1,7 @@
-import { css } from 'lit';
+import { unsafeCSS } from 'lit';
 
 /** Styles of `<onramp-checkout>`; every colour, radius, font and spacing is a custom property. */
-export const styles = css`
+export const styles = unsafeCSS(`
   /* One palette for both schemes: light-dark() picks by color-scheme, which the theme sets. */
   :host {
     color-scheme: light;
@@ -250,4 +250,4 @@ export const styles = css`
       opacity: 0.5;
     }
   }
-`;
+`);
