@@ -4,6 +4,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ServerClock } from '../api/server-clock.js';
+import { Timer } from './timer.js';
 
 export interface CountdownControllerOptions {
   clock: ServerClock;
@@ -16,17 +17,13 @@ export interface CountdownControllerOptions {
 export class CountdownController implements ReactiveController {
   readonly #host: ReactiveControllerHost;
   readonly #options: CountdownControllerOptions;
-  #timer: ReturnType<typeof setTimeout> | undefined;
+  readonly #timer = new Timer();
   #connected = false;
 
   constructor(host: ReactiveControllerHost, options: CountdownControllerOptions) {
     this.#host = host;
     this.#options = options;
     host.addController(this);
-  }
-
-  get ticking(): boolean {
-    return this.#timer !== undefined;
   }
 
   /** Remaining ms to a deadline on the server clock (never negative). */
@@ -36,10 +33,19 @@ export class CountdownController implements ReactiveController {
 
   /** Starts or stops ticking to match the host's state; call after state changes. */
   sync(): void {
-    if (this.#connected && this.#options.active()) {
-      if (this.#timer === undefined) this.#schedule();
-    } else {
-      this.#clear();
+    const { clock, active, onTick } = this.#options;
+    if (!this.#connected || !active()) {
+      this.#timer.stop();
+    } else if (!this.#timer.pending) {
+      // Land just after the next whole server second, so "04:59" changes when the server's does.
+      this.#timer.start(
+        () => {
+          onTick(clock.now());
+          this.#host.requestUpdate();
+          this.sync();
+        },
+        1005 - (((clock.now() % 1000) + 1000) % 1000),
+      );
     }
   }
 
@@ -50,23 +56,6 @@ export class CountdownController implements ReactiveController {
 
   hostDisconnected(): void {
     this.#connected = false;
-    this.#clear();
-  }
-
-  #schedule(): void {
-    const now = this.#options.clock.now();
-    // Land just after the next whole server second, so "04:59" changes when the server's does.
-    const delay = 1000 - (((now % 1000) + 1000) % 1000) + 5;
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      this.#options.onTick(this.#options.clock.now());
-      this.#host.requestUpdate();
-      this.sync();
-    }, delay);
-  }
-
-  #clear(): void {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
+    this.sync();
   }
 }

@@ -7,6 +7,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { EMBED_ORIGIN_PARAM, checkoutMessageSchema } from '../contract/schemas/checkout-message.js';
+import { Timer } from './timer.js';
 
 export type CheckoutMode = 'embedded' | 'popup' | 'redirect';
 export type FallbackReason = 'frame-timeout' | 'frame-refused' | 'popup-blocked';
@@ -25,17 +26,13 @@ export interface HostedCheckoutOptions {
   navigate?: (url: string) => void;
 }
 
-const assignLocation = (url: string): void => window.location.assign(url);
-
-const POPUP_FEATURES = 'popup,width=480,height=760';
-const POPUP_WATCH_MS = 500;
-
 export class HostedCheckoutController implements ReactiveController {
   readonly #options: HostedCheckoutOptions;
+  /** The frame's time to post `ready`. */
+  readonly #ready = new Timer();
   #url: URL | null = null;
   #sessionId = '';
   #popup: Window | null = null;
-  #readyTimer: ReturnType<typeof setTimeout> | undefined;
   #popupWatch: ReturnType<typeof setInterval> | undefined;
   #frameReady = false;
   #listening = false;
@@ -52,20 +49,14 @@ export class HostedCheckoutController implements ReactiveController {
   open(url: URL, sessionId: string, mode: CheckoutMode): void {
     this.close();
     this.#sessionId = sessionId;
-    this.#url = new URL(url);
-    if (mode === 'redirect') {
-      this.#navigate(this.#url.href);
-      return;
-    }
-    this.#url.searchParams.set(EMBED_ORIGIN_PARAM, window.location.origin);
-    this.#listen();
-    if (mode === 'popup') {
-      this.#openPopup();
-      return;
-    }
+    const target = (this.#url = new URL(url));
+    if (mode === 'redirect') return this.#navigate(target.href);
+    target.searchParams.set(EMBED_ORIGIN_PARAM, window.location.origin);
+    this.#listen(true);
+    if (mode === 'popup') return this.#openPopup();
     this.#frameReady = false;
     this.#options.onSurface('frame');
-    this.#readyTimer = setTimeout(() => this.#frameFailed('frame-timeout'), this.#options.readyTimeoutMs ?? 4000);
+    this.#ready.start(() => this.#frameFailed('frame-timeout'), this.#options.readyTimeoutMs ?? 4000);
   }
 
   /** The URL the surfaces load (with `embed_origin`), for the host to render. */
@@ -75,20 +66,17 @@ export class HostedCheckoutController implements ReactiveController {
 
   /** The host calls this from the iframe's `load` event: loaded without `ready` means refused. */
   frameLoaded(): void {
-    if (this.#frameReady || this.#readyTimer === undefined) return;
-    clearTimeout(this.#readyTimer);
     // The page posts `ready` before its load event; allow the message a moment to arrive.
-    this.#readyTimer = setTimeout(() => this.#frameFailed('frame-refused'), 400);
+    if (!this.#frameReady && this.#ready.pending) this.#ready.start(() => this.#frameFailed('frame-refused'), 400);
   }
 
   /** Forgets the surface (the popup, if any, stays open: it shows the buyer their result). */
   close(): void {
-    clearTimeout(this.#readyTimer);
-    this.#readyTimer = undefined;
+    this.#ready.stop();
     clearInterval(this.#popupWatch);
     this.#popupWatch = undefined;
     this.#popup = null;
-    this.#unlisten();
+    this.#listen(false);
   }
 
   hostConnected(): void {
@@ -100,68 +88,59 @@ export class HostedCheckoutController implements ReactiveController {
   }
 
   #frameFailed(reason: FallbackReason): void {
-    this.#readyTimer = undefined;
-    if (this.#frameReady || !this.#url) return;
+    const url = this.#url;
+    if (this.#frameReady || !url) return;
     this.#options.onSurface('none');
-    if (!this.#options.onFallback(reason, this.#url.href)) {
-      this.#options.onSurface('link');
-      return;
-    }
-    this.#openPopup();
+    if (this.#options.onFallback(reason, url.href)) this.#openPopup();
+    else this.#options.onSurface('link');
   }
 
   #openPopup(): void {
     const url = this.#url;
     if (!url) return;
-    const popup = window.open(url.href, 'onramp-checkout', POPUP_FEATURES);
-    if (popup) {
-      this.#popup = popup;
-      this.#options.onSurface('popup');
-      this.#popupWatch = setInterval(() => {
-        if (this.#popup?.closed) {
-          this.close();
-          this.#options.onSurface('none');
-          this.#options.onHint('submitted');
-        }
-      }, POPUP_WATCH_MS);
+    const { onSurface, onFallback, onHint } = this.#options;
+    const popup = (this.#popup = window.open(url.href, 'onramp-checkout', 'popup,width=480,height=760'));
+    if (!popup) {
+      onSurface('link');
+      if (onFallback('popup-blocked', url.href)) this.#navigate(url.href);
       return;
     }
-    this.#options.onSurface('link');
-    if (this.#options.onFallback('popup-blocked', url.href)) this.#navigate(url.href);
+    onSurface('popup');
+    this.#popupWatch = setInterval(() => {
+      if (!popup.closed) return;
+      this.close();
+      onSurface('none');
+      onHint('submitted');
+    }, 500);
   }
 
   #navigate(url: string): void {
-    (this.#options.navigate ?? assignLocation)(url);
+    (this.#options.navigate ?? ((href) => window.location.assign(href)))(url);
   }
 
-  readonly #onMessage = (event: MessageEvent): void => {
-    if (!this.#url || event.origin !== this.#url.origin) return;
-    const expected = this.#popup ?? this.#options.frame()?.contentWindow ?? null;
-    if (!expected || event.source !== expected) return;
-    const parsed = checkoutMessageSchema.safeParse(event.data);
+  readonly #onMessage = (event: Event): void => {
+    const { origin, source, data } = event as MessageEvent;
+    if (origin !== this.#url?.origin) return;
+    const expected = this.#popup ?? this.#options.frame()?.contentWindow;
+    if (!expected || source !== expected) return;
+    const parsed = checkoutMessageSchema.safeParse(data);
     if (!parsed.success || parsed.data.session_id !== this.#sessionId) return;
-    const message = parsed.data;
-    if (message.type === 'resize') {
-      if (message.height !== undefined) this.#options.onResize(message.height);
+    const { type, height } = parsed.data;
+    if (type === 'resize') {
+      if (height !== undefined) this.#options.onResize(height);
       return;
     }
-    if (message.type === 'ready' && !this.#popup) {
+    if (type === 'ready' && !this.#popup) {
       this.#frameReady = true;
-      clearTimeout(this.#readyTimer);
-      this.#readyTimer = undefined;
+      this.#ready.stop();
     }
-    this.#options.onHint(message.type);
+    this.#options.onHint(type);
   };
 
-  #listen(): void {
-    if (this.#listening) return;
-    this.#listening = true;
-    window.addEventListener('message', this.#onMessage);
-  }
-
-  #unlisten(): void {
-    if (!this.#listening) return;
-    this.#listening = false;
-    window.removeEventListener('message', this.#onMessage);
+  /** Adds (`true`) or removes the `message` listener, once. */
+  #listen(on: boolean): void {
+    if (this.#listening === on) return;
+    this.#listening = on;
+    window[on ? 'addEventListener' : 'removeEventListener']('message', this.#onMessage);
   }
 }

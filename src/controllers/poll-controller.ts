@@ -6,6 +6,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { backoffDelay } from '../api/retry-policy.js';
+import { Timer } from './timer.js';
 
 export type PollOutcome =
   | { ok: true }
@@ -21,11 +22,14 @@ export interface PollControllerOptions {
   onOffline?: () => void;
 }
 
+const offline = () => globalThis.navigator?.onLine === false;
+const paused = () => !!globalThis.document?.hidden || offline();
+
 export class PollController implements ReactiveController {
   readonly #options: PollControllerOptions;
+  readonly #timer = new Timer();
   #wanted = false;
   #connected = false;
-  #timer: ReturnType<typeof setTimeout> | undefined;
   #inFlight: AbortController | null = null;
   #again = false;
   #failures = 0;
@@ -39,11 +43,6 @@ export class PollController implements ReactiveController {
     host.addController(this);
   }
 
-  /** Whether a request is in flight now (for tests and leak checks). */
-  get inFlight(): boolean {
-    return this.#inFlight !== null;
-  }
-
   get running(): boolean {
     return this.#wanted && this.#connected;
   }
@@ -51,12 +50,8 @@ export class PollController implements ReactiveController {
   /** Starts polling with an immediate request. */
   start(): void {
     this.#wanted = true;
-    this.#failures = 0;
-    this.#notBefore = 0;
-    if (this.#connected) {
-      this.#listen();
-      this.pollNow();
-    }
+    this.#failures = this.#notBefore = 0;
+    this.#resume();
   }
 
   /** Stops for good (final state, or credentials changed); an in-flight request is cancelled. */
@@ -71,30 +66,20 @@ export class PollController implements ReactiveController {
    */
   pollNow(): void {
     if (!this.running) return;
-    if (this.#paused()) {
-      this.#onOffline();
-      return;
-    }
+    if (paused()) return this.#onOffline();
     if (this.#inFlight) {
       this.#again = true;
       return;
     }
     const wait = this.#notBefore - Date.now();
-    if (wait > 0) {
-      this.#schedule(wait);
-      return;
-    }
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
+    if (wait > 0) return this.#schedule(wait);
+    this.#timer.stop();
     void this.#run();
   }
 
   hostConnected(): void {
     this.#connected = true;
-    if (this.#wanted) {
-      this.#listen();
-      this.pollNow();
-    }
+    this.#resume();
   }
 
   hostDisconnected(): void {
@@ -102,83 +87,64 @@ export class PollController implements ReactiveController {
     this.#halt();
   }
 
+  #resume(): void {
+    if (!this.running) return;
+    this.#listen(true);
+    this.pollNow();
+  }
+
   #halt(): void {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
+    this.#timer.stop();
     this.#inFlight?.abort();
     this.#inFlight = null;
     this.#again = false;
-    this.#unlisten();
-  }
-
-  #paused(): boolean {
-    return (typeof document !== 'undefined' && document.hidden) || (typeof navigator !== 'undefined' && navigator.onLine === false);
+    this.#listen(false);
   }
 
   async #run(): Promise<void> {
-    const controller = new AbortController();
-    this.#inFlight = controller;
+    const controller = (this.#inFlight = new AbortController());
     this.#again = false;
     const outcome = await this.#options.poll(controller.signal);
     if (this.#inFlight !== controller) return; // stopped or disconnected meanwhile
     this.#inFlight = null;
     this.#notBefore = !outcome.ok && outcome.retryAfterMs ? Date.now() + outcome.retryAfterMs : 0;
     if (!this.running) return;
-
-    let delay: number | null;
-    if (outcome.ok) {
-      this.#failures = 0;
-      delay = this.#options.interval();
-    } else if (!outcome.retry) {
-      delay = null;
-    } else {
-      this.#failures += 1;
-      delay = backoffDelay(this.#failures, outcome.retryAfterMs, this.#options.random);
-    }
-    if (delay === null) {
-      this.stop();
-      return;
-    }
+    this.#failures = outcome.ok ? 0 : this.#failures + 1;
+    const delay = outcome.ok
+      ? this.#options.interval()
+      : outcome.retry
+        ? backoffDelay(this.#failures, outcome.retryAfterMs, this.#options.random)
+        : null;
+    if (delay === null) return this.stop();
     // A hint that arrived mid-request gets its own poll, unless the server asked us to wait.
-    if (this.#again && outcome.ok) delay = 0;
-    this.#schedule(delay);
+    this.#schedule(this.#again && outcome.ok ? 0 : delay);
   }
 
   #schedule(delay: number): void {
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      if (this.#paused()) return; // resumed by the visibility/online listeners
-      void this.#run();
+    this.#timer.start(() => {
+      if (!paused()) void this.#run(); // else resumed by the visibility/online listeners
     }, delay);
   }
 
   readonly #onResume = (): void => {
-    if (!this.#paused()) {
-      this.#offlineReported = false;
-      this.pollNow();
-    }
+    if (paused()) return;
+    this.#offlineReported = false;
+    this.pollNow();
   };
 
   readonly #onOffline = (): void => {
-    if (!this.running || this.#offlineReported || typeof navigator === 'undefined' || navigator.onLine !== false) return;
+    if (!this.running || this.#offlineReported || !offline()) return;
     this.#offlineReported = true;
     this.#options.onOffline?.();
   };
 
-  #listen(): void {
-    if (this.#listening || typeof window === 'undefined') return;
-    this.#listening = true;
-    document.addEventListener('visibilitychange', this.#onResume);
-    window.addEventListener('online', this.#onResume);
-    window.addEventListener('offline', this.#onOffline);
-  }
-
-  #unlisten(): void {
-    if (!this.#listening) return;
-    this.#listening = false;
-    document.removeEventListener('visibilitychange', this.#onResume);
-    window.removeEventListener('online', this.#onResume);
-    window.removeEventListener('offline', this.#onOffline);
+  /** Adds (`true`) or removes the visibility and connectivity listeners, once. */
+  #listen(on: boolean): void {
+    if (this.#listening === on) return;
+    this.#listening = on;
+    const method = on ? 'addEventListener' : 'removeEventListener';
+    document[method]('visibilitychange', this.#onResume);
+    window[method]('online', this.#onResume);
+    window[method]('offline', this.#onOffline);
   }
 }
