@@ -60,90 +60,83 @@ export const initialState: WidgetState = {
   appliedSeq: 0,
 };
 
-/** Progress order of statuses: a response may move the session forward, never back. */
-function rank(status: SessionStatus): number {
-  return status === 'pending' ? 0 : status === 'processing' ? 1 : 2;
-}
+/**
+ * Progress order of statuses: a response may move the session forward, never back. (Final statuses
+ * are not in the list: -1, which `>>> 0` turns into the highest rank.)
+ */
+const rank = (status: SessionStatus) => ['pending', 'processing'].indexOf(status) >>> 0;
 
 /** Statuses with a live order on screen: counted down, polled, payable. */
 export function isActive(status: WidgetStatus): status is 'pending' | 'processing' {
   return status === 'pending' || status === 'processing';
 }
 
-export function isFinal(state: WidgetState): boolean {
-  return state.status === 'error' || (state.status !== 'loading' && isFinalStatus(state.status));
+export function isFinal({ status }: WidgetState): boolean {
+  return status === 'error' || (status !== 'loading' && isFinalStatus(status));
 }
 
 function showSession(state: WidgetState, session: SessionView, seq: number): Transition {
   const previousStatus = state.status;
-  const status: WidgetStatus = session.status;
-  const next: WidgetState = {
-    ...state,
-    session,
-    status,
-    error: null,
-    appliedSeq: Math.max(seq, state.appliedSeq),
-    surface: isFinalStatus(session.status) ? 'none' : state.surface,
-    quoteNotice: session.status === 'pending' ? state.quoteNotice : 'none',
-  };
-  const notifications: Notification[] = [];
-  if (previousStatus === 'loading') notifications.push({ type: 'ready' });
+  const { status } = session;
+  const notifications: Notification[] = previousStatus === 'loading' ? [{ type: 'ready' }] : [];
   if (status !== previousStatus) {
     notifications.push({ type: 'status-change', status, previousStatus });
-    if (status === 'completed' || status === 'failed' || status === 'expired') notifications.push({ type: status });
+    if (isFinalStatus(status)) notifications.push({ type: status as 'completed' | 'failed' | 'expired' });
   }
-  return { state: next, notifications };
+  return {
+    state: {
+      ...state,
+      session,
+      status,
+      error: null,
+      appliedSeq: Math.max(seq, state.appliedSeq),
+      surface: isFinalStatus(status) ? 'none' : state.surface,
+      quoteNotice: status === 'pending' ? state.quoteNotice : 'none',
+    },
+    notifications,
+  };
 }
 
 export function transition(state: WidgetState, event: WidgetEvent): Transition {
+  const { status, session } = state;
+  const next = (changes: Partial<WidgetState>, notifications: Notification[] = []): Transition => ({ state: { ...state, ...changes }, notifications });
+  const same: Transition = { state, notifications: [] };
   switch (event.type) {
     case 'reset':
       return { state: initialState, notifications: [] };
 
     case 'session-seeded':
       // Only a widget still loading takes a seed: never over a session shown, nor out of `error`.
-      if (state.session || state.status !== 'loading') return { state, notifications: [] };
-      return showSession(state, event.session, state.appliedSeq);
+      return session || status !== 'loading' ? same : showSession(state, event.session, state.appliedSeq);
 
-    case 'session-fetched': {
-      if (state.status === 'error' || event.seq < state.appliedSeq) return { state, notifications: [] };
-      const current = state.session;
-      if (current && (isFinalStatus(current.status) || rank(event.session.status) < rank(current.status))) {
-        // An older view of the session (a late response) never rolls the status back.
-        return { state: { ...state, appliedSeq: event.seq }, notifications: [] };
-      }
-      return showSession(state, mergeSession(current, event.session), event.seq);
-    }
+    case 'session-fetched':
+      if (status === 'error' || event.seq < state.appliedSeq) return same;
+      // An older view of the session (a late response) never rolls the status back.
+      if (session && (isFinalStatus(session.status) || rank(event.session.status) < rank(session.status))) return next({ appliedSeq: event.seq });
+      return showSession(state, mergeSession(session, event.session), event.seq);
 
     case 'failed': {
-      if (isFinal(state)) return { state, notifications: [] };
-      const previousStatus = state.status;
-      if (event.error.recoverable) {
-        return { state: { ...state, error: event.error }, notifications: [{ type: 'error', error: event.error }] };
-      }
-      const notifications: Notification[] = [{ type: 'error', error: event.error }];
-      notifications.push({ type: 'status-change', status: 'error', previousStatus });
-      return { state: { ...state, status: 'error', error: event.error, surface: 'none' }, notifications };
+      const { error } = event;
+      if (isFinal(state)) return same;
+      if (error.recoverable) return next({ error }, [{ type: 'error', error }]);
+      return next({ status: 'error', error, surface: 'none' }, [
+        { type: 'error', error },
+        { type: 'status-change', status: 'error', previousStatus: status },
+      ]);
     }
 
     case 'quote-expired':
-      if (state.status !== 'pending' || state.quoteNotice === 'refreshing') return { state, notifications: [] };
-      return { state: { ...state, quoteNotice: 'refreshing' }, notifications: [{ type: 'quote-expired' }] };
+      return status !== 'pending' || state.quoteNotice === 'refreshing' ? same : next({ quoteNotice: 'refreshing' }, [{ type: 'quote-expired' }]);
 
-    case 'quote-refreshed': {
-      const session = state.session;
-      if (!session || state.status !== 'pending') return { state, notifications: [] };
-      return {
-        state: { ...state, session: { ...session, quote: event.quote }, quoteNotice: 'refreshed', error: null },
-        notifications: [{ type: 'quote-refreshed', quote: event.quote }],
-      };
-    }
+    case 'quote-refreshed':
+      return !session || status !== 'pending'
+        ? same
+        : next({ session: { ...session, quote: event.quote }, quoteNotice: 'refreshed', error: null }, [{ type: 'quote-refreshed', quote: event.quote }]);
 
     case 'checkout-opened':
-      if (state.status !== 'pending' && state.status !== 'processing') return { state, notifications: [] };
-      return { state: { ...state, surface: event.surface }, notifications: [] };
+      return isActive(status) ? next({ surface: event.surface }) : same;
 
     case 'checkout-closed':
-      return { state: { ...state, surface: 'none' }, notifications: [] };
+      return next({ surface: 'none' });
   }
 }

@@ -16,34 +16,22 @@ export interface WidgetCredentials {
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: WidgetError };
 
-export function checkCredentials(publishableKey: string | undefined, clientSecret: string | undefined): Checked<WidgetCredentials> {
-  const key = parseApiKey(publishableKey ?? '');
-  if (!key) {
-    // A secret key that is malformed in other ways is still a leaked secret: say so first.
-    const looksSecret = /_sk_/.test(publishableKey ?? '');
-    return { ok: false, error: widgetError(looksSecret ? 'SECRET_KEY_REFUSED' : 'INVALID_PUBLISHABLE_KEY') };
-  }
-  if (key.type === 'secret') return { ok: false, error: widgetError('SECRET_KEY_REFUSED') };
-  const sessionId = sessionIdFromClientSecret(clientSecret ?? '');
-  if (!sessionId) return { ok: false, error: widgetError('INVALID_CLIENT_SECRET') };
-  return {
-    ok: true,
-    value: { publishableKey: publishableKey as string, clientSecret: clientSecret as string, sessionId, environment: key.environment },
-  };
+export function checkCredentials(publishableKey = '', clientSecret = ''): Checked<WidgetCredentials> {
+  const key = parseApiKey(publishableKey);
+  const sessionId = sessionIdFromClientSecret(clientSecret);
+  // A secret key, even one malformed in other ways, is a leaked secret: say so first.
+  const code = key?.type === 'secret' || (!key && /_sk_/.test(publishableKey)) ? 'SECRET_KEY_REFUSED' : !key ? 'INVALID_PUBLISHABLE_KEY' : !sessionId ? 'INVALID_CLIENT_SECRET' : null;
+  return code ? { ok: false, error: widgetError(code) } : { ok: true, value: { publishableKey, clientSecret, sessionId: sessionId!, environment: key!.environment } };
 }
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-function isSecureOrLocal(url: URL): boolean {
-  return url.protocol === 'https:' || (url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname));
-}
-
-/** The origin of an https (or local http) base URL; `null` for anything else. */
+/** The origin of an absolute https (or local http) URL without credentials; `null` for anything else. */
 export function normalizeOrigin(value: string): string | null {
   try {
-    const url = new URL(value);
-    return isSecureOrLocal(url) && !url.username && !url.password ? url.origin : null;
+    const { protocol, hostname, username, password, origin } = new URL(value);
+    const secure = protocol === 'https:' || (protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(hostname));
+    return secure && !username && !password ? origin : null;
   } catch {
+    // No base URL: a relative or protocol-relative value fails to parse and is refused.
     return null;
   }
 }
@@ -54,16 +42,8 @@ export function normalizeOrigin(value: string): string | null {
  * `https://ok@evil`, look-alike hosts) is refused.
  */
 export function checkRedirectUrl(redirectUrl: string, checkoutOrigin: string): Checked<URL> {
-  const allowed = normalizeOrigin(checkoutOrigin);
-  let url: URL | null = null;
-  try {
-    // No base URL: a relative or protocol-relative value fails to parse and is refused.
-    url = new URL(redirectUrl);
-  } catch {
-    url = null;
-  }
-  if (!url || !allowed || !isSecureOrLocal(url) || url.username || url.password || url.origin !== allowed) {
-    return { ok: false, error: widgetError('UNSAFE_REDIRECT_URL') };
-  }
-  return { ok: true, value: url };
+  const origin = normalizeOrigin(redirectUrl);
+  return origin && origin === normalizeOrigin(checkoutOrigin)
+    ? { ok: true, value: new URL(redirectUrl) }
+    : { ok: false, error: widgetError('UNSAFE_REDIRECT_URL') };
 }
