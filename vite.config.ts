@@ -6,6 +6,7 @@
  * - `--mode demo`: the demo pages' scripts in `dist/demo/`.
  */
 import { createHash } from 'node:crypto';
+import { minify } from 'terser';
 import { defineConfig, type Plugin } from 'vite';
 import { minifyLitTemplates } from './build/minify-templates.js';
 
@@ -19,6 +20,32 @@ function printIntegrity(): Plugin {
           const sri = `sha384-${createHash('sha384').update(file.code).digest('base64')}`;
           this.info(`integrity of dist/${file.fileName}: ${sri}`);
         }
+      }
+    },
+  };
+}
+
+/**
+ * A second minifier pass over the script-tag file, after Vite's own (oxc): terser's compressor
+ * (three passes, no unsafe options) finds a few hundred bytes more. The source map is carried over.
+ */
+function terserPass(): Plugin {
+  return {
+    name: 'terser-pass',
+    async generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk' || !file.fileName.endsWith('.iife.js')) continue;
+        const mapAsset = bundle[`${file.fileName}.map`];
+        const inputMap = mapAsset?.type === 'asset' ? String(mapAsset.source) : undefined;
+        const comment = /\n?\/\/# sourceMappingURL=\S*\s*$/.exec(file.code)?.[0] ?? '';
+        const result = await minify(file.code.slice(0, file.code.length - comment.length), {
+          compress: { passes: 3 },
+          mangle: true,
+          format: { comments: false },
+          sourceMap: inputMap ? { content: inputMap, filename: file.fileName } : false,
+        });
+        file.code = `${result.code}${comment}`;
+        if (mapAsset?.type === 'asset' && typeof result.map === 'string') mapAsset.source = result.map;
       }
     },
   };
@@ -43,7 +70,7 @@ export default defineConfig(({ mode }) => {
   }
   const iife = mode === 'iife';
   return {
-    plugins: iife ? [minifyLitTemplates(), printIntegrity()] : [minifyLitTemplates()],
+    plugins: iife ? [minifyLitTemplates(), terserPass(), printIntegrity()] : [minifyLitTemplates()],
     build: {
       target: 'es2022',
       sourcemap: true,
