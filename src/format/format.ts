@@ -5,15 +5,9 @@ import { minorToDecimal } from '../contract/money.js';
 /** Fraction digits shown for each asset: enough to matter, never more than the asset has. */
 const CRYPTO_DISPLAY_DIGITS: Record<CryptoCurrency, number> = { ETH: 6, MATIC: 4, USDC: 2, USDT: 2 };
 
-const cache = new Map<string, Intl.NumberFormat>();
+const cache: Record<string, Intl.NumberFormat> = {};
 function numberFormat(locale: string | undefined, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
-  let format = cache.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    cache.set(key, format);
-  }
-  return format;
+  return (cache[`${locale}|${JSON.stringify(options)}`] ??= new Intl.NumberFormat(locale, options));
 }
 
 /** `10000, 'USD'` -> `$100.00`. Formats the exact decimal string, never a float. */
@@ -46,10 +40,9 @@ export function formatRate(rate: number, crypto: CryptoCurrency, fiat: FiatCurre
 export function formatCountdown(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));
   const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const seconds = total % 60;
-  const mmss = `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
-  return hours > 0 ? `${hours}:${mmss}` : mmss;
+  const two = (value: number) => String(value).padStart(2, '0');
+  const mmss = `${two(Math.floor(total / 60) % 60)}:${two(total % 60)}`;
+  return hours ? `${hours}:${mmss}` : mmss;
 }
 
 /** A spoken form of a duration for screen readers ("4 minutes 59 seconds"). */

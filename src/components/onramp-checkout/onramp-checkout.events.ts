@@ -7,12 +7,17 @@ import type { QuoteFigures, SessionView } from '../../core/session-view.js';
 import type { WidgetErrorCode } from '../../core/widget-error.js';
 import type { FallbackReason } from '../../controllers/hosted-checkout-controller.js';
 
-const init = { bubbles: true, composed: true } as const;
+/** The common base: bubbling and composed; only `onramp-fallback` is cancelable. */
+class OnrampEvent<T> extends CustomEvent<T> {
+  constructor(type: string, detail: T, cancelable = false) {
+    super(type, { bubbles: true, composed: true, cancelable, detail });
+  }
+}
 
 /** The order is on screen for the first time. */
-export class OnrampReadyEvent extends CustomEvent<{ session: SessionView }> {
+export class OnrampReadyEvent extends OnrampEvent<{ session: SessionView }> {
   constructor(session: SessionView) {
-    super('onramp-ready', { ...init, detail: { session } });
+    super('onramp-ready', { session });
   }
 }
 
@@ -21,41 +26,41 @@ export interface StatusChangeDetail {
   previousStatus: WidgetStatus;
   session: SessionView | null;
 }
-export class OnrampStatusChangeEvent extends CustomEvent<StatusChangeDetail> {
+export class OnrampStatusChangeEvent extends OnrampEvent<StatusChangeDetail> {
   constructor(detail: StatusChangeDetail) {
-    super('onramp-status-change', { ...init, detail });
+    super('onramp-status-change', detail);
   }
 }
 
 /** The quote's price expired while the session was pending; a fresh quote is being fetched. */
-export class OnrampQuoteExpiredEvent extends CustomEvent<{ session: SessionView | null }> {
+export class OnrampQuoteExpiredEvent extends OnrampEvent<{ session: SessionView | null }> {
   constructor(session: SessionView | null) {
-    super('onramp-quote-expired', { ...init, detail: { session } });
+    super('onramp-quote-expired', { session });
   }
 }
 
-export class OnrampQuoteRefreshedEvent extends CustomEvent<{ quote: QuoteFigures }> {
+export class OnrampQuoteRefreshedEvent extends OnrampEvent<{ quote: QuoteFigures }> {
   constructor(quote: QuoteFigures) {
-    super('onramp-quote-refreshed', { ...init, detail: { quote } });
+    super('onramp-quote-refreshed', { quote });
   }
 }
 
-export class OnrampCompletedEvent extends CustomEvent<{ session: SessionView }> {
+export class OnrampCompletedEvent extends OnrampEvent<{ session: SessionView }> {
   constructor(session: SessionView) {
-    super('onramp-completed', { ...init, detail: { session } });
+    super('onramp-completed', { session });
   }
 }
 
-export class OnrampFailedEvent extends CustomEvent<{ session: SessionView }> {
+export class OnrampFailedEvent extends OnrampEvent<{ session: SessionView }> {
   constructor(session: SessionView) {
-    super('onramp-failed', { ...init, detail: { session } });
+    super('onramp-failed', { session });
   }
 }
 
 /** The session expired: the merchant must create a new one. */
-export class OnrampExpiredEvent extends CustomEvent<{ session: SessionView }> {
+export class OnrampExpiredEvent extends OnrampEvent<{ session: SessionView }> {
   constructor(session: SessionView) {
-    super('onramp-expired', { ...init, detail: { session } });
+    super('onramp-expired', { session });
   }
 }
 
@@ -66,9 +71,9 @@ export interface ErrorDetail {
   /** True when the widget keeps retrying by itself. */
   recoverable: boolean;
 }
-export class OnrampErrorEvent extends CustomEvent<ErrorDetail> {
+export class OnrampErrorEvent extends OnrampEvent<ErrorDetail> {
   constructor(detail: ErrorDetail) {
-    super('onramp-error', { ...init, detail });
+    super('onramp-error', detail);
   }
 }
 
@@ -76,9 +81,9 @@ export class OnrampErrorEvent extends CustomEvent<ErrorDetail> {
  * The embedded flow cannot go on and the widget is about to fall back (to a popup, or to navigating
  * the page). Cancel it (`preventDefault()`) to handle `url` yourself; the widget then shows a link.
  */
-export class OnrampFallbackEvent extends CustomEvent<{ reason: FallbackReason; url: string }> {
+export class OnrampFallbackEvent extends OnrampEvent<{ reason: FallbackReason; url: string }> {
   constructor(reason: FallbackReason, url: string) {
-    super('onramp-fallback', { ...init, cancelable: true, detail: { reason, url } });
+    super('onramp-fallback', { reason, url }, true);
   }
 }
 
