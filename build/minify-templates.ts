@@ -36,6 +36,7 @@ export function minifyPart(raw: string, kind: TemplateKind, first: boolean, last
       .replace(/\s*([{};,>])\s*/g, '$1')
       .replace(/([\w-]+):\s+/g, '$1:')
       .replace(/;}/g, '}')
+      .replace(/([^\w.])0\.(\d)/g, '$1.$2')
       .replace(first ? /^\s+/ : /^$/, '')
       .replace(last ? /\s+$/ : /^$/, '');
   }

@@ -17,7 +17,7 @@ test('expressions are never touched, even when they hold templates, strings or w
 });
 
 test('css and unsafeCSS: comments and whitespace go', () => {
-  assert.equal(minifyPart('\n  /* note */\n  :host {\n    color: red;\n  }\n  a > b { x: 1 }\n', 'css', true, true), ':host{color:red}a>b{x:1}');
+  assert.equal(minifyPart('\n  /* note */\n  :host {\n    color: red;\n  }\n  a > b { x: 1; opacity: 0.5; width: 10.5px }\n', 'css', true, true), ':host{color:red}a>b{x:1;opacity:.5;width:10.5px}');
   const out = minifyTemplates('const s = unsafeCSS(`\n  :host {\n    display: block;\n  }\n`);')!.code;
   assert.equal(out, 'const s = unsafeCSS(`:host{display:block}`);');
 });

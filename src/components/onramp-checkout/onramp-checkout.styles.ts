@@ -41,7 +41,6 @@ export const styles = unsafeCSS(`
   }
 
   .base {
-    box-sizing: border-box;
     display: grid;
     gap: var(--onramp-spacing);
     padding: calc(var(--onramp-spacing) * 1.25);
@@ -78,7 +77,6 @@ export const styles = unsafeCSS(`
   }
 
   .error {
-    margin: 0;
     padding: 10px 12px;
     border-radius: calc(var(--onramp-radius) / 2);
     border: 1px solid var(--onramp-color-danger);
@@ -201,7 +199,7 @@ export const styles = unsafeCSS(`
     width: 100%;
     border: 1px solid var(--onramp-color-border);
     border-radius: calc(var(--onramp-radius) * 0.75);
-    background: #ffffff;
+    background: #fff;
   }
 
   .final {
