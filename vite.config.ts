@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { minify } from 'terser';
 import { defineConfig, type Plugin } from 'vite';
-import { minifyLitTemplates } from './build/minify-templates.js';
+import { minifyLitTemplates } from './test/size/minify-templates.js';
 
 /** Prints the Subresource Integrity hash of the script-tag file, for `<script integrity>`. */
 function printIntegrity(): Plugin {
