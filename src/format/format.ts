@@ -45,16 +45,6 @@ export function formatCountdown(ms: number): string {
   return hours ? `${hours}:${mmss}` : mmss;
 }
 
-/** A spoken form of a duration for screen readers ("4 minutes 59 seconds"). */
-export function describeDuration(ms: number, locale?: string): string {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  const minutes = Math.floor(total / 60);
-  const seconds = total % 60;
-  const unit = (value: number, name: 'minute' | 'second') =>
-    numberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'long' }).format(value);
-  return minutes > 0 ? `${unit(minutes, 'minute')} ${unit(seconds, 'second')}` : unit(seconds, 'second');
-}
-
 /** `0x71C7656EC7ab88b098defB751B7401B5f6d8976F` -> `0x71C7…976F`. */
 export function shortenAddress(address: string): string {
   return address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
