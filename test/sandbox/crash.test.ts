@@ -5,7 +5,6 @@
  * A write and its idempotency record commit together, so a crash between them cannot double a write.
  */
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,13 +17,9 @@ import {
   transactionListSchema,
 } from '../../src/contract/index.js';
 import Database from 'better-sqlite3';
-import { call, expectData, expectError, sessionBody, startTestSandbox } from './helpers.js';
+import { type SandboxProcess, call, expectData, expectError, sessionBody, spawnSandboxProcess, startTestSandbox } from './helpers.js';
 
-interface Running {
-  child: ChildProcess;
-  apiUrl: string;
-  exited: Promise<NodeJS.Signals | number | null>;
-}
+type Running = SandboxProcess;
 
 let dir: string;
 const running: Running[] = [];
@@ -36,42 +31,15 @@ after(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Starts the process on port 0 and resolves once it prints where it listens. */
-function startProcess(): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/sandbox/main.ts'], {
-    cwd: new URL('../..', import.meta.url),
-    env: {
-      ...process.env,
-      PORT: '0',
-      CHECKOUT_PORT: '0',
-      SANDBOX_DB: join(dir, 'sandbox.db'),
-      SANDBOX_KEYS_FILE: join(dir, 'keys.json'),
-      SANDBOX_RATE_LIMIT_BURST: '100000',
-      SANDBOX_RATE_LIMIT_PER_SEC: '100000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+async function startProcess(): Promise<Running> {
+  const started = await spawnSandboxProcess({
+    SANDBOX_DB: join(dir, 'sandbox.db'),
+    SANDBOX_KEYS_FILE: join(dir, 'keys.json'),
+    SANDBOX_RATE_LIMIT_BURST: '100000',
+    SANDBOX_RATE_LIMIT_PER_SEC: '100000',
   });
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`sandbox did not start:\n${output}`)), 20_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const api = /Onramp sandbox API\s+(\S+)/.exec(output)?.[1];
-      if (api && /Test cards/.test(output)) {
-        clearTimeout(timer);
-        const r = { child, apiUrl: api, exited };
-        running.push(r);
-        resolve(r);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`sandbox exited with ${String(code)}:\n${output}`));
-    });
-  });
+  running.push(started);
+  return started;
 }
 
 interface SessionWrite {

@@ -1,5 +1,6 @@
 /** Shared helpers of the sandbox tests: start a server, call it, check envelopes against the contract. */
 import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -121,4 +122,46 @@ export async function waitFor<T>(check: () => Promise<T | undefined> | T | undef
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+export interface SandboxProcess {
+  child: ChildProcess;
+  /** Everything the process printed up to the moment it was ready. */
+  output: string;
+  apiUrl: string;
+  checkoutUrl: string;
+  /** Settles with the exit signal or code. */
+  exited: Promise<NodeJS.Signals | number | null>;
+}
+
+/**
+ * Starts the real process (`demo/sandbox/main.ts`) on free ports with the given environment and
+ * resolves once it prints where it listens.
+ */
+export function spawnSandboxProcess(env: Record<string, string>): Promise<SandboxProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/sandbox/main.ts'], {
+    cwd: new URL('../..', import.meta.url),
+    env: { ...process.env, PORT: '0', CHECKOUT_PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`sandbox did not start:\n${output}`)), 20_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const apiUrl = /Onramp sandbox API\s+(\S+)/.exec(output)?.[1];
+      const checkoutUrl = /Hosted checkout\s+(\S+)/.exec(output)?.[1];
+      if (apiUrl && checkoutUrl && /Test cards/.test(output)) {
+        clearTimeout(timer);
+        resolve({ child, output, apiUrl, checkoutUrl, exited });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`sandbox exited with ${String(code)}:\n${output}`));
+    });
+  });
 }

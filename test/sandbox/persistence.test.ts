@@ -4,20 +4,15 @@
  * checkout token appears in the database files.
  */
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createdApiKeySchema, createdSessionSchema, sessionStatusViewSchema } from '../../src/contract/index.js';
-import { call, expectData, expectError, sessionBody } from './helpers.js';
+import { type SandboxProcess, call, expectData, expectError, sessionBody, spawnSandboxProcess } from './helpers.js';
 
-interface Running {
-  child: ChildProcess;
-  output: string;
-  apiUrl: string;
-  checkoutUrl: string;
-}
+type Running = SandboxProcess;
 
 let dir: string;
 before(() => {
@@ -26,33 +21,10 @@ before(() => {
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 function startProcess(): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/sandbox/main.ts'], {
-    cwd: new URL('../..', import.meta.url),
-    env: {
-      ...process.env,
-      PORT: '0',
-      CHECKOUT_PORT: '0',
-      SANDBOX_DB: join(dir, 'data', 'sandbox.db'),
-      SANDBOX_KEYS_FILE: join(dir, 'data', 'keys.json'),
-      SANDBOX_DELIVERY_MS: '100',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`sandbox did not start:\n${output}`)), 20_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const api = /Onramp sandbox API\s+(\S+)/.exec(output)?.[1];
-      const checkout = /Hosted checkout\s+(\S+)/.exec(output)?.[1];
-      if (api && checkout && /Test cards/.test(output)) {
-        clearTimeout(timer);
-        resolve({ child, output, apiUrl: api, checkoutUrl: checkout });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}:\n${output}`)));
+  return spawnSandboxProcess({
+    SANDBOX_DB: join(dir, 'data', 'sandbox.db'),
+    SANDBOX_KEYS_FILE: join(dir, 'data', 'keys.json'),
+    SANDBOX_DELIVERY_MS: '100',
   });
 }
 
