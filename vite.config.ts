@@ -6,8 +6,13 @@
  * - `--mode demo`: the demo pages' scripts in `dist/demo/`.
  */
 import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
 import { minify } from 'terser';
 import { defineConfig, type Plugin } from 'vite';
+import ar from './src/i18n/locales/ar.js';
+import de from './src/i18n/locales/de.js';
+import es from './src/i18n/locales/es.js';
+import fr from './src/i18n/locales/fr.js';
 import { minifyLitTemplates } from './test/size/minify-templates.js';
 
 /** Prints the Subresource Integrity hash of the script-tag file, for `<script integrity>`. */
@@ -51,6 +56,28 @@ function terserPass(): Plugin {
   };
 }
 
+/**
+ * The script-tag build's catalogues: `locales/<language>.json` beside the script, and their SRI
+ * hashes for the loader (`src/i18n/locale-loaders.iife.ts`), which fetches them with `integrity`.
+ */
+const LOCALE_JSON = Object.entries({ de, fr, es, ar }).map(([language, messages]) => {
+  const source = JSON.stringify(messages);
+  return { language, source, integrity: `sha384-${createHash('sha384').update(source).digest('base64')}` };
+});
+
+function localeFiles(): Plugin {
+  return {
+    name: 'locale-files',
+    config: () => ({
+      define: { __ONRAMP_LOCALE_INTEGRITY__: JSON.stringify(Object.fromEntries(LOCALE_JSON.map((file) => [file.language, file.integrity]))) },
+      resolve: { alias: [{ find: /^\.\/locale-loaders\.js$/, replacement: resolve(import.meta.dirname, 'src/i18n/locale-loaders.iife.ts') }] },
+    }),
+    generateBundle() {
+      for (const { language, source } of LOCALE_JSON) this.emitFile({ type: 'asset', fileName: `locales/${language}.json`, source });
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   if (mode === 'demo') {
     // The demo pages' scripts (served by `npm start`), built from TypeScript like any merchant app.
@@ -70,7 +97,7 @@ export default defineConfig(({ mode }) => {
   }
   const iife = mode === 'iife';
   return {
-    plugins: iife ? [minifyLitTemplates(), terserPass(), printIntegrity()] : [minifyLitTemplates()],
+    plugins: iife ? [localeFiles(), minifyLitTemplates(), terserPass(), printIntegrity()] : [minifyLitTemplates()],
     build: {
       target: 'es2022',
       sourcemap: true,
@@ -90,6 +117,8 @@ export default defineConfig(({ mode }) => {
             // published, so there is no hashed shared chunk.
             external: (source: string, importer: string | undefined) =>
               /^(lit|lit\/.*|@lit\/.*|zod|zod\/.*)$/.test(source) || (source === './index.js' && !!importer?.endsWith('/src/define.ts')),
+            // The catalogues other than English are chunks of their own, under stable names.
+            output: { chunkFileNames: (chunk: { name: string }) => (/^(de|fr|es|ar)$/.test(chunk.name) ? 'locales/[name].js' : '[name]-[hash].js') },
             plugins: [
               {
                 name: 'define-imports-published-entry',

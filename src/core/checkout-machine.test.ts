@@ -23,6 +23,7 @@ function view(status: SessionStatus, extra: Partial<SessionView> = {}): SessionV
     quote,
     expiresAt: 2_000_000,
     txHash: null,
+    completedAt: null,
     redirectUrl: 'https://checkout.example.test/pay/ors_abcdefghijklmnop1234?t=x',
     ...extra,
   };

@@ -40,6 +40,8 @@ export interface SessionView {
   quote: QuoteFigures;
   expiresAt: number | null;
   txHash: string | null;
+  /** When the crypto was delivered, epoch ms; `null` until then or when the server did not say. */
+  completedAt: number | null;
   redirectUrl: string | null;
 }
 
@@ -92,6 +94,7 @@ export function fromSessionInput(input: SessionInput): SessionView {
     },
     expiresAt: Date.parse(input.expires_at),
     txHash: null,
+    completedAt: null,
     redirectUrl: input.redirect_url,
   };
 }
@@ -116,6 +119,7 @@ export function fromStatusView(view: SessionStatusView): SessionView {
     // The spec's bare shape has no expiry: sessions live 30 minutes from creation.
     expiresAt: view.expires_at ? Date.parse(view.expires_at) : createdAt + SESSION_TTL_MS,
     txHash: view.tx_hash ?? null,
+    completedAt: view.completed_at ? Date.parse(view.completed_at) : null,
     redirectUrl: view.redirect_url ?? null,
   };
 }

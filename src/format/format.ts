@@ -36,13 +36,26 @@ export function formatRate(rate: number, crypto: CryptoCurrency, fiat: FiatCurre
   return `1 ${crypto} = ${price}`;
 }
 
-/** `mm:ss` (or `h:mm:ss` past an hour) of a remaining duration, rounded up to whole seconds. */
-export function formatCountdown(ms: number): string {
+/**
+ * `mm:ss` (or `h:mm:ss` past an hour) of a remaining duration, rounded up to whole seconds, in the
+ * locale's digits.
+ */
+export function formatCountdown(ms: number, locale?: string): string {
   const total = Math.max(0, Math.ceil(ms / 1000));
   const hours = Math.floor(total / 3600);
-  const two = (value: number) => String(value).padStart(2, '0');
+  const two = (value: number) => numberFormat(locale, { minimumIntegerDigits: 2 }).format(value);
   const mmss = `${two(Math.floor(total / 60) % 60)}:${two(total % 60)}`;
-  return hours ? `${hours}:${mmss}` : mmss;
+  return hours ? `${numberFormat(locale, {}).format(hours)}:${mmss}` : mmss;
+}
+
+/** A moment as the locale writes a date and time: `Nov 21, 2026, 9:41 AM`. */
+export function formatDateTime(epochMs: number, locale?: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(epochMs);
+}
+
+/** A number of minutes from now as the locale says it: `in 1 minute`, `dans 1 minute`. */
+export function formatMinutesFromNow(minutes: number, locale?: string): string {
+  return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(minutes, 'minute');
 }
 
 /** `0x71C7656EC7ab88b098defB751B7401B5f6d8976F` -> `0x71C7…976F`. */

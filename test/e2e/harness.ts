@@ -60,6 +60,10 @@ export interface HarnessOptions {
   onQuote?: (request: Request) => ApiAnswer | Promise<ApiAnswer>;
   /** Extra markup before the element (e.g. a second script tag). */
   head?: string;
+  /** `lang` of the page. */
+  lang?: string;
+  /** Replaces a catalogue file beside the bundle (`locales/<language>.json`). */
+  localeFile?: (language: string, built: string) => string;
 }
 
 export interface Harness {
@@ -86,12 +90,16 @@ export async function openHarness(page: Page, options: HarnessOptions): Promise<
     const url = new URL(route.request().url());
     if (url.pathname === '/') {
       await route.fulfill({
-        contentType: 'text/html',
-        body: `<!doctype html><html lang="en"><head><script src="/onramp-checkout.iife.js"></script>${options.head ?? ''}</head>
+        contentType: 'text/html; charset=utf-8',
+        body: `<!doctype html><html lang="${options.lang ?? 'en'}"><head><script src="/onramp-checkout.iife.js"></script>${options.head ?? ''}</head>
 <body><onramp-checkout ${attrText}></onramp-checkout></body></html>`,
       });
     } else if (url.pathname === '/onramp-checkout.iife.js') {
-      await route.fulfill({ contentType: 'text/javascript', body: bundle() });
+      await route.fulfill({ contentType: 'text/javascript; charset=utf-8', body: bundle() });
+    } else if (/^\/locales\/\w+\.json$/.test(url.pathname)) {
+      const language = url.pathname.slice('/locales/'.length, -'.json'.length);
+      const built = readFileSync(resolve(import.meta.dirname, `../../dist${url.pathname}`), 'utf8');
+      await route.fulfill({ contentType: 'application/json', body: options.localeFile?.(language, built) ?? built });
     } else if (url.pathname === '/api/v1/onramp') {
       const answer = await options.onStatus(route.request());
       if (answer.drop) return route.abort('connectionreset');

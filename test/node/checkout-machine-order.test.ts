@@ -23,6 +23,7 @@ function view(status: SessionStatus): SessionView {
     quote: { cryptoAmount: '0.03', exchangeRate: 3150, fees: null, expiresAt: 1 },
     expiresAt: 2,
     txHash: null,
+    completedAt: null,
     redirectUrl: null,
   };
 }

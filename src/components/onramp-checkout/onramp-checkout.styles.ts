@@ -237,6 +237,42 @@ export const styles = unsafeCSS(`
     background: var(--onramp-color-surface);
   }
 
+  /* The live region: read by screen readers, not shown. */
+  .sr {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
+
+  /* Headings take focus only when the view changes under it; no ring for that. */
+  [tabindex='-1']:focus {
+    outline: none;
+  }
+
+  /* Windows High Contrast and the like: system colours, and edges where backgrounds vanish. */
+  @media (forced-colors: active) {
+    .base,
+    .quote,
+    button,
+    .link-button {
+      border: 1px solid CanvasText;
+    }
+
+    button:disabled {
+      color: GrayText;
+      border-color: GrayText;
+    }
+
+    button:focus-visible,
+    a:focus-visible,
+    iframe:focus-visible {
+      outline-color: Highlight;
+    }
+  }
+
   @media (prefers-reduced-motion: no-preference) {
     .skeleton {
       animation: pulse 1.4s ease-in-out infinite;

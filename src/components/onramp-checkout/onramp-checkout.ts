@@ -5,12 +5,15 @@ import { backoffDelay } from '../../api/retry-policy.js';
 import { initialState, isActive, isFinal, transition, type Notification, type WidgetEvent, type WidgetState, type WidgetStatus } from '../../core/checkout-machine.js';
 import { checkCredentials, checkRedirectUrl, normalizeOrigin, type WidgetCredentials } from '../../core/config.js';
 import { fromQuote, fromSessionInput, fromStatusView, sessionInputSchema, type QuoteFigures, type SessionView } from '../../core/session-view.js';
-import { widgetError, type WidgetError } from '../../core/widget-error.js';
+import { errorMessage, widgetError, type WidgetError } from '../../core/widget-error.js';
 import { CountdownController } from '../../controllers/countdown-controller.js';
 import { HostedCheckoutController, type CheckoutMode } from '../../controllers/hosted-checkout-controller.js';
 import { PollController, type PollOutcome } from '../../controllers/poll-controller.js';
 import { explorerTxUrl, NETWORK_NAMES } from '../../format/explorer.js';
-import { formatCountdown, formatCrypto, formatFiat, formatRate, shortenAddress } from '../../format/format.js';
+import { formatCountdown, formatCrypto, formatDateTime, formatFiat, formatMinutesFromNow, formatRate, shortenAddress } from '../../format/format.js';
+import { fill } from '../../i18n/catalogue.js';
+import type { MessageKey } from '../../i18n/messages.js';
+import { LocaleController } from '../../controllers/locale-controller.js';
 import {
   OnrampCompletedEvent,
   OnrampErrorEvent,
@@ -33,16 +36,6 @@ const POLL_INTERVAL_MS: Partial<Record<WidgetStatus, number>> = { pending: 3000,
 const DEFAULT_API_BASE = 'http://127.0.0.1:8787';
 const DEFAULT_CHECKOUT_ORIGIN = 'http://127.0.0.1:8788';
 
-const STATUS_TEXT: Record<WidgetStatus, string> = {
-  loading: 'Loading your order…',
-  pending: 'Waiting for your payment',
-  processing: 'Payment received. Delivering your crypto…',
-  completed: 'Purchase complete',
-  failed: 'Payment failed',
-  expired: 'Session expired',
-  error: 'Checkout unavailable',
-};
-
 /** The poll outcome that ends polling (no credentials, or the request was cancelled). */
 const STOP: PollOutcome = { ok: false, retry: false, retryAfterMs: null };
 
@@ -58,9 +51,12 @@ const SESSION_EVENTS = {
 /** A row of a summary list. */
 const row = (label: string, value: unknown, part?: string) => html`<div part=${part ?? nothing}><dt>${label}</dt><dd>${value}</dd></div>`;
 
-/** A countdown line: the label and mm:ss while time is left, else the expired text. */
-const timer = (part: string, left: number, label: unknown, expired: string) =>
-  html`<p part=${part} class="countdown ${left ? '' : 'expired'}" role="timer">${left ? html`${label} <time>${formatCountdown(left)}</time>` : expired}</p>`;
+/**
+ * A countdown line: the label around mm:ss while time is left, else the expired text. `role=timer`
+ * is not announced as it ticks; the live region says what matters.
+ */
+const timer = (part: string, left: number, label: (time: TemplateResult) => unknown, expired: string, locale: string) =>
+  html`<p part=${part} class="countdown ${left ? '' : 'expired'}" role="timer">${left ? label(html`<time>${formatCountdown(left, locale)}</time>`) : expired}</p>`;
 
 /**
  * A fiat-to-crypto checkout. Give it a publishable key and a session's client secret: it shows the
@@ -145,7 +141,11 @@ export class OnrampCheckout extends LitElement {
   /** How "Pay" opens the hosted checkout: in an iframe, a popup, or by navigating the page. */
   mode: CheckoutMode = 'embedded';
 
-  /** BCP 47 locale for numbers and currencies; defaults to the browser's. */
+  /**
+   * BCP 47 locale of the texts, numbers, currencies and dates (`de`, `fr-CA`, `ar`…); when unset, the
+   * nearest `lang` attribute (the page's), else the browser's. Texts exist in English, German, French,
+   * Spanish and Arabic (right to left); other languages get English texts with their own formats.
+   */
   locale = '';
 
   /** Colour scheme. */
@@ -183,6 +183,11 @@ export class OnrampCheckout extends LitElement {
     onTick: (now) => this.#onTick(now),
   });
 
+  readonly #i18n = new LocaleController(this);
+
+  /** Whether focus was inside the widget before this update (see `updated`). */
+  #hadFocus = false;
+
   readonly #checkout = new HostedCheckoutController(this, {
     frame: () => this.renderRoot.querySelector('iframe'),
     onSurface: (surface) => this.#send(surface === 'none' ? { type: 'checkout-closed' } : { type: 'checkout-opened', surface }),
@@ -211,6 +216,8 @@ export class OnrampCheckout extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    this.#hadFocus = !!this.shadowRoot?.activeElement;
+    if (changed.has('locale')) this.#i18n.sync();
     if (changed.has('publishableKey') || changed.has('clientSecret') || changed.has('apiBase')) {
       this.#configure();
     } else if (changed.has('session')) {
@@ -220,6 +227,15 @@ export class OnrampCheckout extends LitElement {
 
   protected override updated(): void {
     if (this.getAttribute('status') !== this.machine.status) this.setAttribute('status', this.machine.status);
+    // The view changed under the buyer's focus (Pay became the checkout frame, the frame became the
+    // result): move focus to what replaced it rather than letting it fall to the page.
+    if (this.#hadFocus && !this.shadowRoot?.activeElement) {
+      const root = this.renderRoot;
+      (['iframe', '.final h3', 'a[part=fallback-link]', 'button', 'h2'] as const)
+        .map((selector) => root.querySelector<HTMLElement>(selector))
+        .find(Boolean)
+        ?.focus();
+    }
     this.#countdown.sync();
     if (this.#startPolling) {
       this.#startPolling = false;
@@ -364,27 +380,55 @@ export class OnrampCheckout extends LitElement {
         : type === 'quote-refreshed'
           ? new OnrampQuoteRefreshedEvent(notification.quote)
           : type === 'error'
-            ? new OnrampErrorEvent({ ...notification.error })
+            ? new OnrampErrorEvent({ ...notification.error, message: this.#errorText(notification.error) })
             : // The machine notifies these only with a session shown.
               new SESSION_EVENTS[type](session!),
     );
   }
 
-  get #locale(): string | undefined {
-    return this.locale || undefined;
+  /** A message of the buyer's catalogue, `{placeholders}` filled (values may be templates). */
+  #t(key: MessageKey, values: Record<string, unknown> = {}): unknown[] {
+    return fill(this.#i18n.messages[key], values);
+  }
+
+  /** An error's message in the buyer's language (the `onramp-error` event carries the same text). */
+  #errorText(error: WidgetError): string {
+    return errorMessage(error, this.#i18n.messages);
+  }
+
+  /**
+   * What the polite live region says: only what changes the buyer's plans, once each (a phase, not
+   * a ticking number): the last minute of the session or the price, the price expiring and updated.
+   */
+  #announcement(): unknown[] | string {
+    const { status, session, quoteNotice } = this.machine;
+    if (status !== 'pending' || !session) return '';
+    const lastMinute = (deadline: number | null) => deadline !== null && this.#countdown.remaining(deadline) <= 60_000;
+    const inAMinute = { when: formatMinutesFromNow(1, this.#i18n.locale) };
+    return lastMinute(session.expiresAt)
+      ? this.#t(session.expiresAt! > this.#clock.now() ? 'sessionEnding' : 'sessionExpired', inAMinute)
+      : quoteNotice === 'refreshing'
+        ? this.#t('priceExpired')
+        : lastMinute(session.quote.expiresAt)
+          ? this.#t('priceEnding', inAMinute)
+          : quoteNotice === 'refreshed'
+            ? this.#t('priceUpdated')
+            : '';
   }
 
   protected override render(): TemplateResult {
     const { status, session, error } = this.machine;
-    return html`<div part="base" class="base">
+    const i18n = this.#i18n;
+    return html`<div part="base" class="base" lang=${i18n.language} dir=${i18n.dir}>
       <header part="header">
-        <h2>Buy ${session?.cryptoCurrency ?? 'crypto'}</h2>
-        ${/_test_/.test(this.publishableKey) ? html`<span part="test-badge" class="badge">Test mode</span>` : nothing}
+        <h2 tabindex="-1">${this.#t('title', { asset: session?.cryptoCurrency ?? i18n.messages.crypto })}</h2>
+        ${/_test_/.test(this.publishableKey) ? html`<span part="test-badge" class="badge">${this.#t('testMode')}</span>` : nothing}
       </header>
-      <p part="status" class="status" role="status">${STATUS_TEXT[status]}</p>
+      <p part="status" class="status" role="status">${this.#t(`status.${status}`)}</p>
+      <p part="announcer" class="sr" aria-live="polite">${this.#announcement()}</p>
       ${error
         ? html`<div part="error" class="error" role="alert">
-            ${error.message} ${error.requestId ? html`<small>Reference: ${error.requestId}</small>` : nothing}
+            ${this.#errorText(error)} ${error.requestId ? html`<small>${this.#t('reference', { id: error.requestId })}</small>` : nothing}
           </div>`
         : nothing}
       ${!session
@@ -400,32 +444,33 @@ export class OnrampCheckout extends LitElement {
   }
 
   #renderOrder(session: SessionView): TemplateResult {
-    const locale = this.#locale;
+    const locale = this.#i18n.locale;
+    const t = this.#i18n.messages;
     const { quote, fiatCurrency: fiat, cryptoCurrency: crypto, network, walletAddress: wallet, fiatAmount } = session;
     const money = (minor: number) => (fiat ? formatFiat(minor, fiat, locale) : '…');
     const fees = quote.fees;
     const pending = session.status === 'pending';
-    return html`<section part="quote" class="quote" aria-label="Order summary">
+    return html`<section part="quote" class="quote" aria-label=${t.summary}>
         <div part="crypto-amount" class="receive">
-          <span>${pending ? 'You receive (estimated)' : 'You will receive'}</span>
-          <strong>≈ ${formatCrypto(quote.cryptoAmount, crypto, locale)}</strong>
+          <span>${pending ? t.receiveEstimated : t.receive}</span>
+          <strong><bdi>≈ ${formatCrypto(quote.cryptoAmount, crypto, locale)}</bdi></strong>
         </div>
         <dl>
-          ${fiatAmount !== null ? row('You pay', money(fiatAmount)) : nothing}
-          ${row('Rate', quote.exchangeRate !== null && crypto && fiat ? formatRate(quote.exchangeRate, crypto, fiat, locale) : '…', 'rate')}
-          ${network ? row('Network', NETWORK_NAMES[network]) : nothing}
-          ${wallet ? html`<div><dt>To wallet</dt><dd class="mono" title=${wallet} aria-label=${wallet}>${shortenAddress(wallet)}</dd></div>` : nothing}
+          ${fiatAmount !== null ? row(t.youPay, money(fiatAmount)) : nothing}
+          ${row(t.rate, quote.exchangeRate !== null && crypto && fiat ? formatRate(quote.exchangeRate, crypto, fiat, locale) : '…', 'rate')}
+          ${network ? row(t.network, NETWORK_NAMES[network]) : nothing}
+          ${wallet ? html`<div><dt>${t.wallet}</dt><dd class="mono" title=${wallet} aria-label=${wallet}>${shortenAddress(wallet)}</dd></div>` : nothing}
         </dl>
         ${fees
-          ? html`<dl part="fees" class="fees" aria-label="Fees">
-              ${row('Platform fee', money(fees.platform))}${row('Network fee', money(fees.network))}${row('Processing fee', money(fees.processing))}
-              <div class="total"><dt>Total fees</dt><dd>${money(fees.total)}</dd></div>
+          ? html`<dl part="fees" class="fees" aria-label=${t.fees}>
+              ${row(t.platformFee, money(fees.platform))}${row(t.networkFee, money(fees.network))}${row(t.processingFee, money(fees.processing))}
+              <div class="total"><dt>${t.totalFees}</dt><dd>${money(fees.total)}</dd></div>
             </dl>`
           : nothing}
         ${pending ? this.#renderQuoteCountdown(quote) : nothing}
       </section>
       ${pending && session.expiresAt !== null
-        ? timer('session-countdown', this.#countdown.remaining(session.expiresAt), 'Session expires in', 'Session expired')
+        ? timer('session-countdown', this.#countdown.remaining(session.expiresAt), (time) => this.#t('sessionLeft', { time }), t.sessionExpired, locale)
         : nothing}
       ${this.#renderPayment(session)}`;
   }
@@ -435,19 +480,21 @@ export class OnrampCheckout extends LitElement {
     return timer(
       'quote-countdown',
       notice === 'refreshing' || expiresAt === null ? 0 : this.#countdown.remaining(expiresAt),
-      [notice === 'refreshed' ? html`<span class="notice">Price updated.</span> ` : nothing, 'Price valid for'],
-      'Price expired. Getting a new quote…',
+      (time) => [notice === 'refreshed' ? html`<span class="notice">${this.#t('priceUpdated')}</span> ` : nothing, this.#t('priceValid', { time })],
+      this.#i18n.messages.priceExpired,
+      this.#i18n.locale,
     );
   }
 
   #renderPayment(session: SessionView): TemplateResult | typeof nothing {
     const surface = this.machine.surface;
     const url = this.#checkout.url;
+    const t = this.#i18n.messages;
     if (surface === 'frame' && url) {
       return html`<iframe
         part="checkout-frame"
         src=${url}
-        title="Secure payment"
+        title=${t.frameTitle}
         height=${this.frameHeight}
         allow="payment"
         referrerpolicy="no-referrer"
@@ -457,46 +504,47 @@ export class OnrampCheckout extends LitElement {
     }
     if (session.status !== 'pending') return nothing;
     if (surface === 'popup') {
-      return html`<p class="status">Pay in the secure window that opened.</p>
-        <button part="pay-button" type="button" @click=${this.#onPay}>Reopen payment window</button>`;
+      return html`<p class="status">${t.payInPopup}</p>
+        <button part="pay-button" type="button" @click=${this.#onPay}>${t.reopenPopup}</button>`;
     }
     if (surface === 'link' && url) {
-      return html`<p class="status">The payment page could not open here.</p>
-        <a part="fallback-link" class="link-button" href=${url} target="_blank" rel="noopener">Open the payment page</a>`;
+      return html`<p class="status">${t.cannotEmbed}</p>
+        <a part="fallback-link" class="link-button" href=${url} target="_blank" rel="noopener">${t.openPage}</a>`;
     }
     const { fiatAmount, fiatCurrency, expiresAt } = session;
-    const amount = fiatAmount !== null && fiatCurrency ? ` ${formatFiat(fiatAmount, fiatCurrency, this.#locale)}` : '';
+    const amount = fiatAmount !== null && fiatCurrency ? formatFiat(fiatAmount, fiatCurrency, this.#i18n.locale) : '';
     return html`<button part="pay-button" type="button" ?disabled=${expiresAt !== null && !this.#countdown.remaining(expiresAt)} @click=${this.#onPay}>
-      Pay${amount}
+      ${this.#t('pay', { amount }).join('').trim()}
     </button>`;
   }
 
   #renderResult(session: SessionView): TemplateResult {
-    const { status, txHash, network, walletAddress: wallet } = session;
+    const { status, txHash, network, walletAddress: wallet, completedAt } = session;
+    const { locale, messages: t } = this.#i18n;
+    // Focused when the view changes under the buyer's focus (see `updated`).
+    const heading = (text: string) => html`<h3 tabindex="-1">${text}</h3>`;
     if (status === 'completed') {
       const link = txHash && network ? explorerTxUrl(network, this.#credentials?.environment ?? 'live', txHash) : null;
       return html`<section part="result" class="final completed">
-        <h3>Purchase complete</h3>
+        ${heading(t['status.completed'])}
         <p>
-          <strong>${formatCrypto(session.quote.cryptoAmount, session.cryptoCurrency, this.#locale)}</strong>
-          delivered${network ? ` on ${NETWORK_NAMES[network]}` : ''}${wallet
-            ? html` to <span class="mono" title=${wallet}>${shortenAddress(wallet)}</span>`
-            : nothing}.
+          ${this.#t('delivered', {
+            amount: html`<strong><bdi>${formatCrypto(session.quote.cryptoAmount, session.cryptoCurrency, locale)}</bdi></strong>`,
+            network: network ? NETWORK_NAMES[network] : '…',
+            wallet: wallet ? html`<span class="mono" title=${wallet}>${shortenAddress(wallet)}</span>` : '…',
+          })}
         </p>
+        ${completedAt ? html`<p class="status">${this.#t('deliveredAt', { date: formatDateTime(completedAt, locale) })}</p>` : nothing}
         ${link && txHash
-          ? html`<a part="tx-link" href=${link} target="_blank" rel="noopener noreferrer">View transaction <span class="mono">${shortenAddress(txHash)}</span></a>`
+          ? html`<a part="tx-link" href=${link} target="_blank" rel="noopener noreferrer">${this.#t('viewTx', { hash: html`<span class="mono">${shortenAddress(txHash)}</span>` })}</a>`
           : nothing}
       </section>`;
     }
     const failed = status === 'failed';
     return html`<section part="result" class="final ${status}">
-      <h3>${failed ? 'Payment failed' : 'This checkout expired'}</h3>
-      <p>
-        ${failed
-          ? 'No crypto was sent, and any hold on your card will be released.'
-          : 'No payment was made, and nothing was charged.'}
-      </p>
-      <p>Go back to the merchant to start a new purchase${failed ? ', and try another card' : ''}.</p>
+      ${heading(failed ? t.failedTitle : t.expiredTitle)}
+      <p>${failed ? t.failedBody : t.expiredBody}</p>
+      <p>${failed ? t.failedNext : t.expiredNext}</p>
     </section>`;
   }
 }

@@ -1,0 +1,272 @@
+/**
+ * What the element's component tests share: a stub of the onramp API on `window.fetch` with real
+ * `Response`s and server-clock `Date` headers, event recording, mounting, and reading the shadow DOM.
+ */
+import { expect, fixture, html } from '@open-wc/testing';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import sinon from 'sinon';
+import { OnrampCheckout } from './onramp-checkout.js';
+import type { SessionStatus } from '../../contract/catalog.js';
+
+// Real timers, captured before any test fakes them: used to let real work (Response bodies) finish.
+export const realSetTimeout = window.setTimeout.bind(window);
+
+export const PK_TEST = 'onramp_test_pk_abcdefghijklmnop1234';
+export const PK_LIVE = 'onramp_live_pk_abcdefghijklmnop1234';
+export const SESSION_ID = 'ors_abcdefghijklmnop1234';
+export const SECRET = `${SESSION_ID}_secret_ABCDEFGHIJKLMNOP5678`;
+export const API = 'https://api.example.test';
+export const CHECKOUT = 'https://checkout.example.test';
+export const WALLET = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
+export const TX_HASH = `0x${'ab12'.repeat(16)}`;
+/** Server time of session creation: a whole second. */
+export const T0 = Date.UTC(2025, 0, 15, 12, 0, 0);
+export const MIN = 60_000;
+export const FAKED: Array<'Date' | 'setTimeout' | 'clearTimeout' | 'setInterval' | 'clearInterval'> = ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'];
+export const EVENT_NAMES = [
+  'onramp-ready',
+  'onramp-status-change',
+  'onramp-quote-expired',
+  'onramp-quote-refreshed',
+  'onramp-completed',
+  'onramp-failed',
+  'onramp-expired',
+  'onramp-error',
+  'onramp-fallback',
+] as const;
+
+export const iso = (ms: number) => new Date(ms).toISOString();
+
+export interface Recorded {
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  body: unknown;
+  signal: AbortSignal | null;
+}
+
+export type Handler = (request: Recorded) => Response | Promise<Response>;
+
+/** The sandbox API as a stub of `window.fetch`: real `Response`s, `Date` and `Request-Id` headers. */
+export class FakeApi {
+  /** Server time minus device time. */
+  skewMs = 0;
+  status: SessionStatus = 'pending';
+  redirectUrl = `${CHECKOUT}/pay/${SESSION_ID}?t=tok_abcdefghijklmnop`;
+  quoteExpiresAt = T0 + 5 * MIN;
+  expiresAt = T0 + 30 * MIN;
+  requests: Recorded[] = [];
+  /** One-shot answers for the next GETs, in order; then the status view. */
+  nextGets: Handler[] = [];
+  nextQuotes: Handler[] = [];
+  #ids = 0;
+
+  serverNow(): number {
+    return Date.now() + this.skewMs;
+  }
+
+  respond(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+    this.#ids += 1;
+    return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+      status,
+      headers: {
+        'Content-Type': 'application/json; charset=utf-8',
+        Date: new Date(this.serverNow()).toUTCString(),
+        'Request-Id': `req_${this.#ids}`,
+        ...headers,
+      },
+    });
+  }
+
+  error(status: number, code: string, headers: Record<string, string> = {}): Response {
+    return this.respond(status, { success: false, error: { code, message: `${code} happened`, request_id: `req_body_${status}` } }, headers);
+  }
+
+  statusView(): Record<string, unknown> {
+    const completed = this.status === 'completed';
+    return {
+      id: 'txn_abcdefghijklmnop1234',
+      session_id: SESSION_ID,
+      status: this.status,
+      wallet_address: WALLET,
+      crypto_currency: 'ETH',
+      crypto_amount: '0.029460317460317460',
+      fiat_currency: 'USD',
+      fiat_amount: 10000,
+      network: 'ethereum',
+      tx_hash: completed ? TX_HASH : null,
+      completed_at: completed ? iso(T0 + MIN) : null,
+      fees: { platform_fee: 150, network_fee: 250, processing_fee: 320 },
+      metadata: { order: 'A-1' },
+      created_at: iso(T0),
+      expires_at: iso(this.expiresAt),
+      quote_expires_at: iso(this.quoteExpiresAt),
+      exchange_rate: 3150.42,
+      estimated_crypto_amount: '0.029460317460317460',
+      redirect_url: this.redirectUrl,
+    };
+  }
+
+  quote(): Record<string, unknown> {
+    return {
+      fiat_amount: 10000,
+      fiat_currency: 'USD',
+      crypto_currency: 'ETH',
+      crypto_amount: '0.031',
+      exchange_rate: 3000.5,
+      fees: { platform_fee: 1.6, network_fee: 2.4, processing_fee: 3.3, total_fee: 7.3 },
+      expires_at: iso(Math.floor(this.serverNow() / 1000) * 1000 + 5 * MIN),
+      network: 'ethereum',
+    };
+  }
+
+  get gets(): Recorded[] {
+    return this.requests.filter((r) => r.method === 'GET');
+  }
+
+  get posts(): Recorded[] {
+    return this.requests.filter((r) => r.method === 'POST');
+  }
+
+  readonly fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const request: Recorded = {
+      method: init.method ?? 'GET',
+      url: new URL(String(input)),
+      headers: { ...(init.headers as Record<string, string>) },
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      signal: init.signal ?? null,
+    };
+    this.requests.push(request);
+    if (request.method === 'GET' && request.url.pathname === '/v1/onramp') {
+      const next = this.nextGets.shift();
+      return next ? next(request) : this.respond(200, { success: true, data: this.statusView() });
+    }
+    if (request.method === 'POST' && request.url.pathname === '/v1/onramp/quote') {
+      const next = this.nextQuotes.shift();
+      return next ? next(request) : this.respond(200, { success: true, data: this.quote() });
+    }
+    return this.error(404, 'NOT_FOUND');
+  };
+}
+
+/** A request that stays in flight until the test settles it (or it is aborted). */
+export function hanging(): { handler: Handler; resolve: (response: Response) => void; signal: () => AbortSignal | null } {
+  let resolve: (response: Response) => void = () => {};
+  let signal: AbortSignal | null = null;
+  return {
+    handler: (request) =>
+      new Promise<Response>((res, reject) => {
+        resolve = res;
+        signal = request.signal;
+        request.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+      }),
+    resolve: (response) => resolve(response),
+    signal: () => signal,
+  };
+}
+
+export function recordEvents() {
+  const log: CustomEvent[] = [];
+  const listener = (event: Event) => log.push(event as CustomEvent);
+  for (const name of EVENT_NAMES) document.addEventListener(name, listener);
+  return {
+    log,
+    of: (name: (typeof EVENT_NAMES)[number]) => log.filter((event) => event.type === name),
+    stop: () => {
+      for (const name of EVENT_NAMES) document.removeEventListener(name, listener);
+    },
+  };
+}
+
+/** Lets real work finish (fetch bodies, microtasks) without moving fake time, then waits for render. */
+export async function flush(el?: OnrampCheckout): Promise<void> {
+  for (let i = 0; i < 4; i += 1) await new Promise((resolve) => realSetTimeout(resolve, 0));
+  await el?.updateComplete;
+}
+
+export function part(el: OnrampCheckout, name: string): HTMLElement | null {
+  return el.shadowRoot?.querySelector<HTMLElement>(`[part~="${name}"]`) ?? null;
+}
+
+/** The text of a node, its text nodes joined by spaces (so `<dt>Fee</dt><dd>$1</dd>` reads `Fee $1`). */
+export function text(node: Element | null | undefined): string {
+  if (!node) return '';
+  const parts: string[] = [];
+  const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) parts.push(walker.currentNode.textContent ?? '');
+  return parts.join(' ').replace(/\s+/g, ' ').replace(/\s+([.,])/g, '$1').trim();
+}
+
+/** A real WindowProxy to stand in for a popup: removing the frame makes it `closed`. */
+export function fakePopup(): { window: Window; close: () => void } {
+  const frame = document.createElement('iframe');
+  frame.hidden = true;
+  document.body.append(frame);
+  return { window: frame.contentWindow!, close: () => frame.remove() };
+}
+
+export function checkoutMessage(type: 'ready' | 'submitted' | 'resize', extra: Record<string, unknown> = {}) {
+  return { source: 'onramp-hosted-checkout', type, session_id: SESSION_ID, ...extra };
+}
+
+export function post(data: unknown, origin: string, source: MessageEventSource | null): void {
+  window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
+}
+
+export interface MountOptions {
+  key?: string;
+  secret?: string;
+  mode?: string;
+  session?: unknown;
+  /** `locale` attribute; default `en-US`, and `null` leaves it unset. */
+  locale?: string | null;
+  theme?: string;
+  checkoutOrigin?: string;
+}
+
+export async function mount(options: MountOptions = {}): Promise<OnrampCheckout> {
+  const el = await fixture<OnrampCheckout>(html`<onramp-checkout
+    publishable-key=${options.key ?? PK_TEST}
+    client-secret=${options.secret ?? SECRET}
+    api-base=${API}
+    checkout-origin=${options.checkoutOrigin ?? CHECKOUT}
+    locale=${ifDefined(options.locale === null ? undefined : (options.locale ?? 'en-US'))}
+    theme=${options.theme ?? 'light'}
+    mode=${options.mode ?? 'embedded'}
+    .session=${options.session}
+  ></onramp-checkout>`);
+  await flush(el);
+  return el;
+}
+
+export const navigateStub = () => sinon.stub(OnrampCheckout.prototype as unknown as { navigate(url: string): void }, 'navigate');
+
+export function clickPaySync(el: OnrampCheckout): void {
+  const button = part(el, 'pay-button') as HTMLButtonElement;
+  expect(button, 'pay button').to.exist;
+  button.click();
+}
+
+export async function clickPay(el: OnrampCheckout): Promise<void> {
+  clickPaySync(el);
+  await el.updateComplete;
+}
+
+/**
+ * Runs axe-core on `el` (shadow DOM included) with the WCAG 2.0–2.2 A and AA rules and best
+ * practices, and fails with every violation listed. The checkout frame's cross-origin document is
+ * the hosted page's own concern (tested with the sandbox), so frames are not entered.
+ */
+export async function expectAccessible(el: Element): Promise<void> {
+  const global = window as unknown as { axe?: typeof import('axe-core') };
+  if (!global.axe) await import('axe-core/axe.min.js' as string);
+  const results = await global.axe!.run(el, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    iframes: false,
+    resultTypes: ['violations'],
+  });
+  const problems = results.violations.map(
+    (violation) => `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes.map((node) => `  ${node.html}`).join('\n')}`,
+  );
+  expect(problems, problems.join('\n')).to.deep.equal([]);
+}

@@ -1,0 +1,63 @@
+/**
+ * Decides the host's language and number formats: its `locale`, else the nearest `lang` (the page's),
+ * else the browser's; and loads the message catalogue for it before the host shows it.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { directionOf, languageOf, loadedMessages, loadMessages, type Language } from '../i18n/catalogue.js';
+import { en, type Messages } from '../i18n/messages.js';
+
+type Host = ReactiveControllerHost & HTMLElement & { locale: string };
+
+/** A tag `Intl` accepts, canonicalised; anything else is skipped. */
+function validTag(tag: string | null | undefined): string | undefined {
+  try {
+    return tag ? Intl.getCanonicalLocales(tag.trim())[0] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export class LocaleController implements ReactiveController {
+  readonly #host: Host;
+  #wanted = '';
+  /** The BCP 47 tag numbers, dates and currencies are formatted with. */
+  locale = 'en';
+  language: Language = 'en';
+  messages: Messages = en;
+
+  constructor(host: Host) {
+    this.#host = host;
+    host.addController(this);
+  }
+
+  get dir(): 'ltr' | 'rtl' {
+    return directionOf(this.language);
+  }
+
+  hostConnected(): void {
+    this.sync();
+  }
+
+  /** Re-resolves the locale; call when the host's `locale` changes. */
+  sync(): void {
+    const host = this.#host;
+    const locale =
+      validTag(host.locale) ??
+      validTag(host.closest('[lang]')?.getAttribute('lang')) ??
+      validTag(document.documentElement.lang) ??
+      validTag(navigator.language) ??
+      'en';
+    if (locale === this.#wanted) return;
+    this.#wanted = locale;
+    const language = languageOf(locale);
+    const apply = (messages: Messages) => {
+      if (this.#wanted !== locale) return;
+      // A catalogue that failed to load came back as English: say so in `lang` and `dir`.
+      Object.assign(this, { locale, language: messages === en ? 'en' : language, messages });
+      host.requestUpdate();
+    };
+    const messages = loadedMessages(language);
+    if (messages) apply(messages);
+    else void loadMessages(language).then(apply);
+  }
+}

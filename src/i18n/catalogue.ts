@@ -1,0 +1,57 @@
+/**
+ * The message catalogues: English is built in; German, French, Spanish and Arabic are loaded when
+ * first needed (see `locale-loaders.ts`), so a page in English does not carry the other languages.
+ */
+import * as z from 'zod/mini';
+import { LOCALE_LOADERS } from './locale-loaders.js';
+import { en, type MessageKey, type Messages } from './messages.js';
+
+export const LANGUAGES = ['en', 'de', 'fr', 'es', 'ar'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** A loaded catalogue: a string for every key of the English one (built on first use). */
+let catalogueSchema: z.ZodMiniType<Messages> | undefined;
+const parseCatalogue = (data: unknown): Messages =>
+  (catalogueSchema ??= z.object(Object.fromEntries(Object.keys(en).map((key) => [key, z.string()])) as Record<MessageKey, z.ZodMiniString>)).parse(
+    data,
+  );
+
+/** Catalogues ready for use (synchronously), and loads under way. */
+const ready: Partial<Record<Language, Messages>> = { en };
+const loading: Partial<Record<Language, Promise<Messages>>> = {};
+
+/** The catalogue's language for a BCP 47 tag: its primary subtag when there is one, else English. */
+export function languageOf(locale: string): Language {
+  const primary = locale.split('-')[0]!.toLowerCase();
+  return LANGUAGES.find((language) => language === primary) ?? 'en';
+}
+
+export const directionOf = (language: Language): 'ltr' | 'rtl' => (language === 'ar' ? 'rtl' : 'ltr');
+
+/** The catalogue of `language` if it is loaded, else `undefined` (then call `loadMessages`). */
+export const loadedMessages = (language: Language): Messages | undefined => ready[language];
+
+/**
+ * Loads a catalogue. One that fails to load or to parse (a missing key, a stale file) resolves to
+ * English, and is tried again next time.
+ */
+export function loadMessages(language: Language): Promise<Messages> {
+  if (language === 'en') return Promise.resolve(en);
+  return (loading[language] ??= LOCALE_LOADERS[language]()
+    .then(parseCatalogue)
+    .then(
+      (messages) => (ready[language] = messages),
+      () => {
+        delete loading[language];
+        return en;
+      },
+    ));
+}
+
+/**
+ * A message with its `{placeholders}` filled: text and values interleaved, for a template (values may
+ * be templates) or, joined, for an attribute. Never parsed as HTML.
+ */
+export function fill<T>(template: string, values: Record<string, T>): (string | T)[] {
+  return template.split(/\{(\w+)\}/).map((part, index) => (index % 2 ? (values[part] ?? '') : part));
+}

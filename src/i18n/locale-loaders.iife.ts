@@ -1,0 +1,30 @@
+/**
+ * How the script-tag build loads the catalogues other than English: `locales/<language>.json` beside
+ * the script, fetched with the Subresource Integrity hash the build pinned here, so a page that pins
+ * the script's integrity also pins every text the widget can show. Data, not code: the JSON is parsed
+ * with the catalogue's schema. The page's CSP must allow the script's origin in `connect-src`.
+ */
+import type { Language } from './catalogue.js';
+
+/** `{de: 'sha384-…', …}`, written by the build (vite.config.ts). */
+declare const __ONRAMP_LOCALE_INTEGRITY__: Record<Exclude<Language, 'en'>, string>;
+
+// Read while the script runs: `currentScript` is only set then.
+const script = typeof document === 'undefined' ? null : document.currentScript;
+const base = script instanceof HTMLScriptElement ? script.src : '';
+
+const load = (language: Exclude<Language, 'en'>) => async (): Promise<unknown> => {
+  const response = await fetch(new URL(`locales/${language}.json`, base), {
+    integrity: __ONRAMP_LOCALE_INTEGRITY__[language],
+    credentials: 'omit',
+  });
+  if (!response.ok) throw new Error(`locales/${language}.json: HTTP ${response.status}`);
+  return response.json();
+};
+
+export const LOCALE_LOADERS: Record<Exclude<Language, 'en'>, () => Promise<unknown>> = {
+  de: load('de'),
+  fr: load('fr'),
+  es: load('es'),
+  ar: load('ar'),
+};
