@@ -1,7 +1,8 @@
 /**
  * Two library builds of the widget:
- * - default mode: ES modules for bundlers (`dist/onramp-checkout.js`, side-effect free, and
- *   `dist/define.js`, which registers the element), with lit and zod left as dependencies;
+ * - default mode: ES modules for bundlers (`dist/onramp-checkout.js`, side-effect free,
+ *   `dist/define.js`, which registers the element, `dist/webhooks.js`, and `dist/react.js`, the
+ *   `@lit/react` wrapper), with lit, zod, @lit/react and React left as dependencies;
  * - `--mode iife`: `dist/onramp-checkout.iife.js`, one self-contained file for a `<script>` tag;
  * - `--mode demo`: the demo pages' scripts in `dist/demo/`.
  */
@@ -79,17 +80,20 @@ export default defineConfig(({ mode }) => {
       lib: iife
         ? { entry: 'src/define.ts', formats: ['iife'], name: 'OnrampCheckout', fileName: () => 'onramp-checkout.iife.js' }
         : {
-            entry: { 'onramp-checkout': 'src/index.ts', define: 'src/define.ts', webhooks: 'src/webhooks/verify-signature.ts' },
+            entry: { 'onramp-checkout': 'src/index.ts', define: 'src/define.ts', webhooks: 'src/webhooks/verify-signature.ts', react: 'src/react.ts' },
             formats: ['es'],
             fileName: (_format, entry) => `${entry}.js`,
           },
       rollupOptions: iife
         ? {}
         : {
-            // lit and zod stay dependencies; `define.js` imports the side-effect-free entry as it is
-            // published, so there is no hashed shared chunk.
+            // lit, zod, @lit/react and React stay dependencies; `define.js` imports the side-effect-free
+            // entry as it is published, and `react.js` imports `define.js` (same name in dist), so
+            // there is no hashed shared chunk and the element is in one file only.
             external: (source: string, importer: string | undefined) =>
-              /^(lit|lit\/.*|@lit\/.*|zod|zod\/.*)$/.test(source) || (source === './index.js' && !!importer?.endsWith('/src/define.ts')),
+              /^(lit|lit\/.*|@lit\/.*|zod|zod\/.*|react|react\/.*)$/.test(source) ||
+              (source === './index.js' && !!importer?.endsWith('/src/define.ts')) ||
+              (source === './define.js' && !!importer?.endsWith('/src/react.ts')),
             plugins: [
               {
                 name: 'define-imports-published-entry',
