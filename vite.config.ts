@@ -8,6 +8,8 @@
  */
 import { createHash } from 'node:crypto';
 import { minify } from 'terser';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import vue from '@vitejs/plugin-vue';
 import { defineConfig, type Plugin } from 'vite';
 import { minifyLitTemplates } from './test/size/minify-templates.js';
 
@@ -54,16 +56,31 @@ function terserPass(): Plugin {
 
 export default defineConfig(({ mode }) => {
   if (mode === 'demo') {
-    // The demo pages' scripts (served by `npm start`), built from TypeScript like any merchant app.
+    // The demo pages' scripts (served by `npm start`), built from TypeScript like any merchant app,
+    // the framework pages' with their frameworks' own Vite plugins (only in this mode).
     return {
-      plugins: [minifyLitTemplates()],
+      plugins: [
+        minifyLitTemplates(),
+        vue({ template: { compilerOptions: { isCustomElement: (tag) => tag === 'onramp-checkout' } } }),
+        // `tree`: Svelte builds its DOM node by node instead of through innerHTML, which the pages'
+        // Trusted Types policy would refuse.
+        svelte({ configFile: false, compilerOptions: { fragments: 'tree' } }),
+      ],
       build: {
         target: 'es2022',
         outDir: 'dist/demo',
         emptyOutDir: true,
         sourcemap: true,
         rollupOptions: {
-          input: { merchant: 'demo/pages/merchant.ts', 'event-log': 'demo/pages/event-log.ts', console: 'demo/pages/console.ts' },
+          input: {
+            merchant: 'demo/pages/merchant.ts',
+            'event-log': 'demo/pages/event-log.ts',
+            console: 'demo/pages/console.ts',
+            react: 'demo/frameworks/react/main.tsx',
+            vue: 'demo/frameworks/vue/main.ts',
+            svelte: 'demo/frameworks/svelte/main.ts',
+            'angular-style': 'demo/frameworks/angular-style/main.ts',
+          },
           output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
         },
       },
