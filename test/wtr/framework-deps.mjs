@@ -6,8 +6,8 @@
  *   `react/jsx-runtime`, `react-dom` and `react-dom/client` share one copy of React, development
  *   build (`act`, warnings).
  * - Vue's ESM build for bundlers expects its compile-time flags to be replaced; the same build
- *   defines them. It is the build with the template compiler, so a test compiles its template as
- *   an SFC would be compiled (no CSP in the test page).
+ *   defines them. It is the build with the template compiler, so a test's template goes through
+ *   the compiler an SFC's goes through at build time (the test page has no CSP forbidding eval).
  */
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
