@@ -1,13 +1,16 @@
 /**
  * Two library builds of the widget:
- * - default mode: ES modules for bundlers (`dist/onramp-checkout.js`, side-effect free, and
- *   `dist/define.js`, which registers the element), with lit and zod left as dependencies;
+ * - default mode: ES modules for bundlers (`dist/onramp-checkout.js`, side-effect free,
+ *   `dist/define.js`, which registers the element, `dist/webhooks.js`, and `dist/react.js`, the
+ *   `@lit/react` wrapper), with lit, zod, @lit/react and React left as dependencies;
  * - `--mode iife`: `dist/onramp-checkout.iife.js`, one self-contained file for a `<script>` tag;
  * - `--mode demo`: the demo pages' scripts in `dist/demo/`.
  */
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { minify } from 'terser';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import vue from '@vitejs/plugin-vue';
 import { defineConfig, type Plugin } from 'vite';
 import ar from './src/i18n/locales/ar.js';
 import de from './src/i18n/locales/de.js';
@@ -80,16 +83,31 @@ function localeFiles(): Plugin {
 
 export default defineConfig(({ mode }) => {
   if (mode === 'demo') {
-    // The demo pages' scripts (served by `npm start`), built from TypeScript like any merchant app.
+    // The demo pages' scripts (served by `npm start`), built from TypeScript like any merchant app,
+    // the framework pages' with their frameworks' own Vite plugins (only in this mode).
     return {
-      plugins: [minifyLitTemplates()],
+      plugins: [
+        minifyLitTemplates(),
+        vue({ template: { compilerOptions: { isCustomElement: (tag) => tag === 'onramp-checkout' } } }),
+        // `tree`: Svelte builds its DOM node by node instead of through innerHTML, which the pages'
+        // Trusted Types policy would refuse.
+        svelte({ configFile: false, compilerOptions: { fragments: 'tree' } }),
+      ],
       build: {
         target: 'es2022',
         outDir: 'dist/demo',
         emptyOutDir: true,
         sourcemap: true,
         rollupOptions: {
-          input: { merchant: 'demo/pages/merchant.ts', 'event-log': 'demo/pages/event-log.ts', console: 'demo/pages/console.ts' },
+          input: {
+            merchant: 'demo/pages/merchant.ts',
+            'event-log': 'demo/pages/event-log.ts',
+            console: 'demo/pages/console.ts',
+            react: 'demo/frameworks/react/main.tsx',
+            vue: 'demo/frameworks/vue/main.ts',
+            svelte: 'demo/frameworks/svelte/main.ts',
+            'angular-style': 'demo/frameworks/angular-style/main.ts',
+          },
           output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
         },
       },
@@ -106,17 +124,20 @@ export default defineConfig(({ mode }) => {
       lib: iife
         ? { entry: 'src/define.ts', formats: ['iife'], name: 'OnrampCheckout', fileName: () => 'onramp-checkout.iife.js' }
         : {
-            entry: { 'onramp-checkout': 'src/index.ts', define: 'src/define.ts', webhooks: 'src/webhooks/verify-signature.ts' },
+            entry: { 'onramp-checkout': 'src/index.ts', define: 'src/define.ts', webhooks: 'src/webhooks/verify-signature.ts', react: 'src/react.ts' },
             formats: ['es'],
             fileName: (_format, entry) => `${entry}.js`,
           },
       rollupOptions: iife
         ? {}
         : {
-            // lit and zod stay dependencies; `define.js` imports the side-effect-free entry as it is
-            // published, so there is no hashed shared chunk.
+            // lit, zod, @lit/react and React stay dependencies; `define.js` imports the side-effect-free
+            // entry as it is published, and `react.js` imports `define.js` (same name in dist), so
+            // there is no hashed shared chunk and the element is in one file only.
             external: (source: string, importer: string | undefined) =>
-              /^(lit|lit\/.*|@lit\/.*|zod|zod\/.*)$/.test(source) || (source === './index.js' && !!importer?.endsWith('/src/define.ts')),
+              /^(lit|lit\/.*|@lit\/.*|zod|zod\/.*|react|react\/.*)$/.test(source) ||
+              (source === './index.js' && !!importer?.endsWith('/src/define.ts')) ||
+              (source === './define.js' && !!importer?.endsWith('/src/react.ts')),
             // The catalogues other than English are chunks of their own, under stable names.
             output: { chunkFileNames: (chunk: { name: string }) => (/^(de|fr|es|ar)$/.test(chunk.name) ? 'locales/[name].js' : '[name]-[hash].js') },
             plugins: [

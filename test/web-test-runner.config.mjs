@@ -2,16 +2,18 @@
 import { existsSync } from 'node:fs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
+import { frameworkDeps } from './wtr/framework-deps.mjs';
 
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export default {
   rootDir: '.',
-  files: ['src/**/*.test.ts'],
+  files: ['src/**/*.test.{ts,tsx}'],
   nodeResolve: true,
   concurrency: 2,
   testFramework: { config: { timeout: 5000 } },
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' })],
+  // JSX in .tsx tests follows tsconfig.json (`react-jsx`); React and Vue come from frameworkDeps.
+  plugins: [frameworkDeps(), esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: 'tsconfig.json' })],
   browsers: [
     playwrightLauncher({
       product: 'chromium',

@@ -12,6 +12,7 @@ import { Hono } from 'hono';
 import { startSandbox, type SandboxHandle, type StartSandboxOptions } from '../sandbox/server.js';
 import { consoleApi } from './console-api.js';
 import { renderEmbedPage } from './embed-page.js';
+import { FRAMEWORK_PAGES, renderFrameworkPage } from './framework-pages.js';
 import { webhookReceiver } from './webhook-receiver.js';
 import { createSessionRequestSchema } from '../../src/contract/schemas/session-request.js';
 
@@ -31,8 +32,11 @@ export interface DemoHandle {
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-/** Strict CSP of the merchant pages: proves the widget needs no inline script, style or eval. */
-function contentSecurityPolicy(apiOrigin: string, checkoutOrigin: string): string {
+/**
+ * Strict CSP of the merchant pages: proves the widget needs no inline script, style or eval.
+ * `trustedTypes` adds policy names a page's framework creates (beside Lit's `lit-html`).
+ */
+function contentSecurityPolicy(apiOrigin: string, checkoutOrigin: string, trustedTypes: readonly string[] = []): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -44,7 +48,7 @@ function contentSecurityPolicy(apiOrigin: string, checkoutOrigin: string): strin
     "form-action 'self'",
     "object-src 'none'",
     "require-trusted-types-for 'script'",
-    'trusted-types lit-html',
+    ['trusted-types lit-html', ...trustedTypes].join(' '),
   ].join('; ');
 }
 
@@ -93,7 +97,10 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
     await next();
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    if (c.res.headers.get('Content-Type')?.startsWith('text/html')) c.header('Content-Security-Policy', csp);
+    // A page that set its own policy (a framework page with one more Trusted Types name) keeps it.
+    if (c.res.headers.get('Content-Type')?.startsWith('text/html') && !c.res.headers.has('Content-Security-Policy')) {
+      c.header('Content-Security-Policy', csp);
+    }
   });
 
   app.post('/api/sessions', async (c) => {
@@ -124,6 +131,13 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   };
   app.get('/demo/script-tag', embedPage('embedded'));
   app.get('/demo/redirect', embedPage('redirect'));
+
+  // The framework pages: static shells; each app asks POST /api/sessions for its session.
+  for (const page of FRAMEWORK_PAGES) {
+    const html = renderFrameworkPage(page);
+    const pageCsp = contentSecurityPolicy(apiOrigin, checkoutOrigin, page.trustedTypes);
+    app.get(`/demo/${page.name}`, (c) => c.html(html, 200, { 'Content-Security-Policy': pageCsp }));
+  }
 
   // The merchant side: webhooks received from the sandbox, and the console (secret key server-side).
   const receiver = webhookReceiver(app, { url: sandbox.apiUrl, secretKey: keys.test.secret });

@@ -1,0 +1,28 @@
+/** The widget's events as one line of text each, for the demo pages' event logs. */
+export const ONRAMP_EVENTS = [
+  'onramp-ready',
+  'onramp-status-change',
+  'onramp-quote-expired',
+  'onramp-quote-refreshed',
+  'onramp-completed',
+  'onramp-failed',
+  'onramp-expired',
+  'onramp-error',
+  'onramp-fallback',
+] as const;
+
+function summary(event: Event): string {
+  if (!(event instanceof CustomEvent)) return '';
+  const detail: unknown = event.detail;
+  if (!detail || typeof detail !== 'object') return '';
+  const { status, previousStatus, code, message, reason } = detail as Record<string, unknown>;
+  if (typeof status === 'string') return `${String(previousStatus)} → ${status}`;
+  if (typeof code === 'string') return `${code}: ${String(message)}`;
+  if (typeof reason === 'string') return reason;
+  return '';
+}
+
+/** `10:04:05 onramp-status-change pending → processing`. */
+export function eventLine(event: Event): string {
+  return `${new Date().toLocaleTimeString()} ${event.type} ${summary(event)}`.trim();
+}

@@ -1,0 +1,47 @@
+/**
+ * What a framework passes to `<onramp-checkout>`: its settable properties and its events, typed once
+ * for the React wrapper and for the React, Vue and Svelte template types.
+ */
+import type { OnrampCheckout } from '../components/onramp-checkout/onramp-checkout.js';
+import type {
+  OnrampCompletedEvent,
+  OnrampErrorEvent,
+  OnrampExpiredEvent,
+  OnrampFailedEvent,
+  OnrampFallbackEvent,
+  OnrampQuoteExpiredEvent,
+  OnrampQuoteRefreshedEvent,
+  OnrampReadyEvent,
+  OnrampStatusChangeEvent,
+} from '../components/onramp-checkout/onramp-checkout.events.js';
+
+/** The properties a page may set; `status` and `error` are read-only getters, so they are left out. */
+export type OnrampCheckoutProperties = Partial<
+  Pick<OnrampCheckout, 'publishableKey' | 'clientSecret' | 'apiBase' | 'checkoutOrigin' | 'mode' | 'locale' | 'theme' | 'session'>
+>;
+
+/** Every event of the element, by type. */
+export interface OnrampEventMap {
+  'onramp-ready': OnrampReadyEvent;
+  'onramp-status-change': OnrampStatusChangeEvent;
+  'onramp-quote-expired': OnrampQuoteExpiredEvent;
+  'onramp-quote-refreshed': OnrampQuoteRefreshedEvent;
+  'onramp-completed': OnrampCompletedEvent;
+  'onramp-failed': OnrampFailedEvent;
+  'onramp-expired': OnrampExpiredEvent;
+  'onramp-error': OnrampErrorEvent;
+  'onramp-fallback': OnrampFallbackEvent;
+}
+
+export type OnrampEventType = keyof OnrampEventMap;
+
+/** `onramp-status-change` → `OnrampStatusChange`. */
+type PascalCase<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Capitalize<Head>}${PascalCase<Tail>}` : Capitalize<S>;
+
+/**
+ * `on` + the event type in PascalCase (`onOnrampReady`, `onOnrampStatusChange`…): the names of the
+ * React wrapper's event props, and what Vue compiles `@onramp-ready` to.
+ */
+export type OnrampPascalEventProps = {
+  [K in OnrampEventType as `on${PascalCase<K>}`]?: (event: OnrampEventMap[K]) => void;
+};
