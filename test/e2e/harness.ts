@@ -85,13 +85,14 @@ export async function openHarness(page: Page, options: HarnessOptions): Promise<
   await page.route(`${ORIGIN}/**`, async (route) => {
     const url = new URL(route.request().url());
     if (url.pathname === '/') {
+      // UTF-8 declared, as on any real page: else the bundle's `≈` and `…` decode as windows-1252.
       await route.fulfill({
-        contentType: 'text/html',
+        contentType: 'text/html; charset=utf-8',
         body: `<!doctype html><html lang="en"><head><script src="/onramp-checkout.iife.js"></script>${options.head ?? ''}</head>
 <body><onramp-checkout ${attrText}></onramp-checkout></body></html>`,
       });
     } else if (url.pathname === '/onramp-checkout.iife.js') {
-      await route.fulfill({ contentType: 'text/javascript', body: bundle() });
+      await route.fulfill({ contentType: 'text/javascript; charset=utf-8', body: bundle() });
     } else if (url.pathname === '/api/v1/onramp') {
       const answer = await options.onStatus(route.request());
       if (answer.drop) return route.abort('connectionreset');
