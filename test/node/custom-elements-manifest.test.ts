@@ -134,3 +134,12 @@ test('package.json publishes the manifest as `customElements`', () => {
   assert.equal(pkg.customElements, 'dist/custom-elements.json');
   assert.ok(pkg.files?.includes('dist/custom-elements.json'));
 });
+
+test("the README's reference names every attribute, event, part and CSS property of the manifest", () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const [start, end] = [readme.indexOf('## Reference'), readme.indexOf('### How it behaves')];
+  assert.ok(start >= 0 && end > start, 'the README has its Reference section');
+  const reference = readme.slice(start, end);
+  const all = [element.attributes, element.events, element.cssParts, element.cssProperties].flatMap((list) => names(list));
+  assert.deepEqual(all.filter((name) => !reference.includes(`\`${name}\``)), [], 'missing from the README reference');
+});
