@@ -8,6 +8,7 @@ import { ASSET_NETWORKS, CRYPTO_CURRENCIES, type CryptoCurrency } from '../../sr
 import { decimalToMinor } from '../../src/contract/money.js';
 import type { CheckoutMode } from '../../src/index.js';
 import './event-log.js';
+import { applyThemeChoices, startThemePanel } from './theme-panel.js';
 import { startWebhookPanel } from './webhook-events.js';
 
 interface SessionResponse {
@@ -68,7 +69,7 @@ async function startCheckout(): Promise<void> {
   checkout.apiBase = body.apiBase;
   checkout.checkoutOrigin = body.checkoutOrigin;
   checkout.mode = field<HTMLSelectElement>('mode').value as CheckoutMode;
-  checkout.theme = 'auto';
+  applyThemeChoices(checkout); // theme, locale and custom properties from the theme panel
   checkout.session = body.session;
   checkout.clientSecret = body.session.client_secret;
   mount?.replaceChildren(checkout);
@@ -88,4 +89,5 @@ if (form) {
   });
 }
 
+startThemePanel();
 startWebhookPanel();

@@ -11,6 +11,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { startSandbox, type SandboxHandle, type StartSandboxOptions } from '../sandbox/server.js';
 import { consoleApi } from './console-api.js';
+import { DEMO_PAGES, withDemoNav } from './demo-pages.js';
 import { renderEmbedPage } from './embed-page.js';
 import { FRAMEWORK_PAGES, renderFrameworkPage } from './framework-pages.js';
 import { webhookReceiver } from './webhook-receiver.js';
@@ -101,6 +102,15 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
     if (c.res.headers.get('Content-Type')?.startsWith('text/html') && !c.res.headers.has('Content-Security-Policy')) {
       c.header('Content-Security-Policy', csp);
     }
+  });
+  // Every demo page gets the same navigation and its "what this page shows" (demo-pages.ts).
+  app.use('*', async (c, next) => {
+    await next();
+    const path = c.req.path;
+    if (c.res.status !== 200 || !c.res.headers.get('Content-Type')?.startsWith('text/html') || !DEMO_PAGES.some((page) => page.path === path)) return;
+    const html = withDemoNav(await c.res.text(), path);
+    c.res.headers.delete('Content-Length'); // (Hono copies the old response's headers onto the new one)
+    c.res = new Response(html, { status: 200, headers: c.res.headers });
   });
 
   app.post('/api/sessions', async (c) => {

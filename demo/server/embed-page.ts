@@ -1,4 +1,7 @@
-/** The server-rendered merchant pages that embed the widget with a plain `<script>` tag. */
+/**
+ * The server-rendered merchant pages that embed the widget with a plain `<script>` tag. The demo
+ * server adds the navigation and the "what this page shows" paragraph (demo-pages.ts).
+ */
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 function escapeHtml(value: string): string {
@@ -28,13 +31,7 @@ export function renderEmbedPage(options: EmbedPageOptions): string {
 </head>
 <body>
   <main class="page">
-    <p><a href="/">← Back to the demo shop</a></p>
     <h1>${title}</h1>
-    <p>${
-      options.mode === 'redirect'
-        ? 'With <code>mode="redirect"</code>, “Pay” navigates this page to the hosted checkout: the fallback for pages that cannot frame it or open popups.'
-        : 'This page has no build step: one <code>&lt;script&gt;</code> tag and one element, rendered by the merchant’s server with a fresh session.'
-    }</p>
     <div class="layout">
       <onramp-checkout
         publishable-key=${a(options.publishableKey)}

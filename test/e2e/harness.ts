@@ -89,6 +89,7 @@ export async function openHarness(page: Page, options: HarnessOptions): Promise<
   await page.route(`${ORIGIN}/**`, async (route) => {
     const url = new URL(route.request().url());
     if (url.pathname === '/') {
+      // UTF-8 declared, as on any real page: else the bundle's `≈` and `…` decode as windows-1252.
       await route.fulfill({
         contentType: 'text/html; charset=utf-8',
         body: `<!doctype html><html lang="${options.lang ?? 'en'}"><head><script src="/onramp-checkout.iife.js"></script>${options.head ?? ''}</head>

@@ -11,6 +11,8 @@ export default defineConfig({
   workers: 2,
   timeout: 30_000,
   expect: { timeout: 10_000 },
+  // The widget's screenshots (screenshots.e2e.ts) live beside the demo, where the README shows them.
+  snapshotPathTemplate: '{testDir}/../../demo/screenshots/{arg}{ext}',
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? 'list' : [['list']],
   use: {

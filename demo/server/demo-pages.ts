@@ -1,0 +1,79 @@
+/**
+ * The demo's pages, in one list: the demo server puts the same small navigation and the page's
+ * "what this page shows" paragraph at the top of every one of them (`withDemoNav`), so a page is
+ * linked from everywhere by adding one line here. Static text only: nothing here comes from a request.
+ */
+export interface DemoPage {
+  path: string;
+  /** The link's text. */
+  label: string;
+  /** What this page shows, one paragraph of HTML (static, trusted). */
+  about: string;
+}
+
+export const DEMO_PAGES: readonly DemoPage[] = [
+  {
+    path: '/',
+    label: 'Shop',
+    about:
+      'The main demo: a merchant page whose server creates the session with its secret key and mounts the widget with the publishable key, imported as an npm package. The theme panel restyles the widget live; the event log shows what a merchant page receives; the webhook log shows the signed events the shop’s server gets.',
+  },
+  {
+    path: '/demo/script-tag',
+    label: 'Script tag',
+    about:
+      'The widget with no build step: one <code>&lt;script&gt;</code> tag and one <code>&lt;onramp-checkout&gt;</code> element whose attributes the merchant’s server renders with a fresh session. Pay with a test card in the embedded checkout.',
+  },
+  {
+    path: '/demo/redirect',
+    label: 'Redirect mode',
+    about:
+      'With <code>mode="redirect"</code>, “Pay” navigates this page to the hosted checkout, which links back here: the fallback for pages that can neither frame the checkout nor open popups.',
+  },
+  {
+    path: '/demo/react',
+    label: 'React',
+    about: 'The widget in a React app: properties and <code>onramp-*</code> events through the React wrapper.',
+  },
+  {
+    path: '/demo/vue',
+    label: 'Vue',
+    about: 'The widget in a Vue app: the custom element with Vue’s property bindings and event listeners.',
+  },
+  {
+    path: '/demo/svelte',
+    label: 'Svelte',
+    about: 'The widget in a Svelte app: the custom element with Svelte’s property bindings and event listeners.',
+  },
+  {
+    path: '/demo/angular-style',
+    label: 'Angular-style',
+    about: 'The widget driven the way an Angular component would drive it: property bindings and event outputs on the custom element.',
+  },
+  {
+    path: '/console',
+    label: 'Merchant console',
+    about:
+      'The merchant’s side: transaction history with every filter and pagination, a transaction’s detail, and API keys (create, test, revoke). It calls only this demo server, which holds the secret key.',
+  },
+];
+
+/** The navigation and the "what this page shows" paragraph for the page at `path`. */
+export function renderDemoNav(path: string): string {
+  const links = DEMO_PAGES.map(
+    (page) => `<li><a href="${page.path}"${page.path === path ? ' aria-current="page"' : ''}>${page.label}</a></li>`,
+  ).join('');
+  const about = DEMO_PAGES.find((page) => page.path === path)?.about;
+  return `<header class="demo-header">
+  <nav class="demo-nav" aria-label="Demo pages"><span class="demo-nav-title">onramp-checkout demo</span><ul>${links}</ul></nav>
+  ${about ? `<p class="demo-about"><strong>What this page shows:</strong> ${about}</p>` : ''}
+</header>`;
+}
+
+/** Inserts the header at the top of the page's `<main>`, or of `<body>` when there is none. */
+export function withDemoNav(html: string, path: string): string {
+  const opening = /<main\b[^>]*>/i.exec(html) ?? /<body\b[^>]*>/i.exec(html);
+  if (!opening) return html;
+  const at = opening.index + opening[0].length;
+  return `${html.slice(0, at)}\n${renderDemoNav(path)}${html.slice(at)}`;
+}
