@@ -3,6 +3,8 @@
  * "what this page shows" paragraph at the top of every one of them (`withDemoNav`), so a page is
  * linked from everywhere by adding one line here. Static text only: nothing here comes from a request.
  */
+import { FRAMEWORK_PAGES } from './framework-pages.js';
+
 export interface DemoPage {
   path: string;
   /** The link's text. */
@@ -30,26 +32,8 @@ export const DEMO_PAGES: readonly DemoPage[] = [
     about:
       'With <code>mode="redirect"</code>, “Pay” navigates this page to the hosted checkout, which links back here: the fallback for pages that can neither frame the checkout nor open popups.',
   },
-  {
-    path: '/demo/react',
-    label: 'React',
-    about: 'The widget in a React app: properties and <code>onramp-*</code> events through the React wrapper.',
-  },
-  {
-    path: '/demo/vue',
-    label: 'Vue',
-    about: 'The widget in a Vue app: the custom element with Vue’s property bindings and event listeners.',
-  },
-  {
-    path: '/demo/svelte',
-    label: 'Svelte',
-    about: 'The widget in a Svelte app: the custom element with Svelte’s property bindings and event listeners.',
-  },
-  {
-    path: '/demo/angular-style',
-    label: 'Angular-style',
-    about: 'The widget driven the way an Angular component would drive it: property bindings and event outputs on the custom element.',
-  },
+  // React 19, Vue 3, Svelte 5, Angular style: described beside their page shells.
+  ...FRAMEWORK_PAGES.map((page) => ({ path: `/demo/${page.name}`, label: page.title, about: page.about })),
   {
     path: '/console',
     label: 'Merchant console',

@@ -44,10 +44,8 @@ export const FRAMEWORK_PAGES: readonly FrameworkPage[] = [
   },
 ];
 
+/** The page shell; the demo server adds the navigation and the `about` paragraph (demo-pages.ts). */
 export function renderFrameworkPage(page: FrameworkPage): string {
-  const others = FRAMEWORK_PAGES.filter((other) => other !== page)
-    .map((other) => `<a href="/demo/${other.name}">${other.title}</a>`)
-    .join(' · ');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -59,10 +57,8 @@ export function renderFrameworkPage(page: FrameworkPage): string {
 </head>
 <body>
   <main class="page">
-    <p><a href="/">← Back to the demo shop</a></p>
     <h1>${page.title}</h1>
-    <p>${page.about} Pay with test card <code>4242 4242 4242 4242</code>.</p>
-    <nav class="ways" aria-label="Other frameworks">Other frameworks: ${others}</nav>
+    <p>Pay with test card <code>4242 4242 4242 4242</code> (any future expiry, any CVC).</p>
     <div id="app"></div>
   </main>
 </body>

@@ -86,7 +86,7 @@ const hostedCheckout = async (page: Page) => {
   });
 };
 
-/** The main states. Add one line for a new one (e.g. `locale: 'ar'` once the catalogue has it). */
+/** The main states, and two languages. Add one line for a new one. */
 const SHOTS: readonly Shot[] = [
   { name: 'loading', title: 'Loading', onStatus: hang, status: 'loading' },
   { name: 'pending', title: 'Quote, test mode', onStatus: status('pending'), status: 'pending' },
@@ -166,6 +166,8 @@ const SHOTS: readonly Shot[] = [
     status: 'completed',
   },
   { name: 'failed', title: 'Failed', onStatus: status('failed'), status: 'failed' },
+  { name: 'pending-de', title: 'Quote, German', attributes: { locale: 'de-DE' }, onStatus: status('pending'), status: 'pending' },
+  { name: 'pending-ar', title: 'Quote, Arabic (right to left)', attributes: { locale: 'ar' }, onStatus: status('pending'), status: 'pending' },
   { name: 'expired', title: 'Session expired', onStatus: status('expired'), status: 'expired' },
   {
     name: 'error',

@@ -229,6 +229,7 @@ export const styles = unsafeCSS(`
   .mono {
     font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
     font-size: 0.9em;
+    white-space: nowrap;
   }
 
   .skeleton {

@@ -48,8 +48,14 @@ const SESSION_EVENTS = {
   'quote-expired': OnrampQuoteExpiredEvent,
 };
 
+/**
+ * A figure (an amount, a rate, an address) kept left to right inside right-to-left text, so that
+ * `1 ETH = 3,150.42 US$` does not come out reordered in Arabic.
+ */
+const figure = (value: unknown) => html`<bdi dir="ltr">${value}</bdi>`;
+
 /** A row of a summary list. */
-const row = (label: string, value: unknown, part?: string) => html`<div part=${part ?? nothing}><dt>${label}</dt><dd>${value}</dd></div>`;
+const row = (label: string, value: unknown, part?: string) => html`<div part=${part ?? nothing}><dt>${label}</dt><dd>${figure(value)}</dd></div>`;
 
 /**
  * A countdown line: the label around mm:ss while time is left, else the expired text. `role=timer`
@@ -64,10 +70,11 @@ const timer = (part: string, left: number, label: (time: TemplateResult) => unkn
  * completed, failed or expired.
  *
  * @summary Embeddable onramp checkout.
+ * @tagname onramp-checkout
  *
  * @event onramp-ready - The order is on screen for the first time. Detail: `{session}`.
  * @event onramp-status-change - The status changed. Detail: `{status, previousStatus, session}`.
- * @event onramp-quote-expired - The quoted price expired while pending; a new quote is being fetched.
+ * @event onramp-quote-expired - The quoted price expired while pending; a new quote is being fetched. Detail: `{session}`.
  * @event onramp-quote-refreshed - A fresh quote is shown. Detail: `{quote}`.
  * @event onramp-completed - The crypto was delivered. Detail: `{session}`.
  * @event onramp-failed - Payment or delivery failed. Detail: `{session}`.
@@ -79,6 +86,7 @@ const timer = (part: string, left: number, label: (time: TemplateResult) => unkn
  * @csspart header - Title row.
  * @csspart test-badge - "Test mode" badge, shown for `_test_` keys.
  * @csspart status - The live status line.
+ * @csspart announcer - Visually hidden polite live region: the last minute of the price or session, price changes.
  * @csspart error - The error message.
  * @csspart quote - The order summary.
  * @csspart crypto-amount - The crypto amount the buyer receives.
@@ -103,11 +111,11 @@ const timer = (part: string, left: number, label: (time: TemplateResult) => unkn
  * @cssproperty --onramp-color-danger - Errors, failed and expired states.
  * @cssproperty --onramp-color-warning - Test-mode badge.
  * @cssproperty --onramp-color-focus - Focus ring.
- * @cssproperty --onramp-radius - Corner radius.
- * @cssproperty --onramp-font-family - Font family.
- * @cssproperty --onramp-font-size - Base font size.
- * @cssproperty --onramp-spacing - Base spacing unit.
- * @cssproperty --onramp-max-width - Maximum width of the element.
+ * @cssproperty [--onramp-radius=12px] - Corner radius.
+ * @cssproperty [--onramp-font-family=system-ui, sans-serif] - Font family.
+ * @cssproperty [--onramp-font-size=15px] - Base font size.
+ * @cssproperty [--onramp-spacing=16px] - Base spacing unit.
+ * @cssproperty [--onramp-max-width=440px] - Maximum width of the element.
  */
 export class OnrampCheckout extends LitElement {
   static override styles = styles;
@@ -132,10 +140,10 @@ export class OnrampCheckout extends LitElement {
   /** The session's client secret (`ors_…_secret_…`); the session id is derived from it. */
   clientSecret = '';
 
-  /** API base URL, without `/v1`. */
+  /** API base URL, ending before `/v1`; https, or http on localhost. Defaults to a local sandbox. */
   apiBase = DEFAULT_API_BASE;
 
-  /** The only origin `redirect_url` may point at. */
+  /** The only origin `redirect_url` may point at. Defaults to a local sandbox. */
   checkoutOrigin = DEFAULT_CHECKOUT_ORIGIN;
 
   /** How "Pay" opens the hosted checkout: in an iframe, a popup, or by navigating the page. */
@@ -148,7 +156,7 @@ export class OnrampCheckout extends LitElement {
    */
   locale = '';
 
-  /** Colour scheme. */
+  /** Colour scheme: `light`, `dark`, or `auto` (follows the system). */
   theme: Theme = 'light';
 
   /**
@@ -366,6 +374,7 @@ export class OnrampCheckout extends LitElement {
   /**
    * Sends the page to the hosted checkout (`redirect` mode, and the last fallback when a popup is
    * blocked and `onramp-fallback` was not cancelled). A seam for tests: `Location` cannot be stubbed.
+   * @internal
    */
   protected navigate(url: string): void {
     window.location.assign(url);
@@ -453,7 +462,7 @@ export class OnrampCheckout extends LitElement {
     return html`<section part="quote" class="quote" aria-label=${t.summary}>
         <div part="crypto-amount" class="receive">
           <span>${pending ? t.receiveEstimated : t.receive}</span>
-          <strong><bdi>≈ ${formatCrypto(quote.cryptoAmount, crypto, locale)}</bdi></strong>
+          <strong>${figure(`≈ ${formatCrypto(quote.cryptoAmount, crypto, locale)}`)}</strong>
         </div>
         <dl>
           ${fiatAmount !== null ? row(t.youPay, money(fiatAmount)) : nothing}
@@ -464,7 +473,7 @@ export class OnrampCheckout extends LitElement {
         ${fees
           ? html`<dl part="fees" class="fees" aria-label=${t.fees}>
               ${row(t.platformFee, money(fees.platform))}${row(t.networkFee, money(fees.network))}${row(t.processingFee, money(fees.processing))}
-              <div class="total"><dt>${t.totalFees}</dt><dd>${money(fees.total)}</dd></div>
+              <div class="total"><dt>${t.totalFees}</dt><dd>${figure(money(fees.total))}</dd></div>
             </dl>`
           : nothing}
         ${pending ? this.#renderQuoteCountdown(quote) : nothing}
@@ -512,9 +521,9 @@ export class OnrampCheckout extends LitElement {
         <a part="fallback-link" class="link-button" href=${url} target="_blank" rel="noopener">${t.openPage}</a>`;
     }
     const { fiatAmount, fiatCurrency, expiresAt } = session;
-    const amount = fiatAmount !== null && fiatCurrency ? formatFiat(fiatAmount, fiatCurrency, this.#i18n.locale) : '';
+    const amount = fiatAmount !== null && fiatCurrency ? figure(formatFiat(fiatAmount, fiatCurrency, this.#i18n.locale)) : '';
     return html`<button part="pay-button" type="button" ?disabled=${expiresAt !== null && !this.#countdown.remaining(expiresAt)} @click=${this.#onPay}>
-      ${this.#t('pay', { amount }).join('').trim()}
+      ${amount ? this.#t('pay', { amount }) : this.#i18n.messages.pay.replace(/\s*\{amount\}\s*/, '')}
     </button>`;
   }
 
@@ -529,7 +538,7 @@ export class OnrampCheckout extends LitElement {
         ${heading(t['status.completed'])}
         <p>
           ${this.#t('delivered', {
-            amount: html`<strong><bdi>${formatCrypto(session.quote.cryptoAmount, session.cryptoCurrency, locale)}</bdi></strong>`,
+            amount: html`<strong>${figure(formatCrypto(session.quote.cryptoAmount, session.cryptoCurrency, locale))}</strong>`,
             network: network ? NETWORK_NAMES[network] : '…',
             wallet: wallet ? html`<span class="mono" title=${wallet}>${shortenAddress(wallet)}</span>` : '…',
           })}
