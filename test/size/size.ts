@@ -7,8 +7,10 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-/** The script-tag bundle, lit and zod included, at most 16 kB brotli (issue #3). */
+/** Issue #3's target for the script-tag bundle, lit and zod included: not met yet (see README). */
 const IIFE_BROTLI_BUDGET = 16_000;
+/** What the run enforces meanwhile: the bundle must not grow past today's size plus a small margin. */
+const IIFE_BROTLI_CEILING = 20_480;
 
 const files = ['dist/onramp-checkout.iife.js', 'dist/onramp-checkout.js', 'dist/define.js'];
 
@@ -30,7 +32,8 @@ for (const row of rows) console.log(`${row.file.padEnd(32)}${pad(row.raw, 9)}${p
 const iife = rows[0]!;
 console.log(`\nintegrity of ${iife.file}: ${iife.sri}`);
 const verdict = iife.brotli <= IIFE_BROTLI_BUDGET ? 'within' : 'OVER';
-console.log(`script-tag bundle: ${iife.brotli} bytes brotli, budget ${IIFE_BROTLI_BUDGET}: ${verdict} budget`);
-// `--enforce` fails the run above budget. `npm test` reports only until the bundle meets the budget
-// (issue #3 stays open until then); the figures are printed on every run either way.
+console.log(`script-tag bundle: ${iife.brotli} bytes brotli, target ${IIFE_BROTLI_BUDGET}: ${verdict} target`);
+console.log(`ceiling ${IIFE_BROTLI_CEILING} (enforced): ${iife.brotli <= IIFE_BROTLI_CEILING ? 'ok' : 'EXCEEDED'}`);
+// Byte counts are stable, so CI can enforce them. The ceiling always; the target with `--enforce`.
+if (iife.brotli > IIFE_BROTLI_CEILING) process.exitCode = 1;
 if (iife.brotli > IIFE_BROTLI_BUDGET && process.argv.includes('--enforce')) process.exitCode = 1;
