@@ -1,15 +1,5 @@
 /** The widget's events as one line of text each, for the demo pages' event logs. */
-export const ONRAMP_EVENTS = [
-  'onramp-ready',
-  'onramp-status-change',
-  'onramp-quote-expired',
-  'onramp-quote-refreshed',
-  'onramp-completed',
-  'onramp-failed',
-  'onramp-expired',
-  'onramp-error',
-  'onramp-fallback',
-] as const;
+export { ONRAMP_EVENT_NAMES as ONRAMP_EVENTS } from '../../src/components/onramp-checkout/event-names.js';
 
 function summary(event: Event): string {
   if (!(event instanceof CustomEvent)) return '';

@@ -3,35 +3,15 @@
  * for the React wrapper and for the React, Vue and Svelte template types.
  */
 import type { OnrampCheckout } from '../components/onramp-checkout/onramp-checkout.js';
-import type {
-  OnrampCompletedEvent,
-  OnrampErrorEvent,
-  OnrampExpiredEvent,
-  OnrampFailedEvent,
-  OnrampFallbackEvent,
-  OnrampQuoteExpiredEvent,
-  OnrampQuoteRefreshedEvent,
-  OnrampReadyEvent,
-  OnrampStatusChangeEvent,
-} from '../components/onramp-checkout/onramp-checkout.events.js';
+import type { OnrampEventMap } from '../components/onramp-checkout/onramp-checkout.events.js';
+
+export type { OnrampEventMap };
 
 /** The properties a page may set; `status` and `error` are read-only getters, so they are left out. */
 export type OnrampCheckoutProperties = Partial<
   Pick<OnrampCheckout, 'publishableKey' | 'clientSecret' | 'apiBase' | 'checkoutOrigin' | 'mode' | 'locale' | 'theme' | 'session'>
 >;
 
-/** Every event of the element, by type. */
-export interface OnrampEventMap {
-  'onramp-ready': OnrampReadyEvent;
-  'onramp-status-change': OnrampStatusChangeEvent;
-  'onramp-quote-expired': OnrampQuoteExpiredEvent;
-  'onramp-quote-refreshed': OnrampQuoteRefreshedEvent;
-  'onramp-completed': OnrampCompletedEvent;
-  'onramp-failed': OnrampFailedEvent;
-  'onramp-expired': OnrampExpiredEvent;
-  'onramp-error': OnrampErrorEvent;
-  'onramp-fallback': OnrampFallbackEvent;
-}
 
 export type OnrampEventType = keyof OnrampEventMap;
 

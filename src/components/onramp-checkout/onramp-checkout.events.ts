@@ -87,16 +87,20 @@ export class OnrampFallbackEvent extends OnrampEvent<{ reason: FallbackReason; u
   }
 }
 
+/** Every event of `<onramp-checkout>`, by type. */
+export interface OnrampEventMap {
+  'onramp-ready': OnrampReadyEvent;
+  'onramp-status-change': OnrampStatusChangeEvent;
+  'onramp-quote-expired': OnrampQuoteExpiredEvent;
+  'onramp-quote-refreshed': OnrampQuoteRefreshedEvent;
+  'onramp-completed': OnrampCompletedEvent;
+  'onramp-failed': OnrampFailedEvent;
+  'onramp-expired': OnrampExpiredEvent;
+  'onramp-error': OnrampErrorEvent;
+  'onramp-fallback': OnrampFallbackEvent;
+}
+
 declare global {
-  interface GlobalEventHandlersEventMap {
-    'onramp-ready': OnrampReadyEvent;
-    'onramp-status-change': OnrampStatusChangeEvent;
-    'onramp-quote-expired': OnrampQuoteExpiredEvent;
-    'onramp-quote-refreshed': OnrampQuoteRefreshedEvent;
-    'onramp-completed': OnrampCompletedEvent;
-    'onramp-failed': OnrampFailedEvent;
-    'onramp-expired': OnrampExpiredEvent;
-    'onramp-error': OnrampErrorEvent;
-    'onramp-fallback': OnrampFallbackEvent;
-  }
+  // Merged into the DOM's map: `addEventListener('onramp-error', …)` gets the typed event.
+  interface GlobalEventHandlersEventMap extends OnrampEventMap {}
 }

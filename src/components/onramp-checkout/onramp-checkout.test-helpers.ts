@@ -23,17 +23,8 @@ export const TX_HASH = `0x${'ab12'.repeat(16)}`;
 export const T0 = Date.UTC(2025, 0, 15, 12, 0, 0);
 export const MIN = 60_000;
 export const FAKED: Array<'Date' | 'setTimeout' | 'clearTimeout' | 'setInterval' | 'clearInterval'> = ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'];
-export const EVENT_NAMES = [
-  'onramp-ready',
-  'onramp-status-change',
-  'onramp-quote-expired',
-  'onramp-quote-refreshed',
-  'onramp-completed',
-  'onramp-failed',
-  'onramp-expired',
-  'onramp-error',
-  'onramp-fallback',
-] as const;
+export { ONRAMP_EVENT_NAMES as EVENT_NAMES } from './event-names.js';
+import { ONRAMP_EVENT_NAMES as EVENT_NAMES } from './event-names.js';
 
 export const iso = (ms: number) => new Date(ms).toISOString();
 
