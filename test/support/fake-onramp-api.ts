@@ -40,6 +40,46 @@ export function createdSession(): Record<string, unknown> {
   };
 }
 
+export interface StatusViewOptions {
+  status: SessionStatus;
+  expiresAt?: number;
+  quoteExpiresAt?: number;
+  redirectUrl?: string;
+  metadata?: Record<string, unknown>;
+}
+
+/** A `GET /v1/onramp` status view of the test session (DESIGN.md's extended shape). */
+export function statusViewBody({
+  status,
+  expiresAt = T0 + 30 * MIN,
+  quoteExpiresAt = T0 + 5 * MIN,
+  redirectUrl = `${CHECKOUT}/pay/${SESSION_ID}?t=tok_abcdefghijklmnop`,
+  metadata = {},
+}: StatusViewOptions): Record<string, unknown> {
+  const completed = status === 'completed';
+  return {
+    id: 'txn_abcdefghijklmnop1234',
+    session_id: SESSION_ID,
+    status,
+    wallet_address: WALLET,
+    crypto_currency: 'ETH',
+    crypto_amount: '0.029460317460317460',
+    fiat_currency: 'USD',
+    fiat_amount: 10000,
+    network: 'ethereum',
+    tx_hash: completed ? TX_HASH : null,
+    completed_at: completed ? iso(T0 + MIN) : null,
+    fees: { platform_fee: 150, network_fee: 250, processing_fee: 320 },
+    metadata,
+    created_at: iso(T0),
+    expires_at: iso(expiresAt),
+    quote_expires_at: iso(quoteExpiresAt),
+    exchange_rate: 3150.42,
+    estimated_crypto_amount: '0.029460317460317460',
+    redirect_url: redirectUrl,
+  };
+}
+
 export interface StatusRequest {
   /** Device time (fake) when the request went out. */
   startedAt: number;
@@ -58,28 +98,7 @@ export class FakeOnrampApi {
   #inFlight = 0;
 
   statusView(): Record<string, unknown> {
-    const completed = this.status === 'completed';
-    return {
-      id: 'txn_abcdefghijklmnop1234',
-      session_id: SESSION_ID,
-      status: this.status,
-      wallet_address: WALLET,
-      crypto_currency: 'ETH',
-      crypto_amount: '0.029460317460317460',
-      fiat_currency: 'USD',
-      fiat_amount: 10000,
-      network: 'ethereum',
-      tx_hash: completed ? TX_HASH : null,
-      completed_at: completed ? iso(T0 + MIN) : null,
-      fees: { platform_fee: 150, network_fee: 250, processing_fee: 320 },
-      metadata: {},
-      created_at: iso(T0),
-      expires_at: iso(T0 + 30 * MIN),
-      quote_expires_at: iso(T0 + 5 * MIN),
-      exchange_rate: 3150.42,
-      estimated_crypto_amount: '0.029460317460317460',
-      redirect_url: `${CHECKOUT}/pay/${SESSION_ID}?t=tok_abcdefghijklmnop`,
-    };
+    return statusViewBody({ status: this.status });
   }
 
   readonly fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {

@@ -7,24 +7,18 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import sinon from 'sinon';
 import { OnrampCheckout } from './onramp-checkout.js';
 import type { SessionStatus } from '../../contract/catalog.js';
+import { API, CHECKOUT, SECRET, SESSION_ID, statusViewBody, T0, TX_HASH, WALLET } from '../../../test/support/fake-onramp-api.js';
+import { ONRAMP_EVENT_NAMES as EVENT_NAMES } from './event-names.js';
+
+export { API, CHECKOUT, EVENT_NAMES, SECRET, SESSION_ID, T0, TX_HASH, WALLET };
 
 // Real timers, captured before any test fakes them: used to let real work (Response bodies) finish.
 export const realSetTimeout = window.setTimeout.bind(window);
 
 export const PK_TEST = 'onramp_test_pk_abcdefghijklmnop1234';
 export const PK_LIVE = 'onramp_live_pk_abcdefghijklmnop1234';
-export const SESSION_ID = 'ors_abcdefghijklmnop1234';
-export const SECRET = `${SESSION_ID}_secret_ABCDEFGHIJKLMNOP5678`;
-export const API = 'https://api.example.test';
-export const CHECKOUT = 'https://checkout.example.test';
-export const WALLET = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
-export const TX_HASH = `0x${'ab12'.repeat(16)}`;
-/** Server time of session creation: a whole second. */
-export const T0 = Date.UTC(2025, 0, 15, 12, 0, 0);
 export const MIN = 60_000;
 export const FAKED: Array<'Date' | 'setTimeout' | 'clearTimeout' | 'setInterval' | 'clearInterval'> = ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'];
-export { ONRAMP_EVENT_NAMES as EVENT_NAMES } from './event-names.js';
-import { ONRAMP_EVENT_NAMES as EVENT_NAMES } from './event-names.js';
 
 export const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -74,28 +68,8 @@ export class FakeApi {
   }
 
   statusView(): Record<string, unknown> {
-    const completed = this.status === 'completed';
-    return {
-      id: 'txn_abcdefghijklmnop1234',
-      session_id: SESSION_ID,
-      status: this.status,
-      wallet_address: WALLET,
-      crypto_currency: 'ETH',
-      crypto_amount: '0.029460317460317460',
-      fiat_currency: 'USD',
-      fiat_amount: 10000,
-      network: 'ethereum',
-      tx_hash: completed ? TX_HASH : null,
-      completed_at: completed ? iso(T0 + MIN) : null,
-      fees: { platform_fee: 150, network_fee: 250, processing_fee: 320 },
-      metadata: { order: 'A-1' },
-      created_at: iso(T0),
-      expires_at: iso(this.expiresAt),
-      quote_expires_at: iso(this.quoteExpiresAt),
-      exchange_rate: 3150.42,
-      estimated_crypto_amount: '0.029460317460317460',
-      redirect_url: this.redirectUrl,
-    };
+    const { status, expiresAt, quoteExpiresAt, redirectUrl } = this;
+    return statusViewBody({ status, expiresAt, quoteExpiresAt, redirectUrl, metadata: { order: 'A-1' } });
   }
 
   quote(): Record<string, unknown> {
