@@ -4,6 +4,7 @@ import '../../define.js';
 import { defineOnrampCheckout, TAG_NAME } from '../../define.js';
 import { OnrampCheckout } from './onramp-checkout.js';
 import type { SessionStatus } from '../../contract/catalog.js';
+import { createdSession } from '../../../test/support/fake-onramp-api.js';
 import { PK_TEST, PK_LIVE, SESSION_ID, SECRET, API, CHECKOUT, WALLET, TX_HASH, T0, MIN, FAKED, iso, FakeApi, hanging, recordEvents, flush, part, text, fakePopup, checkoutMessage, post, mount, navigateStub, clickPaySync, clickPay } from './onramp-checkout.test-helpers.js';
 
 describe('<onramp-checkout>', () => {
@@ -75,21 +76,7 @@ describe('<onramp-checkout>', () => {
         renderedBeforeFirstRequest ??= Boolean(el?.shadowRoot?.querySelector('[part~="crypto-amount"]'));
         return api.fetch(input, init);
       });
-      const session = {
-        session_id: SESSION_ID,
-        client_secret: SECRET,
-        redirect_url: api.redirectUrl,
-        expires_at: iso(T0 + 30 * MIN),
-        estimated_crypto_amount: '0.029460317460317460',
-        fees: { platform_fee: 1.5, network_fee: 2.5, processing_fee: 3.2, total_fee: 7.2 },
-        exchange_rate: 3150.42,
-        quote_expires_at: iso(T0 + 5 * MIN),
-        fiat_amount: 10000,
-        fiat_currency: 'USD',
-        crypto_currency: 'ETH',
-        network: 'ethereum',
-        wallet_address: WALLET,
-      };
+      const session = { ...createdSession(), redirect_url: api.redirectUrl };
       const el = await fixture<OnrampCheckout>(html`<onramp-checkout
         publishable-key=${PK_TEST}
         client-secret=${SECRET}
