@@ -413,13 +413,14 @@ export class OnrampCheckout extends LitElement {
     const { status, session, quoteNotice } = this.machine;
     if (status !== 'pending' || !session) return '';
     const lastMinute = (deadline: number | null) => deadline !== null && this.#countdown.remaining(deadline) <= 60_000;
-    const inAMinute = { when: formatMinutesFromNow(1, this.#i18n.locale) };
+    // Built only when said (renders run every second).
+    const inAMinute = () => ({ when: formatMinutesFromNow(1, this.#i18n.locale) });
     return lastMinute(session.expiresAt)
-      ? this.#t(session.expiresAt! > this.#clock.now() ? 'sessionEnding' : 'sessionExpired', inAMinute)
+      ? this.#t(session.expiresAt! > this.#clock.now() ? 'sessionEnding' : 'sessionExpired', inAMinute())
       : quoteNotice === 'refreshing'
         ? this.#t('priceExpired')
         : lastMinute(session.quote.expiresAt)
-          ? this.#t('priceEnding', inAMinute)
+          ? this.#t('priceEnding', inAMinute())
           : quoteNotice === 'refreshed'
             ? this.#t('priceUpdated')
             : '';
