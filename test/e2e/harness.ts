@@ -114,16 +114,25 @@ export async function openHarness(page: Page, options: HarnessOptions): Promise<
     }
   });
   await page.addInitScript(() => {
-    const w = window as unknown as { __events: Array<{ type: string; detail: unknown }>; __problems: string[]; __fetches: number[] };
+    const w = window as unknown as { __events: Array<{ type: string; detail: unknown }>; __problems: string[]; __fetches: number[]; __inFlight: number };
     w.__events = [];
     w.__problems = [];
     // When each API request started, on the page's (possibly fake) clock: timing assertions use
     // these, not wall time, so a loaded machine cannot make them flaky.
     w.__fetches = [];
     const originalFetch = window.fetch.bind(window);
+    // Requests not yet answered: a test can let the page clock run only while none is, so a slow
+    // answer (real time) is not counted as page time.
+    w.__inFlight = 0;
     window.fetch = (input, init) => {
       w.__fetches.push(Date.now());
-      return originalFetch(input, init);
+      w.__inFlight += 1;
+      const settled = () => {
+        w.__inFlight -= 1;
+      };
+      const request = originalFetch(input, init);
+      request.then(settled, settled);
+      return request;
     };
     for (const type of ['onramp-ready', 'onramp-status-change', 'onramp-error', 'onramp-fallback', 'onramp-completed', 'onramp-failed', 'onramp-expired', 'onramp-quote-expired', 'onramp-quote-refreshed']) {
       document.addEventListener(type, (event) => w.__events.push({ type, detail: (event as CustomEvent).detail }));
@@ -142,6 +151,14 @@ export async function recordedEvents(page: Page): Promise<Array<{ type: string; 
 /** Start times (page clock, ms) of the widget's API requests so far. */
 export async function fetchTimes(page: Page): Promise<number[]> {
   return page.evaluate(() => (window as unknown as { __fetches: number[] }).__fetches);
+}
+
+/** Runs the page clock `ms` forward, one second at a time, each step only once no request is in flight. */
+export async function runClockWhileIdle(page: Page, ms: number): Promise<void> {
+  for (let left = ms; left > 0; left -= 1000) {
+    await page.waitForFunction(() => (window as unknown as { __inFlight: number }).__inFlight === 0);
+    await page.clock.runFor(Math.min(1000, left));
+  }
 }
 
 export async function recordedProblems(page: Page): Promise<string[]> {
