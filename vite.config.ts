@@ -139,7 +139,7 @@ export default defineConfig(({ mode }) => {
               (source === './index.js' && !!importer?.endsWith('/src/define.ts')) ||
               (source === './define.js' && !!importer?.endsWith('/src/react.ts')),
             // The catalogues other than English are chunks of their own, under stable names.
-            output: { chunkFileNames: (chunk: { name: string }) => (/^(de|fr|es|ar)$/.test(chunk.name) ? 'locales/[name].js' : '[name]-[hash].js') },
+            output: { chunkFileNames: (chunk: { name: string }) => (LOCALE_JSON.some((file) => file.language === chunk.name) ? 'locales/[name].js' : '[name]-[hash].js') },
             plugins: [
               {
                 name: 'define-imports-published-entry',

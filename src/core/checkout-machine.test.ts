@@ -1,33 +1,12 @@
 import { expect } from '@open-wc/testing';
 import { initialState, isFinal, transition, type WidgetEvent, type WidgetState } from './checkout-machine.js';
-import type { QuoteFigures, SessionView } from './session-view.js';
 import { widgetError } from './widget-error.js';
+import type { QuoteFigures, SessionView } from './session-view.js';
 import type { SessionStatus } from '../contract/catalog.js';
+import { sessionView, testQuote } from '../../test/support/session-view.js';
 
-const quote: QuoteFigures = {
-  cryptoAmount: '0.031',
-  exchangeRate: 3150,
-  fees: { platform: 150, network: 100, processing: 50, total: 300 },
-  expiresAt: 1_000_000,
-};
-
-function view(status: SessionStatus, extra: Partial<SessionView> = {}): SessionView {
-  return {
-    sessionId: 'ors_abcdefghijklmnop1234',
-    status,
-    fiatAmount: 10000,
-    fiatCurrency: 'USD',
-    cryptoCurrency: 'ETH',
-    network: 'ethereum',
-    walletAddress: '0x71C7656EC7ab88b098defB751B7401B5f6d8976F',
-    quote,
-    expiresAt: 2_000_000,
-    txHash: null,
-    completedAt: null,
-    redirectUrl: 'https://checkout.example.test/pay/ors_abcdefghijklmnop1234?t=x',
-    ...extra,
-  };
-}
+const quote = testQuote;
+const view = sessionView;
 
 /** Runs events in order from `state`; returns the last transition and all notifications. */
 function run(state: WidgetState, ...events: WidgetEvent[]) {

@@ -6,27 +6,12 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import * as fc from 'fast-check';
 import { initialState, transition, type WidgetState } from '../../src/core/checkout-machine.js';
-import type { SessionView } from '../../src/core/session-view.js';
+import { sessionView } from '../support/session-view.js';
 import type { SessionStatus } from '../../src/contract/catalog.js';
 
 const RANK: Record<SessionStatus, number> = { pending: 0, processing: 1, completed: 2, failed: 2, expired: 2 };
 
-function view(status: SessionStatus): SessionView {
-  return {
-    sessionId: 'ors_abcdefghijklmnop1234',
-    status,
-    fiatAmount: 10000,
-    fiatCurrency: 'USD',
-    cryptoCurrency: 'ETH',
-    network: 'ethereum',
-    walletAddress: '0x52908400098527886E0F7030069857D2E4169EE7',
-    quote: { cryptoAmount: '0.03', exchangeRate: 3150, fees: null, expiresAt: 1 },
-    expiresAt: 2,
-    txHash: null,
-    completedAt: null,
-    redirectUrl: null,
-  };
-}
+const view = (status: SessionStatus) => sessionView(status);
 
 /** What the server may say over time: pending…, processing…, then one final status. */
 const serverHistory = fc
