@@ -50,7 +50,8 @@ test('keyboard: Tab to Pay (focus ring), Enter opens the frame with focus in it;
   await page.keyboard.press('Enter');
   await expect(page.locator(widget).locator('[part=checkout-frame]')).toBeVisible();
   expect(await activeInWidget(page)).toBe('iframe[part=checkout-frame]');
-  // Keys now go to the checkout page.
+  // Keys now go to the checkout page (once it has loaded: the frame takes focus as it appears).
+  await expect(page.frameLocator('iframe').locator('input')).toBeVisible();
   await page.keyboard.press('Tab');
   await expect(page.frameLocator('iframe').locator('input')).toBeFocused();
   status = 'completed';
