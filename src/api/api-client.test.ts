@@ -18,8 +18,7 @@ const statusView = {
   fiat_currency: 'USD',
   fiat_amount: 10000,
   network: 'ethereum',
-  tx_hash: null,
-  fees: { platform_fee: 150, network_fee: 100, processing_fee: 50 },
+  fees: { platform_fee: 1.5, network_fee: 1, processing_fee: 0.5 },
   metadata: {},
   created_at: '2025-01-15T12:00:00.000Z',
 };
@@ -170,8 +169,38 @@ describe('ApiClient', () => {
     expect((await failure(client.getSession(SESSION_ID))).error.code).to.equal('MALFORMED_RESPONSE');
     fetchStub.resolves(respond(200, { success: true, data: { ...statusView, status: 'teleported' } }));
     expect((await failure(client.getSession(SESSION_ID))).error.code).to.equal('MALFORMED_RESPONSE');
-    fetchStub.resolves(respond(200, { data: statusView }));
+    fetchStub.resolves(respond(200, { success: false, data: statusView }));
     expect((await failure(client.getSession(SESSION_ID))).error.code).to.equal('MALFORMED_RESPONSE');
+    fetchStub.resolves(respond(200, { success: true, data: [] }));
+    expect((await failure(client.getSession(SESSION_ID))).error.code).to.equal('MALFORMED_RESPONSE');
+  });
+
+  it('reads any answer the spec allows: unknown fields ignored, shown-in-some-states fields absent or null, no extensions', async () => {
+    const bare = { ...statusView, id: 'txn_1', session_id: 'ors_a1', api_version: '2027-01-01', metadata: { nested: { deep: [1, 2] } } };
+    fetchStub.resolves(respond(200, { success: true, data: bare, livemode: false }));
+    expect((await client.getSession('ors_a1')).data.session_id).to.equal('ors_a1');
+    fetchStub.resolves(respond(200, { success: true, data: { ...statusView, tx_hash: null, completed_at: null } }));
+    expect((await client.getSession(SESSION_ID)).data.status).to.equal('pending');
+  });
+
+  it('error bodies of any shape: another JSON shape, a bare string, plain text, nothing', async () => {
+    const bodies: Array<[unknown, string | undefined]> = [
+      [{ code: 'NOT_FOUND', message: 'no such session', request_id: 'req_flat' }, 'req_flat'],
+      [{ error: 'Bad request: session_id' }, 'req_header'],
+      [{ success: false, error: { code: 'X' } }, 'req_header'],
+      ['Bad Request', 'req_header'],
+      ['', 'req_header'],
+      [[1, 2, 3], 'req_header'],
+      [null, 'req_header'],
+    ];
+    for (const [body, requestId] of bodies) {
+      fetchStub.resolves(respond(400, typeof body === 'string' ? body : JSON.stringify(body), { 'Content-Type': 'text/plain' }));
+      const error = await failure(client.getSession(SESSION_ID));
+      expect(error.error.code).to.equal('BAD_REQUEST');
+      expect(error.error.requestId).to.equal(requestId);
+    }
+    fetchStub.resolves(respond(400, { error: 'Bad request: session_id' }));
+    expect((await failure(client.getSession(SESSION_ID))).error.message).to.contain('Bad request: session_id');
   });
 
   it('an HTML body is classified by status: 200 malformed, 502 server error, 404 not found', async () => {

@@ -1,13 +1,13 @@
 /**
- * The widget's only door to the API. It owns fetch, timeouts, abort signals, parsing every answer
- * with the contract's schemas, and turning every failure into a typed `ApiError`. Callers get typed
- * data or an error; nothing unparsed leaks past this file.
+ * The widget's only door to the API. It owns fetch, timeouts, abort signals, reading every answer
+ * with the contract's reading schemas (any answer the spec allows, from any server), and turning
+ * every failure into a typed `ApiError`. Callers get typed data or an error; nothing unparsed leaks
+ * past this file.
  */
 import * as z from 'zod/mini';
-import { errorEnvelopeSchema, successEnvelope } from '../contract/schemas/envelope.js';
-import { quoteSchema, type Quote } from '../contract/schemas/quote.js';
-import type { QuoteRequest } from '../contract/schemas/quote-request.js';
-import { sessionStatusViewSchema, type SessionStatusView } from '../contract/schemas/session.js';
+import { readErrorBody, successRead } from '../contract/read/envelope.js';
+import { quoteRead, type QuoteRead } from '../contract/read/quote.js';
+import { sessionStatusRead, type SessionStatusRead } from '../contract/read/session.js';
 import { widgetError, type WidgetError, type WidgetErrorCode } from '../core/widget-error.js';
 import { parseRetryAfter } from './retry-policy.js';
 import type { ServerClock } from './server-clock.js';
@@ -42,8 +42,16 @@ export interface ApiResponse<T> {
   requestId: string | undefined;
 }
 
-const statusEnvelope = successEnvelope(sessionStatusViewSchema);
-const quoteEnvelope = successEnvelope(quoteSchema);
+/** The quote the widget asks for: the session's own order (its currencies as the API named them). */
+export interface QuoteRequestBody {
+  fiat_amount: number;
+  fiat_currency: string;
+  crypto_currency: string;
+  network?: string;
+}
+
+const statusEnvelope = successRead(sessionStatusRead);
+const quoteEnvelope = successRead(quoteRead);
 
 const STATUS_CODES: Partial<Record<number, WidgetErrorCode>> = { 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'SESSION_NOT_FOUND', 429: 'RATE_LIMITED' };
 
@@ -57,19 +65,19 @@ export class ApiClient {
   }
 
   /** `GET /v1/onramp`: the session's status, authorised by the publishable key and client secret. */
-  getSession(sessionId: string, signal?: AbortSignal): Promise<ApiResponse<SessionStatusView>> {
+  getSession(sessionId: string, signal?: AbortSignal): Promise<ApiResponse<SessionStatusRead>> {
     return this.#request(`/v1/onramp?${new URLSearchParams({ session_id: sessionId })}`, { method: 'GET' }, statusEnvelope, signal);
   }
 
   /** `POST /v1/onramp/quote`: a fresh price for the session's amount, currencies and network. */
-  createQuote(request: QuoteRequest, signal?: AbortSignal): Promise<ApiResponse<Quote>> {
+  createQuote(request: QuoteRequestBody, signal?: AbortSignal): Promise<ApiResponse<QuoteRead>> {
     return this.#request('/v1/onramp/quote', { method: 'POST', body: JSON.stringify(request) }, quoteEnvelope, signal);
   }
 
   async #request<T>(
     path: string,
     init: RequestInit,
-    schema: z.ZodMiniType<{ success: true; data: T }>,
+    schema: z.ZodMiniType<{ data: T }>,
     signal: AbortSignal | undefined,
   ): Promise<ApiResponse<T>> {
     const { apiBase, publishableKey, clientSecret, clock, timeoutMs = 15_000, fetch = globalThis.fetch } = this.#options;
@@ -100,17 +108,19 @@ export class ApiClient {
       const { status, headers } = response;
       clock.observe(headers.get('Date'), sentAt, Date.now());
       const requestId = headers.get('Request-Id') ?? undefined;
-      // An unreadable body is undefined (then malformed, or classified by status), unless cancelled.
+      // Any body, JSON or not: an unreadable one is undefined (then malformed, or classified by
+      // status), unless cancelled.
       const body: unknown = await response.json().catch(() => {
         if (signal?.aborted) throw signal.reason;
         if (timedOut) throw fail('TIMEOUT');
       });
       if (!response.ok) {
-        const error = errorEnvelopeSchema.safeParse(body).data?.error;
+        // The spec does not show an error body: read what one says, if anything, by its status.
+        const error = readErrorBody(body);
         const code = STATUS_CODES[status] ?? (status >= 500 ? 'SERVER_ERROR' : 'BAD_REQUEST');
         throw fail(
           code,
-          { requestId: error ? error.request_id : requestId, detail: code === 'BAD_REQUEST' ? error?.message : undefined },
+          { requestId: error.requestId ?? requestId, detail: code === 'BAD_REQUEST' ? error.message : undefined },
           status,
           status === 429 ? parseRetryAfter(headers.get('Retry-After'), clock.now()) : null,
         );

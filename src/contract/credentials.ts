@@ -3,6 +3,9 @@
  * (`<brand>_<live|test>_<sk|pk>_<random>`), session ids (`ors_<random>`) and client secrets
  * (`<session_id>_secret_<random>`). Parsing them needs no request, which is how the widget refuses a
  * secret key or a malformed client secret before it talks to anyone.
+ *
+ * `<random>` is one or more ASCII letters and digits of no fixed length (DESIGN.md, "Sessions"):
+ * the sandbox makes 24 or 32, another server may make 8, and both are read alike.
  */
 import type { KeyEnvironment, KeyType } from './catalog.js';
 
@@ -12,7 +15,7 @@ export interface ParsedApiKey {
   type: KeyType;
 }
 
-const API_KEY_PATTERN = /^([a-z][a-z0-9]{0,31})_(live|test)_(sk|pk)_([A-Za-z0-9]{16,128})$/;
+const API_KEY_PATTERN = /^([a-z][a-z0-9]{0,31})_(live|test)_(sk|pk)_([A-Za-z0-9]+)$/;
 
 /** Parses an API key's visible structure; `null` when it is not a well-formed key. */
 export function parseApiKey(key: string): ParsedApiKey | null {
@@ -26,8 +29,8 @@ export function apiKeyPrefix(brand: string, environment: KeyEnvironment, type: K
   return `${brand}_${environment}_${type === 'secret' ? 'sk' : 'pk'}_`;
 }
 
-export const SESSION_ID_PATTERN = /^ors_[A-Za-z0-9]{16,64}$/;
-const CLIENT_SECRET_PATTERN = /^(ors_[A-Za-z0-9]{16,64})_secret_[A-Za-z0-9]{16,128}$/;
+export const SESSION_ID_PATTERN = /^ors_[A-Za-z0-9]+$/;
+const CLIENT_SECRET_PATTERN = /^(ors_[A-Za-z0-9]+)_secret_[A-Za-z0-9]+$/;
 
 /** The session id a client secret belongs to; `null` when the secret is malformed. */
 export function sessionIdFromClientSecret(clientSecret: string): string | null {

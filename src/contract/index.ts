@@ -15,3 +15,8 @@ export * from './schemas/envelope.js';
 export * from './schemas/test-helpers.js';
 export * from './schemas/checkout-message.js';
 export * from './schemas/webhook.js';
+export * from './timestamp.js';
+export * from './read/fields.js';
+export * from './read/session.js';
+export * from './read/quote.js';
+export * from './read/envelope.js';

@@ -47,3 +47,34 @@ export function minorToMajorNumber(minor: number, digits: number): number {
 export function trimDecimal(decimal: string): string {
   return decimal.includes('.') ? decimal.replace(/\.?0+$/, '') : decimal;
 }
+
+/**
+ * The exact decimal text of a JSON number (`1.5` -> `"1.5"`, `1e-7` -> `"0.0000001"`,
+ * `1e21` -> `"1000000000000000000000"`): the shortest text that reads back as the same number, with
+ * any exponent written out, so a fee sent as a JSON number is shown without binary rounding.
+ * `null` for NaN and the infinities.
+ */
+export function numberToDecimal(value: number): string | null {
+  if (!Number.isFinite(value)) return null;
+  const [mantissa = '', exponent = '0'] = String(Math.abs(value)).split('e');
+  const [whole = '', fraction = ''] = mantissa.split('.');
+  const shift = Number(exponent);
+  const digits = whole + fraction;
+  const point = whole.length + shift;
+  const text =
+    point <= 0 ? `0.${'0'.repeat(-point)}${digits}` : point >= digits.length ? digits + '0'.repeat(point - digits.length) : `${digits.slice(0, point)}.${digits.slice(point)}`;
+  const trimmed = trimDecimal(text.replace(/^0+(?=\d)/, ''));
+  return value < 0 && trimmed !== '0' ? `-${trimmed}` : trimmed;
+}
+
+/** Exact sum of decimal strings (`"1.5" + "2.25"` -> `"3.75"`); `null` when one is not a plain decimal. */
+export function addDecimals(values: readonly string[]): string | null {
+  const digits = Math.max(0, ...values.map((value) => value.split('.')[1]?.length ?? 0));
+  let sum = 0n;
+  for (const value of values) {
+    const minor = decimalToMinor(value, digits);
+    if (minor === null) return null;
+    sum += minor;
+  }
+  return trimDecimal(minorToDecimal(sum, digits));
+}

@@ -51,9 +51,22 @@ describe('checkCredentials', () => {
   });
 
   it('refuses missing, empty and malformed publishable keys', () => {
-    for (const key of [undefined, '', ' ', `${PK_TEST} `, ' ' + PK_TEST, 'onramp_test_pk_short', 'onramp_prod_pk_abcdefghijklmnop1234', 'onramp_test_xx_abcdefghijklmnop1234', 'onramp_test_pk_abcdefgh-jklmnop1234', SECRET]) {
+    for (const key of [undefined, '', ' ', `${PK_TEST} `, ' ' + PK_TEST, 'onramp_test_pk_', 'onramp_prod_pk_abcdefghijklmnop1234', 'onramp_test_xx_abcdefghijklmnop1234', 'onramp_test_pk_abcdefgh-jklmnop1234', SECRET]) {
       expect(errorCode(key), JSON.stringify(key)).to.equal('INVALID_PUBLISHABLE_KEY');
     }
+  });
+
+  it('accepts ids, secrets and keys of any length: DESIGN.md fixes none (another server may make 8 characters)', () => {
+    for (const [key, secret, sessionId] of [
+      ['onramp_test_pk_a', 'ors_1_secret_x', 'ors_1'],
+      ['onramp_live_pk_Ab3dEf9h', 'ors_Ab3dEf9h_secret_Zz09aB12', 'ors_Ab3dEf9h'],
+      [`onramp_test_pk_${'k'.repeat(200)}`, `ors_${'s'.repeat(100)}_secret_${'t'.repeat(300)}`, `ors_${'s'.repeat(100)}`],
+    ] as const) {
+      const checked = checkCredentials(key, secret);
+      expect(checked.ok, `${key} ${secret}`).to.equal(true);
+      if (checked.ok) expect(checked.value.sessionId).to.equal(sessionId);
+    }
+    expect(errorCode('onramp_test_sk_a')).to.equal('SECRET_KEY_REFUSED');
   });
 
   it('refuses missing and malformed client secrets', () => {
@@ -62,7 +75,8 @@ describe('checkCredentials', () => {
       '',
       'ors_abcdefghijklmnop1234',
       'ors_abcdefghijklmnop1234_secret_',
-      'ors_short_secret_ABCDEFGHIJKLMNOP5678',
+      'ors__secret_ABCDEFGHIJKLMNOP5678',
+      'ors_abc_secret',
       ` ${SECRET}`,
       `${SECRET} `,
       'xyz_abcdefghijklmnop1234_secret_ABCDEFGHIJKLMNOP5678',

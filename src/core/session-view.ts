@@ -1,22 +1,25 @@
 /**
  * What the widget knows about a session, normalised from the three shapes it may arrive in: the
  * creation response (given by the merchant as the `session` property), the status view
- * (`GET /v1/onramp`) and a fresh quote (`POST /v1/onramp/quote`). Money is integer minor units or
- * decimal strings from here on.
+ * (`GET /v1/onramp`) and a fresh quote (`POST /v1/onramp/quote`), each as read by `contract/read`.
+ * Money is integer minor units or decimal strings from here on; times are epoch ms.
  */
-import * as z from 'zod/mini';
-import { SESSION_TTL_MS, FIAT_MINOR_DIGITS, type CryptoCurrency, type FiatCurrency, type Network, type SessionStatus } from '../contract/catalog.js';
-import { createdSessionSchema, type SessionStatusView } from '../contract/schemas/session.js';
-import { cryptoCurrencySchema, fiatCurrencySchema, integerSchema, networkSchema, walletAddressSchema } from '../contract/schemas/primitives.js';
-import { majorNumberToMinor } from '../contract/money.js';
-import type { Quote } from '../contract/schemas/quote.js';
-import type { QuotedFees, SettledFees } from '../contract/schemas/fees.js';
+import { SESSION_TTL_MS, type SessionStatus } from '../contract/catalog.js';
+import { addDecimals, numberToDecimal } from '../contract/money.js';
+import { parseTimestamp } from '../contract/timestamp.js';
+import { decimalRead, positiveNumberRead, type FeesRead } from '../contract/read/fields.js';
+import type { QuoteRead } from '../contract/read/quote.js';
+import type { SessionInputRead, SessionStatusRead } from '../contract/read/session.js';
 
+/** The `session` property's type: a creation response, optionally with the request's own fields. */
+export type SessionInput = SessionInputRead;
+
+/** Fees as exact decimal strings in major units of the fiat currency (`"2.49"`), as the API sent them. */
 export interface FeeBreakdown {
-  platform: number;
-  network: number;
-  processing: number;
-  total: number;
+  platform: string;
+  network: string;
+  processing: string;
+  total: string;
 }
 
 /** The priced part of the order, which a fresh quote replaces. */
@@ -32,10 +35,14 @@ export interface QuoteFigures {
 export interface SessionView {
   sessionId: string;
   status: SessionStatus;
+  /** In the smallest unit of `fiatCurrency` (cents). */
   fiatAmount: number | null;
-  fiatCurrency: FiatCurrency | null;
-  cryptoCurrency: CryptoCurrency | null;
-  network: Network | null;
+  /** ISO 4217 code, upper case. */
+  fiatCurrency: string | null;
+  /** Asset symbol as the API names it (`ETH`, `USDC`, or one a newer server sells). */
+  cryptoCurrency: string | null;
+  /** Network name as the API names it (`ethereum`, `polygon`, `base`, or another). */
+  network: string | null;
   walletAddress: string | null;
   quote: QuoteFigures;
   expiresAt: number | null;
@@ -45,91 +52,81 @@ export interface SessionView {
   redirectUrl: string | null;
 }
 
-/**
- * The `session` property: a creation response, optionally with the request's own fields, which a
- * merchant server has at hand and which let the widget show the whole order with no request.
- */
-export const sessionInputSchema = z.object({
-  ...createdSessionSchema.shape,
-  fiat_amount: z.optional(integerSchema),
-  fiat_currency: z.optional(fiatCurrencySchema),
-  crypto_currency: z.optional(cryptoCurrencySchema),
-  network: z.optional(networkSchema),
-  wallet_address: z.optional(walletAddressSchema),
-});
-export type SessionInput = z.infer<typeof sessionInputSchema>;
+/** `"12."` -> `"12"`, `".5"` -> `"0.5"`: the forms a decimal string may take, in one spelling. */
+const normalDecimal = (text: string): string => {
+  const [whole = '', fraction = ''] = text.split('.');
+  return fraction ? `${whole || '0'}.${fraction}` : whole || '0';
+};
 
-function quotedFees(fees: QuotedFees): FeeBreakdown | null {
-  const parts = [fees.platform_fee, fees.network_fee, fees.processing_fee, fees.total_fee].map((fee) =>
-    majorNumberToMinor(fee, FIAT_MINOR_DIGITS),
+/** Fees as decimal strings; the server's `total_fee` when it sends one, else the exact sum. */
+function feeBreakdown(fees: FeesRead): FeeBreakdown | null {
+  const [platform, network, processing, sent] = [fees.platform_fee, fees.network_fee, fees.processing_fee, fees.total_fee].map(
+    (fee) => (fee === undefined ? undefined : numberToDecimal(fee)),
   );
-  const [platform, network, processing, total] = parts;
-  if (platform == null || network == null || processing == null || total == null) return null;
-  return { platform, network, processing, total };
+  if (!platform || !network || !processing || sent === null) return null;
+  const total = sent ?? addDecimals([platform, network, processing]);
+  return total ? { platform, network, processing, total } : null;
 }
 
-function settledFees(fees: SettledFees): FeeBreakdown {
-  return {
-    platform: fees.platform_fee,
-    network: fees.network_fee,
-    processing: fees.processing_fee,
-    total: fees.platform_fee + fees.network_fee + fees.processing_fee,
-  };
-}
+/** An optional field of the status view: its value when present and well formed, else `null`. */
+const optionalTime = (value: unknown): number | null => (typeof value === 'string' ? parseTimestamp(value) : null);
+const optionalDecimal = (value: unknown): string | null => (decimalRead.safeParse(value).success ? normalDecimal(value as string) : null);
+const optionalRate = (value: unknown): number | null => (positiveNumberRead.safeParse(value).success ? (value as number) : null);
+const optionalText = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 
-export function fromSessionInput(input: SessionInput): SessionView {
+export function fromSessionInput(input: SessionInputRead): SessionView {
   return {
     sessionId: input.session_id,
     status: 'pending',
     fiatAmount: input.fiat_amount ?? null,
-    fiatCurrency: input.fiat_currency ?? null,
+    fiatCurrency: input.fiat_currency?.toUpperCase() ?? null,
     cryptoCurrency: input.crypto_currency ?? null,
     network: input.network ?? null,
     walletAddress: input.wallet_address ?? null,
     quote: {
-      cryptoAmount: input.estimated_crypto_amount,
+      cryptoAmount: normalDecimal(input.estimated_crypto_amount),
       exchangeRate: input.exchange_rate,
-      fees: quotedFees(input.fees),
-      expiresAt: Date.parse(input.quote_expires_at),
+      fees: feeBreakdown(input.fees),
+      expiresAt: parseTimestamp(input.quote_expires_at),
     },
-    expiresAt: Date.parse(input.expires_at),
+    expiresAt: parseTimestamp(input.expires_at),
     txHash: null,
     completedAt: null,
-    redirectUrl: input.redirect_url,
+    redirectUrl: input.redirect_url ?? null,
   };
 }
 
-export function fromStatusView(view: SessionStatusView): SessionView {
-  const createdAt = Date.parse(view.created_at);
+export function fromStatusView(view: SessionStatusRead): SessionView {
   const delivered = view.status === 'completed';
+  const createdAt = parseTimestamp(view.created_at);
   return {
     sessionId: view.session_id,
     status: view.status,
     fiatAmount: view.fiat_amount,
-    fiatCurrency: view.fiat_currency,
+    fiatCurrency: view.fiat_currency.toUpperCase(),
     cryptoCurrency: view.crypto_currency,
     network: view.network,
     walletAddress: view.wallet_address,
     quote: {
-      cryptoAmount: delivered ? view.crypto_amount : (view.estimated_crypto_amount ?? view.crypto_amount),
-      exchangeRate: view.exchange_rate ?? null,
-      fees: settledFees(view.fees),
-      expiresAt: view.quote_expires_at ? Date.parse(view.quote_expires_at) : null,
+      cryptoAmount: (!delivered && optionalDecimal(view.estimated_crypto_amount)) || normalDecimal(view.crypto_amount),
+      exchangeRate: optionalRate(view.exchange_rate),
+      fees: feeBreakdown(view.fees),
+      expiresAt: optionalTime(view.quote_expires_at),
     },
     // The spec's bare shape has no expiry: sessions live 30 minutes from creation.
-    expiresAt: view.expires_at ? Date.parse(view.expires_at) : createdAt + SESSION_TTL_MS,
-    txHash: view.tx_hash ?? null,
-    completedAt: view.completed_at ? Date.parse(view.completed_at) : null,
-    redirectUrl: view.redirect_url ?? null,
+    expiresAt: optionalTime(view.expires_at) ?? (createdAt === null ? null : createdAt + SESSION_TTL_MS),
+    txHash: delivered ? optionalText(view.tx_hash) : null,
+    completedAt: delivered ? optionalTime(view.completed_at) : null,
+    redirectUrl: optionalText(view.redirect_url),
   };
 }
 
-export function fromQuote(quote: Quote): QuoteFigures {
+export function fromQuote(quote: QuoteRead): QuoteFigures {
   return {
-    cryptoAmount: quote.crypto_amount,
+    cryptoAmount: normalDecimal(quote.crypto_amount),
     exchangeRate: quote.exchange_rate,
-    fees: quotedFees(quote.fees),
-    expiresAt: Date.parse(quote.expires_at),
+    fees: feeBreakdown(quote.fees),
+    expiresAt: parseTimestamp(quote.expires_at),
   };
 }
 

@@ -1,38 +1,48 @@
-/** Display formatting with `Intl`: fiat from minor units, crypto from decimal strings, times. */
-import { FIAT_MINOR_DIGITS, type CryptoCurrency, type FiatCurrency } from '../contract/catalog.js';
-import { minorToDecimal } from '../contract/money.js';
+/** Display formatting with `Intl`: fiat from minor units or decimal strings, crypto from decimal strings, times. */
+import { minorToDecimal, numberToDecimal } from '../contract/money.js';
 
-/** Fraction digits shown for each asset: enough to matter, never more than the asset has. */
-const CRYPTO_DISPLAY_DIGITS: Record<CryptoCurrency, number> = { ETH: 6, MATIC: 4, USDC: 2, USDT: 2 };
+/** Fraction digits shown for each known asset: enough to matter; other assets get eight. */
+const CRYPTO_DISPLAY_DIGITS: Partial<Record<string, number>> = { ETH: 6, MATIC: 4, USDC: 2, USDT: 2 };
 
 const cache: Record<string, Intl.NumberFormat> = {};
 function numberFormat(locale: string | undefined, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   return (cache[`${locale}|${JSON.stringify(options)}`] ??= new Intl.NumberFormat(locale, options));
 }
 
-/** `10000, 'USD'` -> `$100.00`. Formats the exact decimal string, never a float. */
-export function formatFiat(minor: number, currency: FiatCurrency, locale?: string): string {
-  return numberFormat(locale, { style: 'currency', currency }).format(
-    minorToDecimal(minor, FIAT_MINOR_DIGITS) as Intl.StringNumericLiteral,
-  );
+/**
+ * Digits of a currency's smallest unit, as `Intl` knows them (2 for USD, EUR and GBP, 0 for JPY),
+ * so `fiat_amount` "in the smallest unit" is read right for any currency a server prices in.
+ */
+export function currencyDigits(currency: string): number {
+  return numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/** `"2.49", 'USD'` -> `$2.49`. Formats the exact decimal string, never a float. */
+export function formatFiatDecimal(decimal: string, currency: string, locale?: string): string {
+  return numberFormat(locale, { style: 'currency', currency }).format(decimal as Intl.StringNumericLiteral);
+}
+
+/** `10000, 'USD'` -> `$100.00`: an amount in the currency's smallest unit. */
+export function formatFiat(minor: number, currency: string, locale?: string): string {
+  return formatFiatDecimal(minorToDecimal(minor, currencyDigits(currency)), currency, locale);
 }
 
 /** `"0.031746031746031746", 'ETH'` -> `0.031746 ETH`, truncated so it never overstates. */
-export function formatCrypto(amount: string, currency: CryptoCurrency | null, locale?: string): string {
-  const digits = currency ? CRYPTO_DISPLAY_DIGITS[currency] : 8;
+export function formatCrypto(amount: string, currency: string | null, locale?: string): string {
+  const digits = (currency ? CRYPTO_DISPLAY_DIGITS[currency] : undefined) ?? 8;
   const text = numberFormat(locale, { maximumFractionDigits: digits, roundingMode: 'trunc' }).format(
     amount as Intl.StringNumericLiteral,
   );
   return currency ? `${text} ${currency}` : text;
 }
 
-/** The rate line: `1 ETH = $3,150.42`. */
-export function formatRate(rate: number, crypto: CryptoCurrency, fiat: FiatCurrency, locale?: string): string {
+/** The rate line: `1 ETH = $3,150.42`, from the rate's exact decimal text. */
+export function formatRate(rate: number, crypto: string, fiat: string, locale?: string): string {
   const price = numberFormat(locale, {
     style: 'currency',
     currency: fiat,
     maximumFractionDigits: rate < 10 ? 4 : 2,
-  }).format(rate);
+  }).format((numberToDecimal(rate) ?? '0') as Intl.StringNumericLiteral);
   return `1 ${crypto} = ${price}`;
 }
 

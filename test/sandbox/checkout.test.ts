@@ -130,7 +130,7 @@ describe('POST /pay/:id with test cards', () => {
     assert.equal((await pay(s.redirect_url, card('4000000000000002'))).status, 303);
     const status = await apiStatus(s.session_id);
     assert.equal(status.status, 'failed');
-    assert.equal(status.tx_hash, null);
+    assert.equal(status.tx_hash, undefined);
     const page = await (await get(s.redirect_url)).text();
     assert.match(page, /declined/);
     assert.match(page, /new session/);

@@ -132,7 +132,7 @@ describe('POST /v1/test_helpers/onramp/advance', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const still = await statusOf(t, s.session_id);
     assert.equal(still.status, 'processing');
-    assert.equal(still.tx_hash, null);
+    assert.equal(still.tx_hash, undefined);
     const done = expectData(await advance(s.session_id, 'completed'), sessionStatusViewSchema);
     assert.match(done.tx_hash ?? '', /^0x[0-9a-f]{64}$/);
     assert.equal(done.completed_at, new Date(now).toISOString());

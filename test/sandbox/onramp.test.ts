@@ -139,9 +139,11 @@ describe('GET /v1/onramp', () => {
     assert.equal(viaSecret.status, 'pending');
     assert.match(viaSecret.id, /^txn_/);
     assert.equal(viaSecret.session_id, created.session_id);
-    assert.equal(viaSecret.tx_hash, null);
-    assert.equal(viaSecret.completed_at, null);
-    assert.deepEqual(viaSecret.fees, { platform_fee: 100, network_fee: 250, processing_fee: 249 });
+    // Shown only when completed: left out, never null (the strict write schema refuses null too).
+    assert.equal('tx_hash' in viaSecret, false);
+    assert.equal('completed_at' in viaSecret, false);
+    // Decimal numbers in major units, as the spec shows for the status view (no total_fee).
+    assert.deepEqual(viaSecret.fees, { platform_fee: 1, network_fee: 2.5, processing_fee: 2.49 });
     assert.deepEqual(viaSecret.metadata, { order: 7 });
     assert.equal(viaSecret.expires_at, created.expires_at);
     assert.equal(viaSecret.quote_expires_at, created.quote_expires_at);
@@ -177,6 +179,11 @@ describe('GET /v1/onramp', () => {
     expectError(await t.call('GET', '/v1/onramp'), 400, 'VALIDATION_ERROR', 'session_id');
     expectError(await t.call('GET', '/v1/onramp?session_id=nope'), 400, 'VALIDATION_ERROR', 'session_id');
     expectError(await t.call('GET', `/v1/onramp?session_id=ors_${'A'.repeat(24)}`), 404, 'NOT_FOUND', 'session_id');
+    // Ids have no fixed length: a well-formed id of any length that does not exist is NOT_FOUND.
+    for (const id of ['ors_A', 'ors_abc12345', `ors_${'z'.repeat(100)}`]) {
+      expectError(await t.call('GET', `/v1/onramp?session_id=${id}`), 404, 'NOT_FOUND', 'session_id');
+    }
+    expectError(await t.call('GET', '/v1/onramp?session_id=ors_'), 400, 'VALIDATION_ERROR', 'session_id');
   });
 });
 

@@ -147,7 +147,7 @@ describe('GET /v1/transactions/:id', () => {
     assert.ok(expired);
     const tx = expectData(await t.call('GET', `/v1/transactions/${expired.id}`), transactionSchema);
     assert.equal(tx.status, 'failed');
-    assert.equal(tx.tx_hash, null);
+    assert.equal(tx.tx_hash, undefined);
     expectError(await t.call('GET', '/v1/transactions/txn_unknown'), 404, 'NOT_FOUND');
     expectError(await t.call('GET', `/v1/transactions/${expired.id}`, { key: t.keys.live.secret }), 404, 'NOT_FOUND');
     assert.equal((await list()).pagination.total, 31);

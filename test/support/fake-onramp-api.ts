@@ -67,9 +67,9 @@ export function statusViewBody({
     fiat_currency: 'USD',
     fiat_amount: 10000,
     network: 'ethereum',
-    tx_hash: completed ? TX_HASH : null,
-    completed_at: completed ? iso(T0 + MIN) : null,
-    fees: { platform_fee: 150, network_fee: 250, processing_fee: 320 },
+    // Shown only when completed (left out before, as DESIGN.md says).
+    ...(completed ? { tx_hash: TX_HASH, completed_at: iso(T0 + MIN) } : {}),
+    fees: { platform_fee: 1.5, network_fee: 2.5, processing_fee: 3.2 },
     metadata,
     created_at: iso(T0),
     expires_at: iso(expiresAt),

@@ -8,7 +8,7 @@ import type { QuoteFigures, SessionView } from '../../src/core/session-view.js';
 export const testQuote: QuoteFigures = {
   cryptoAmount: '0.031',
   exchangeRate: 3150,
-  fees: { platform: 150, network: 100, processing: 50, total: 300 },
+  fees: { platform: '1.5', network: '1', processing: '0.5', total: '3' },
   expiresAt: 1_000_000,
 };
 

@@ -49,21 +49,23 @@ export function createdSessionView(row: SessionRow, clientSecret: string, redire
   };
 }
 
-const completedFields = (row: SessionRow) => ({
-  tx_hash: row.status === 'completed' ? row.tx_hash : null,
-  completed_at: row.status === 'completed' && row.completed_at !== null ? iso(row.completed_at) : null,
-});
+/** `tx_hash` and `completed_at` exist only once completed: left out before, never `null`. */
+const completedFields = (row: SessionRow): { tx_hash?: string; completed_at?: string } =>
+  row.status === 'completed'
+    ? { ...(row.tx_hash === null ? {} : { tx_hash: row.tx_hash }), ...(row.completed_at === null ? {} : { completed_at: iso(row.completed_at) }) }
+    : {};
 
 const metadataOf = (row: SessionRow): Record<string, string | number | boolean | null> =>
   row.metadata ? (JSON.parse(row.metadata) as Record<string, string | number | boolean | null>) : {};
 
 /** `GET /v1/onramp`: the spec's status shape plus DESIGN.md's extensions. */
 export function sessionStatusView(row: SessionRow, redirectUrl: string | undefined): SessionStatusView {
-  // The transaction detail's fields, with the session's own five-state status.
+  // The transaction detail's fields, with the session's own five-state status and, as the spec
+  // shows for this view, fees as decimal numbers in major units.
   return {
     ...transactionBase(row),
     status: row.status,
-    fees: settledFees(row),
+    fees: statusFees(row),
     expires_at: iso(row.expires_at),
     quote_expires_at: iso(row.quote_expires_at),
     exchange_rate: Number(row.exchange_rate),
@@ -71,6 +73,12 @@ export function sessionStatusView(row: SessionRow, redirectUrl: string | undefin
     ...(redirectUrl === undefined ? {} : { redirect_url: redirectUrl }),
   };
 }
+
+const statusFees = (row: SessionRow) => ({
+  platform_fee: major(row.platform_fee),
+  network_fee: major(row.network_fee),
+  processing_fee: major(row.processing_fee),
+});
 
 const settledFees = (row: SessionRow) => ({
   platform_fee: row.platform_fee,
@@ -106,7 +114,6 @@ export function transactionView(row: SessionRow): Transaction {
     fees: settledFees(row),
     exchange_rate: Number(row.exchange_rate),
     customer_email: row.customer_email,
-    completed_at: base.completed_at,
   };
 }
 

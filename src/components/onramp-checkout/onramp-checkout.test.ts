@@ -164,7 +164,7 @@ describe('<onramp-checkout>', () => {
       const refreshed = events.of('onramp-quote-refreshed');
       expect(refreshed).to.have.length(1);
       expect(refreshed[0]!.detail.quote).to.deep.include({ cryptoAmount: '0.031', exchangeRate: 3000.5 });
-      expect(refreshed[0]!.detail.quote.fees).to.deep.equal({ platform: 160, network: 240, processing: 330, total: 730 });
+      expect(refreshed[0]!.detail.quote.fees).to.deep.equal({ platform: '1.6', network: '2.4', processing: '3.3', total: '7.3' });
       expect(text(part(el, 'crypto-amount'))).to.contain('0.031 ETH');
       expect(text(part(el, 'rate'))).to.contain('1 ETH = $3,000.50');
       expect(text(part(el, 'fees'))).to.contain('Total fees $7.30');
@@ -639,7 +639,7 @@ describe('<onramp-checkout>', () => {
       ['a padded secret key', ' onramp_live_sk_abcdefghijklmnop1234 ', SECRET, 'SECRET_KEY_REFUSED'],
       ['a malformed key', 'pk_test_123', SECRET, 'INVALID_PUBLISHABLE_KEY'],
       ['an empty key', '', SECRET, 'INVALID_PUBLISHABLE_KEY'],
-      ['a malformed client secret', PK_TEST, 'ors_abc_secret_def', 'INVALID_CLIENT_SECRET'],
+      ['a malformed client secret', PK_TEST, 'ors_abc_secret_', 'INVALID_CLIENT_SECRET'],
       ['an empty client secret', PK_TEST, '', 'INVALID_CLIENT_SECRET'],
     ] as const) {
       it(`refuses ${label} with no request and an onramp-error ${code}`, async () => {

@@ -4,13 +4,14 @@ import { ServerClock } from '../../api/server-clock.js';
 import { backoffDelay } from '../../api/retry-policy.js';
 import { initialState, isActive, isFinal, transition, type Notification, type WidgetEvent, type WidgetState, type WidgetStatus } from '../../core/checkout-machine.js';
 import { checkCredentials, checkRedirectUrl, normalizeOrigin, type WidgetCredentials } from '../../core/config.js';
-import { fromQuote, fromSessionInput, fromStatusView, sessionInputSchema, type QuoteFigures, type SessionView } from '../../core/session-view.js';
+import { fromQuote, fromSessionInput, fromStatusView, type QuoteFigures, type SessionView } from '../../core/session-view.js';
+import { sessionInputRead } from '../../contract/read/session.js';
 import { errorMessage, widgetError, type WidgetError } from '../../core/widget-error.js';
 import { CountdownController } from '../../controllers/countdown-controller.js';
 import { HostedCheckoutController, type CheckoutMode } from '../../controllers/hosted-checkout-controller.js';
 import { PollController, type PollOutcome } from '../../controllers/poll-controller.js';
-import { explorerTxUrl, NETWORK_NAMES } from '../../format/explorer.js';
-import { formatCountdown, formatCrypto, formatDateTime, formatFiat, formatMinutesFromNow, formatRate, shortenAddress } from '../../format/format.js';
+import { explorerTxUrl, networkName } from '../../format/explorer.js';
+import { formatCountdown, formatCrypto, formatDateTime, formatFiat, formatFiatDecimal, formatMinutesFromNow, formatRate, shortenAddress } from '../../format/format.js';
 import { fill } from '../../i18n/catalogue.js';
 import type { MessageKey } from '../../i18n/messages.js';
 import { LocaleController } from '../../controllers/locale-controller.js';
@@ -126,6 +127,7 @@ export class OnrampCheckout extends LitElement {
     clientSecret: { attribute: 'client-secret' },
     apiBase: { attribute: 'api-base' },
     checkoutOrigin: { attribute: 'checkout-origin' },
+    redirectUrl: { attribute: 'redirect-url' },
     mode: {},
     locale: {},
     theme: { reflect: true },
@@ -145,6 +147,14 @@ export class OnrampCheckout extends LitElement {
 
   /** The only origin `redirect_url` may point at. Defaults to a local sandbox. */
   checkoutOrigin = DEFAULT_CHECKOUT_ORIGIN;
+
+  /**
+   * The hosted checkout link of the session: `redirect_url` of the creation response, rendered by
+   * the merchant's server beside the client secret. Needed with a server whose status answer has no
+   * `redirect_url` (the spec's shape has none) unless the `session` property is given. Checked like
+   * any `redirect_url`: https (or http on localhost) on exactly `checkout-origin`, else refused.
+   */
+  redirectUrl = '';
 
   /** How "Pay" opens the hosted checkout: in an iframe, a popup, or by navigating the page. */
   mode: CheckoutMode = 'embedded';
@@ -281,7 +291,7 @@ export class OnrampCheckout extends LitElement {
 
   /** Shows the `session` property at once, when it belongs to the configured session. */
   #seed(): void {
-    const parsed = sessionInputSchema.safeParse(this.session);
+    const parsed = sessionInputRead.safeParse(this.session);
     if (parsed.success && parsed.data.session_id === this.#credentials?.sessionId) {
       this.#send({ type: 'session-seeded', session: fromSessionInput(parsed.data) });
     }
@@ -364,8 +374,10 @@ export class OnrampCheckout extends LitElement {
   #onPay(): void {
     const session = this.machine.session;
     if (!session || !this.#credentials) return;
-    if (!session.redirectUrl) return this.#fail(widgetError('INVALID_CONFIGURATION', { detail: 'the session has no checkout link' }));
-    const checked = checkRedirectUrl(session.redirectUrl, this.checkoutOrigin);
+    // The merchant's `redirect-url` first; else the link the session came with.
+    const redirectUrl = this.redirectUrl || session.redirectUrl;
+    if (!redirectUrl) return this.#fail(widgetError('INVALID_CONFIGURATION', { detail: 'no checkout link: set redirect-url' }));
+    const checked = checkRedirectUrl(redirectUrl, this.checkoutOrigin);
     if (!checked.ok) return this.#fail(checked.error);
     const mode: CheckoutMode = this.mode === 'popup' || this.mode === 'redirect' ? this.mode : 'embedded';
     this.#checkout.open(checked.value, session.sessionId, mode);
@@ -457,7 +469,7 @@ export class OnrampCheckout extends LitElement {
     const locale = this.#i18n.locale;
     const t = this.#i18n.messages;
     const { quote, fiatCurrency: fiat, cryptoCurrency: crypto, network, walletAddress: wallet, fiatAmount } = session;
-    const money = (minor: number) => (fiat ? formatFiat(minor, fiat, locale) : '…');
+    const money = (decimal: string) => (fiat ? formatFiatDecimal(decimal, fiat, locale) : '…');
     const fees = quote.fees;
     const pending = session.status === 'pending';
     return html`<section part="quote" class="quote" aria-label=${t.summary}>
@@ -466,9 +478,9 @@ export class OnrampCheckout extends LitElement {
           <strong>${figure(`≈ ${formatCrypto(quote.cryptoAmount, crypto, locale)}`)}</strong>
         </div>
         <dl>
-          ${fiatAmount !== null ? row(t.youPay, money(fiatAmount)) : nothing}
+          ${fiatAmount !== null && fiat ? row(t.youPay, formatFiat(fiatAmount, fiat, locale)) : nothing}
           ${row(t.rate, quote.exchangeRate !== null && crypto && fiat ? formatRate(quote.exchangeRate, crypto, fiat, locale) : '…', 'rate')}
-          ${network ? row(t.network, NETWORK_NAMES[network]) : nothing}
+          ${network ? row(t.network, networkName(network)) : nothing}
           ${wallet ? html`<div><dt>${t.wallet}</dt><dd class="mono" title=${wallet} aria-label=${wallet}>${shortenAddress(wallet)}</dd></div>` : nothing}
         </dl>
         ${fees
@@ -540,7 +552,7 @@ export class OnrampCheckout extends LitElement {
         <p>
           ${this.#t('delivered', {
             amount: html`<strong>${figure(formatCrypto(session.quote.cryptoAmount, session.cryptoCurrency, locale))}</strong>`,
-            network: network ? NETWORK_NAMES[network] : '…',
+            network: network ? networkName(network) : '…',
             wallet: wallet ? html`<span class="mono" title=${wallet}>${shortenAddress(wallet)}</span>` : '…',
           })}
         </p>

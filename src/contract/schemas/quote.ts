@@ -1,4 +1,4 @@
-/** `POST /v1/onramp/quote`: the quote resource. */
+/** `POST /v1/onramp/quote`: the quote resource as the sandbox writes it (the widget reads `../read/quote.ts`). */
 import * as z from 'zod/mini';
 import { quotedFeesSchema } from './fees.js';
 import {

@@ -1,6 +1,10 @@
-/** `POST /v1/onramp` (create) and `GET /v1/onramp` (status): the response shapes. */
+/**
+ * `POST /v1/onramp` (create) and `GET /v1/onramp` (status): the shapes the sandbox writes, exactly
+ * DESIGN.md's. The widget does not read through these: it reads through `../read/`, which accepts
+ * every answer the spec allows.
+ */
 import * as z from 'zod/mini';
-import { quotedFeesSchema, settledFeesSchema } from './fees.js';
+import { quotedFeesSchema, statusFeesSchema } from './fees.js';
 import {
   cryptoCurrencySchema,
   decimalStringSchema,
@@ -8,7 +12,6 @@ import {
   fiatCurrencySchema,
   integerSchema,
   networkSchema,
-  nullOr,
   sessionIdSchema,
   sessionStatusSchema,
   timestampSchema,
@@ -29,10 +32,11 @@ export const createdSessionSchema = z.object({
 export type CreatedSession = z.infer<typeof createdSessionSchema>;
 
 /**
- * The status view. The spec's bare shape is required; DESIGN.md's extensions are optional so the
- * widget also works against a server that sends only the spec's fields.
+ * The status view: the spec's shape (fees as decimals in major units; `tx_hash` and `completed_at`
+ * only when completed, never `null`) plus DESIGN.md's extensions. `redirect_url` is there only when
+ * the request presented the session's client secret (the checkout token derives from it).
  */
-export const sessionStatusViewSchema = z.object({
+export const sessionStatusViewSchema = z.strictObject({
   id: z.string(),
   session_id: sessionIdSchema,
   status: sessionStatusSchema,
@@ -42,16 +46,16 @@ export const sessionStatusViewSchema = z.object({
   fiat_currency: fiatCurrencySchema,
   fiat_amount: integerSchema,
   network: networkSchema,
-  tx_hash: z.optional(nullOr(z.string())),
-  fees: settledFeesSchema,
+  tx_hash: z.optional(z.string()),
+  fees: statusFeesSchema,
   // Echoed as validated on creation (metadataSchema); not re-checked on the way out.
   metadata: z.optional(z.unknown()),
   created_at: timestampSchema,
-  completed_at: z.optional(nullOr(timestampSchema)),
-  expires_at: z.optional(timestampSchema),
-  quote_expires_at: z.optional(timestampSchema),
-  exchange_rate: z.optional(exchangeRateSchema),
-  estimated_crypto_amount: z.optional(decimalStringSchema),
+  completed_at: z.optional(timestampSchema),
+  expires_at: timestampSchema,
+  quote_expires_at: timestampSchema,
+  exchange_rate: exchangeRateSchema,
+  estimated_crypto_amount: decimalStringSchema,
   redirect_url: z.optional(z.string()),
 });
 export type SessionStatusView = z.infer<typeof sessionStatusViewSchema>;

@@ -25,11 +25,12 @@ const transactionBase = {
   fiat_currency: fiatCurrencySchema,
   fiat_amount: z.int(),
   network: networkSchema,
-  tx_hash: z.optional(z.nullable(z.string())),
+  // Shown only when completed: left out otherwise, never null (DESIGN.md, "Sessions").
+  tx_hash: z.optional(z.string()),
   // Echoed as validated on creation (metadataSchema); not re-checked on the way out.
   metadata: z.optional(z.nullable(z.unknown())),
   created_at: timestampSchema,
-  completed_at: z.optional(z.nullable(timestampSchema)),
+  completed_at: z.optional(timestampSchema),
 };
 
 export const transactionSchema = z.object({

@@ -1,0 +1,45 @@
+/**
+ * Reading answers around the data: the success envelope (`{success: true, data}`) and error bodies,
+ * whose shape the spec does not show. A client of any server must cope with any error body: JSON
+ * of another shape, HTML from a proxy, or nothing at all.
+ */
+import * as z from 'zod/mini';
+import { rule } from '../schemas/primitives.js';
+
+/**
+ * `{success: true, data}`: `data` must be an object the given schema reads; `success` may be left
+ * out, but an answer saying `success: false` is not read as data.
+ */
+export function successRead<T extends z.ZodMiniType>(data: T) {
+  return z.object({ success: z.optional(z.unknown().check(rule((value) => value !== false))), data });
+}
+
+export interface ErrorRead {
+  code?: string;
+  message?: string;
+  requestId?: string;
+}
+
+const record = (value: unknown): Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+/** A short single-line string, or nothing: server text is only ever shown as text, and briefly. */
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() ? value.replace(/\s+/g, ' ').trim().slice(0, 200) : undefined;
+
+/**
+ * What an error body says, from DESIGN.md's envelope (`{error: {code, message, request_id}}`) or
+ * the shapes other servers use (`{code, message}`, `{error: "…"}`); empty for anything else.
+ */
+export function readErrorBody(body: unknown): ErrorRead {
+  const outer = record(body);
+  const inner = record(outer.error);
+  const result: ErrorRead = {};
+  const code = text(inner.code) ?? text(outer.code);
+  const message = text(inner.message) ?? text(outer.message) ?? text(outer.error);
+  const requestId = text(inner.request_id) ?? text(outer.request_id);
+  if (code) result.code = code;
+  if (message) result.message = message;
+  if (requestId) result.requestId = requestId;
+  return result;
+}

@@ -1,0 +1,49 @@
+/**
+ * Field schemas of the widget's reading side: what the spec allows, not what our sandbox happens to
+ * write. Strings the widget only shows (a wallet address, an asset symbol, a network name) are
+ * accepted in any form the spec leaves open, since they are rendered as text and never as markup;
+ * what the widget computes with (amounts, rates, times) is checked to be computable.
+ *
+ * Same few zod kinds as primitives.ts (bundle bytes): object, string, number, unknown, optional.
+ */
+import * as z from 'zod/mini';
+import { parseTimestamp } from '../timestamp.js';
+import { atLeast, integerSchema, matching, rule } from '../schemas/primitives.js';
+
+/** Text shown as is: one to `max` characters, none of them whitespace or control characters. */
+const token = (max: number) => matching(new RegExp(`^[^\\s\\p{Cc}]{1,${max}}$`, 'u'));
+
+/** "Symbol, e.g. ETH, USDC": any symbol, not only the four our sandbox sells. */
+export const assetSymbolRead = token(32);
+
+/** A network name: `ethereum`, `polygon`, `base`, or one a newer server adds. */
+export const networkRead = token(64);
+
+/** A destination wallet: `0x…` on the spec's networks, another form on a network it adds. */
+export const walletRead = token(256);
+
+/** A fiat currency: any ISO 4217-shaped code (`Intl` formats any of them), in either case. */
+export const fiatCurrencyRead = matching(/^[A-Za-z]{3}$/);
+
+/** A decimal string of any precision: `"0.031746031746031746"`, `"12"`, `"12."`, `".5"`. */
+export const decimalRead = matching(/^(?=.{1,100}$)(\d+\.?\d*|\.\d+)$/);
+
+/** Integer amounts in the smallest unit (the status view's `fiat_amount`). */
+export const minorAmountRead = integerSchema.check(rule((value) => value >= 0));
+
+/** A JSON number the widget computes with (a fee): any finite number. */
+export const numberRead = z.number();
+
+export const positiveNumberRead = atLeast(0, true);
+
+/** Any ISO 8601 form (see timestamp.ts). */
+export const timestampRead = z.string().check(rule((value) => parseTimestamp(value) !== null));
+
+/** Fees as numbers with decimals in major units; `total_fee` when the shape has one (else summed). */
+export const feesRead = z.object({
+  platform_fee: numberRead,
+  network_fee: numberRead,
+  processing_fee: numberRead,
+  total_fee: z.optional(numberRead),
+});
+export type FeesRead = z.infer<typeof feesRead>;

@@ -1,0 +1,68 @@
+/**
+ * The widget's reading of `GET /v1/onramp` (status) and of the creation response it may be handed
+ * as its `session` property. Everything the spec allows is accepted: fields the widget does not use
+ * (`id`, `metadata`, `client_secret`, anything a newer server adds) are ignored, fields shown only in
+ * some states (`tx_hash`, `completed_at`) may be absent or `null`, and DESIGN.md's extensions of the
+ * status view (`expires_at`, `quote_expires_at`, `exchange_rate`, `estimated_crypto_amount`,
+ * `redirect_url`) are read when present and well formed, never required (see session-view.ts).
+ */
+import * as z from 'zod/mini';
+import { sessionStatusSchema } from '../schemas/primitives.js';
+import {
+  assetSymbolRead,
+  decimalRead,
+  feesRead,
+  fiatCurrencyRead,
+  minorAmountRead,
+  networkRead,
+  positiveNumberRead,
+  timestampRead,
+  walletRead,
+} from './fields.js';
+
+/** Read when present, checked where it is used: a malformed optional value counts as absent. */
+const maybe = z.optional(z.unknown());
+
+export const sessionIdRead = z.string().check(z.minLength(1));
+
+export const sessionStatusRead = z.object({
+  session_id: sessionIdRead,
+  status: sessionStatusSchema,
+  wallet_address: walletRead,
+  crypto_currency: assetSymbolRead,
+  crypto_amount: decimalRead,
+  fiat_currency: fiatCurrencyRead,
+  fiat_amount: minorAmountRead,
+  network: networkRead,
+  fees: feesRead,
+  created_at: timestampRead,
+  tx_hash: maybe,
+  completed_at: maybe,
+  expires_at: maybe,
+  quote_expires_at: maybe,
+  exchange_rate: maybe,
+  estimated_crypto_amount: maybe,
+  redirect_url: maybe,
+});
+export type SessionStatusRead = z.infer<typeof sessionStatusRead>;
+
+/**
+ * The `session` property: a creation response (every field the spec shows there but the client
+ * secret, which is the `client-secret` attribute), optionally with the request's own fields, which
+ * a merchant server has at hand and which let the widget show the whole order with no request.
+ */
+export const sessionInputRead = z.object({
+  session_id: sessionIdRead,
+  redirect_url: z.optional(z.string()),
+  expires_at: timestampRead,
+  estimated_crypto_amount: decimalRead,
+  fees: feesRead,
+  exchange_rate: positiveNumberRead,
+  quote_expires_at: timestampRead,
+  fiat_amount: z.optional(minorAmountRead),
+  fiat_currency: z.optional(fiatCurrencyRead),
+  crypto_currency: z.optional(assetSymbolRead),
+  network: z.optional(networkRead),
+  wallet_address: z.optional(walletRead),
+});
+export type SessionInputRead = z.infer<typeof sessionInputRead>;
