@@ -1,5 +1,6 @@
 /** Sandbox settings from environment variables (see the README's sandbox section). */
 import type { StartSandboxOptions } from './server.js';
+import { SANDBOX_SHAPES, type SandboxShapes } from './http/spec-shapes.js';
 
 export class ConfigError extends Error {}
 
@@ -64,6 +65,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StartSandboxOp
     const bad = list.find((origin) => !ORIGIN_PATTERN.test(origin));
     if (bad) throw new ConfigError(`SANDBOX_MERCHANT_ORIGINS entries must be origins like https://shop.example or http://localhost:*; got "${bad}"`);
     options.merchantOrigins = list;
+  }
+  const shapes = env.SANDBOX_SHAPES?.trim();
+  if (shapes) {
+    if (!SANDBOX_SHAPES.includes(shapes as SandboxShapes)) throw new ConfigError(`SANDBOX_SHAPES must be one of ${SANDBOX_SHAPES.join(', ')}; got "${shapes}"`);
+    options.shapes = shapes as SandboxShapes;
   }
   const priceTime = timeVar(env, 'SANDBOX_PRICE_TIME');
   if (priceTime !== undefined) options.priceTime = priceTime;

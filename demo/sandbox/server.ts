@@ -27,6 +27,7 @@ import { createApiApp } from './http/app.js';
 import { IDEMPOTENCY_RETENTION_MS } from './http/idempotency.js';
 import { answerClientError, unreadableRequestResponse } from './http/node-errors.js';
 import { type RateLimitOptions, TokenBuckets } from './http/rate-limit.js';
+import { SPEC_SHAPES_ID_LENGTH, type SandboxShapes, withSpecShapes } from './http/spec-shapes.js';
 
 export type { SandboxKeys } from './domain/keys.js';
 
@@ -80,6 +81,12 @@ export interface StartSandboxOptions {
    * contents of `<db>.seal-key` (created on first start, mode 0600); for `:memory:`, a random key.
    */
   sealKey?: string;
+  /**
+   * `design` (default): DESIGN.md's shapes, extensions included. `spec`: only what the spec shows,
+   * short ids and keys, timestamps in another ISO 8601 form and an unknown field in every answer,
+   * as another server that speaks the spec could answer (http/spec-shapes.ts).
+   */
+  shapes?: SandboxShapes;
 }
 
 export interface SandboxHandle {
@@ -92,6 +99,7 @@ export interface SandboxHandle {
   keysCreated: boolean;
   keysFile: string | null;
   dbPath: string;
+  shapes: SandboxShapes;
   close(): Promise<void>;
 }
 
@@ -103,6 +111,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   const dbPath = options.db ?? DEFAULT_DB;
   const keysFile = options.keysFile !== undefined ? options.keysFile : dbPath === ':memory:' ? null : DEFAULT_KEYS_FILE;
   const brand = options.brand ?? 'onramp';
+  const shapes = options.shapes ?? 'design';
+  const idRandomLength = shapes === 'spec' ? SPEC_SHAPES_ID_LENGTH : undefined;
   const log = options.log ?? ((line: string) => console.error(line));
   const now = options.now ?? (() => Date.now());
   const priceTime = options.priceTime;
@@ -140,10 +150,11 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     ...(options.quoteTtlMs === undefined ? {} : { quoteTtlMs: options.quoteTtlMs }),
     events: webhookService,
     atomic: (fn) => db.transaction(fn)(),
+    ...(idRandomLength === undefined ? {} : { idRandomLength }),
     ...(onChange ? { onChange: (row: SessionRow) => onChange({ session_id: row.id, status: row.status }) } : {}),
   });
 
-  const { accountId, createdKeys } = db.transaction(() => bootstrapAccount(accounts, apiKeys, brand, clock.now()))();
+  const { accountId, createdKeys } = db.transaction(() => bootstrapAccount(accounts, apiKeys, brand, clock.now(), idRandomLength))();
   let keys = createdKeys;
   if (createdKeys && keysFile) writeKeysFile(keysFile, createdKeys);
   if (!createdKeys && keysFile) keys = readKeysFile(keysFile);
@@ -179,7 +190,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   try {
     const checkoutPort = await listen(servers, createCheckoutApp(deps).fetch, options.checkoutPort ?? 8788, host);
     deps.checkoutUrl = `http://${urlHost(host)}:${checkoutPort}`;
-    const apiPort = await listenApi(servers, createApiApp(deps).fetch, options.port ?? 8787, host);
+    const api = createApiApp(deps).fetch;
+    const apiPort = await listenApi(servers, shapes === 'spec' ? withSpecShapes(api) : api, options.port ?? 8787, host);
     timer = setInterval(sweep, options.sweepIntervalMs ?? 1000);
     timer.unref();
     dispatcher.start();
@@ -191,6 +203,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       keysCreated: createdKeys !== null,
       keysFile,
       dbPath,
+      shapes,
       close: async () => {
         clearInterval(timer);
         await Promise.all(servers.map(closeServer));

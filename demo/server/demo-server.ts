@@ -134,8 +134,9 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
       fiat_currency: 'USD',
     });
     if (status !== 200) return new Response('Could not create a session', { status: 502 });
-    const created = json as { session: { client_secret: string } };
-    return new Response(renderEmbedPage({ ...widgetConfig, clientSecret: created.session.client_secret, mode }), {
+    const { session } = json as { session: { client_secret: string; redirect_url: string } };
+    const page = renderEmbedPage({ ...widgetConfig, clientSecret: session.client_secret, redirectUrl: session.redirect_url, mode });
+    return new Response(page, {
       headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
     });
   };

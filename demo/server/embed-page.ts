@@ -11,6 +11,8 @@ function escapeHtml(value: string): string {
 export interface EmbedPageOptions {
   publishableKey: string;
   clientSecret: string;
+  /** The creation response's `redirect_url`: the spec's status answer has none to pay with. */
+  redirectUrl: string;
   apiBase: string;
   checkoutOrigin: string;
   mode: 'embedded' | 'redirect';
@@ -36,6 +38,7 @@ export function renderEmbedPage(options: EmbedPageOptions): string {
       <onramp-checkout
         publishable-key=${a(options.publishableKey)}
         client-secret=${a(options.clientSecret)}
+        redirect-url=${a(options.redirectUrl)}
         api-base=${a(options.apiBase)}
         checkout-origin=${a(options.checkoutOrigin)}
         mode=${a(options.mode)}

@@ -49,22 +49,14 @@ export function trimDecimal(decimal: string): string {
 }
 
 /**
- * The exact decimal text of a JSON number (`1.5` -> `"1.5"`, `1e-7` -> `"0.0000001"`,
- * `1e21` -> `"1000000000000000000000"`): the shortest text that reads back as the same number, with
- * any exponent written out, so a fee sent as a JSON number is shown without binary rounding.
- * `null` for NaN and the infinities.
+ * The decimal text of a JSON number (`1.5` -> `"1.5"`, `1e-7` -> `"0.0000001"`): its shortest text
+ * that reads back as the same number, so a fee sent as a JSON number is shown without binary
+ * rounding; exponent forms (below 1e-6) are written out to 20 decimals, more than any currency
+ * shows. `null` for NaN, the infinities and magnitudes from 1e21 (no price is that large).
  */
 export function numberToDecimal(value: number): string | null {
-  if (!Number.isFinite(value)) return null;
-  const [mantissa = '', exponent = '0'] = String(Math.abs(value)).split('e');
-  const [whole = '', fraction = ''] = mantissa.split('.');
-  const shift = Number(exponent);
-  const digits = whole + fraction;
-  const point = whole.length + shift;
-  const text =
-    point <= 0 ? `0.${'0'.repeat(-point)}${digits}` : point >= digits.length ? digits + '0'.repeat(point - digits.length) : `${digits.slice(0, point)}.${digits.slice(point)}`;
-  const trimmed = trimDecimal(text.replace(/^0+(?=\d)/, ''));
-  return value < 0 && trimmed !== '0' ? `-${trimmed}` : trimmed;
+  const text = String(value);
+  return Math.abs(value) < 1e21 ? (text.includes('e') ? trimDecimal(value.toFixed(20)) : text) : null;
 }
 
 /** Exact sum of decimal strings (`"1.5" + "2.25"` -> `"3.75"`); `null` when one is not a plain decimal. */

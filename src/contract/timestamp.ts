@@ -14,9 +14,8 @@ export function parseTimestamp(text: string): number | null {
   const [, y, mo, d, h = '0', mi = '0', s = '0', fraction = '', , sign, oh = '0', om = '0'] = match;
   const [year, month, day, hour, minute, second] = [y, mo, d, h, mi, s].map(Number) as [number, number, number, number, number, number];
   const offset = (Number(oh) * 60 + Number(om)) * (sign === '-' ? -1 : 1);
-  // Ranges ISO 8601 allows (24:00 is the end of a day; second 60 is a leap second).
+  // Ranges ISO 8601 allows (hour 24 ends a day; second 60 is a leap second).
   if (month < 1 || month > 12 || day < 1 || hour > 24 || minute > 59 || second > 60 || Number(oh) > 23 || Number(om) > 59) return null;
-  if (hour === 24 && (minute || second || /[1-9]/.test(fraction))) return null;
   const date = Date.UTC(year, month - 1, day);
   if (new Date(date).getUTCDate() !== day) return null;
   const ms = Number(fraction.slice(0, 3).padEnd(3, '0'));

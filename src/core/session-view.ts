@@ -2,7 +2,8 @@
  * What the widget knows about a session, normalised from the three shapes it may arrive in: the
  * creation response (given by the merchant as the `session` property), the status view
  * (`GET /v1/onramp`) and a fresh quote (`POST /v1/onramp/quote`), each as read by `contract/read`.
- * Money is integer minor units or decimal strings from here on; times are epoch ms.
+ * Money is integer minor units or decimal strings from here on (in any form `Intl` formats exactly:
+ * `"12.5"`, `"12."`, `".5"`); times are epoch ms.
  */
 import { SESSION_TTL_MS, type SessionStatus } from '../contract/catalog.js';
 import { addDecimals, numberToDecimal } from '../contract/money.js';
@@ -52,12 +53,6 @@ export interface SessionView {
   redirectUrl: string | null;
 }
 
-/** `"12."` -> `"12"`, `".5"` -> `"0.5"`: the forms a decimal string may take, in one spelling. */
-const normalDecimal = (text: string): string => {
-  const [whole = '', fraction = ''] = text.split('.');
-  return fraction ? `${whole || '0'}.${fraction}` : whole || '0';
-};
-
 /** Fees as decimal strings; the server's `total_fee` when it sends one, else the exact sum. */
 function feeBreakdown(fees: FeesRead): FeeBreakdown | null {
   const [platform, network, processing, sent] = [fees.platform_fee, fees.network_fee, fees.processing_fee, fees.total_fee].map(
@@ -70,7 +65,7 @@ function feeBreakdown(fees: FeesRead): FeeBreakdown | null {
 
 /** An optional field of the status view: its value when present and well formed, else `null`. */
 const optionalTime = (value: unknown): number | null => (typeof value === 'string' ? parseTimestamp(value) : null);
-const optionalDecimal = (value: unknown): string | null => (decimalRead.safeParse(value).success ? normalDecimal(value as string) : null);
+const optionalDecimal = (value: unknown): string | null => (decimalRead.safeParse(value).success ? (value as string) : null);
 const optionalRate = (value: unknown): number | null => (positiveNumberRead.safeParse(value).success ? (value as number) : null);
 const optionalText = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 
@@ -84,7 +79,7 @@ export function fromSessionInput(input: SessionInputRead): SessionView {
     network: input.network ?? null,
     walletAddress: input.wallet_address ?? null,
     quote: {
-      cryptoAmount: normalDecimal(input.estimated_crypto_amount),
+      cryptoAmount: input.estimated_crypto_amount,
       exchangeRate: input.exchange_rate,
       fees: feeBreakdown(input.fees),
       expiresAt: parseTimestamp(input.quote_expires_at),
@@ -108,7 +103,7 @@ export function fromStatusView(view: SessionStatusRead): SessionView {
     network: view.network,
     walletAddress: view.wallet_address,
     quote: {
-      cryptoAmount: (!delivered && optionalDecimal(view.estimated_crypto_amount)) || normalDecimal(view.crypto_amount),
+      cryptoAmount: (!delivered && optionalDecimal(view.estimated_crypto_amount)) || view.crypto_amount,
       exchangeRate: optionalRate(view.exchange_rate),
       fees: feeBreakdown(view.fees),
       expiresAt: optionalTime(view.quote_expires_at),
@@ -123,7 +118,7 @@ export function fromStatusView(view: SessionStatusRead): SessionView {
 
 export function fromQuote(quote: QuoteRead): QuoteFigures {
   return {
-    cryptoAmount: normalDecimal(quote.crypto_amount),
+    cryptoAmount: quote.crypto_amount,
     exchangeRate: quote.exchange_rate,
     fees: feeBreakdown(quote.fees),
     expiresAt: parseTimestamp(quote.expires_at),

@@ -1,5 +1,5 @@
 /** Display formatting with `Intl`: fiat from minor units or decimal strings, crypto from decimal strings, times. */
-import { minorToDecimal, numberToDecimal } from '../contract/money.js';
+import { minorToDecimal } from '../contract/money.js';
 
 /** Fraction digits shown for each known asset: enough to matter; other assets get eight. */
 const CRYPTO_DISPLAY_DIGITS: Partial<Record<string, number>> = { ETH: 6, MATIC: 4, USDC: 2, USDT: 2 };
@@ -36,13 +36,13 @@ export function formatCrypto(amount: string, currency: string | null, locale?: s
   return currency ? `${text} ${currency}` : text;
 }
 
-/** The rate line: `1 ETH = $3,150.42`, from the rate's exact decimal text. */
+/** The rate line: `1 ETH = $3,150.42` (a price, rounded for display; no arithmetic on it). */
 export function formatRate(rate: number, crypto: string, fiat: string, locale?: string): string {
   const price = numberFormat(locale, {
     style: 'currency',
     currency: fiat,
     maximumFractionDigits: rate < 10 ? 4 : 2,
-  }).format((numberToDecimal(rate) ?? '0') as Intl.StringNumericLiteral);
+  }).format(rate);
   return `1 ${crypto} = ${price}`;
 }
 

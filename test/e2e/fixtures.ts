@@ -1,21 +1,25 @@
 /**
  * Fixtures: one demo server (with its sandbox on an in-memory database) per worker, and a page that
- * records what must never happen: uncaught errors and CSP violations.
+ * records what must never happen: uncaught errors and CSP violations. `shapes` is the sandbox's
+ * answer shapes, set per Playwright project: the main flows run against DESIGN.md's shapes and
+ * against the spec's alone (playwright.config.ts).
  */
 import { test as base, expect, type Page } from '@playwright/test';
 import { startDemo, type DemoHandle } from '../../demo/server/demo-server.js';
+import type { SandboxShapes } from '../../demo/sandbox/http/spec-shapes.js';
 
 export interface PageProblems {
   errors: string[];
   cspViolations: string[];
 }
 
-export const test = base.extend<{ problems: PageProblems }, { demo: DemoHandle }>({
+export const test = base.extend<{ problems: PageProblems }, { demo: DemoHandle; shapes: SandboxShapes }>({
+  shapes: ['design', { scope: 'worker', option: true }],
   demo: [
-    async ({}, use) => {
+    async ({ shapes }, use) => {
       const demo = await startDemo({
         port: 0,
-        sandbox: { db: ':memory:', port: 0, checkoutPort: 0, deliveryMs: 800, log: () => {} },
+        sandbox: { db: ':memory:', port: 0, checkoutPort: 0, deliveryMs: 800, log: () => {}, shapes },
       });
       await use(demo);
       await demo.close();

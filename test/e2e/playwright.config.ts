@@ -1,10 +1,11 @@
 /** End-to-end tests: the built bundle and the demo pages against the real sandbox, in Chromium. */
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import type { SandboxShapes } from '../../demo/sandbox/http/spec-shapes.js';
 
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
-export default defineConfig({
+export default defineConfig<{}, { shapes: SandboxShapes }>({
   testDir: '.',
   testMatch: '*.e2e.ts',
   fullyParallel: true,
@@ -23,4 +24,11 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
+  projects: [
+    // Every test against the sandbox's DESIGN.md shapes.
+    { name: 'design', use: { shapes: 'design' } },
+    // The widget's main flows again against only what the spec shows (SANDBOX_SHAPES=spec): short
+    // ids, no extensions, an unknown field in every answer, as another server could answer.
+    { name: 'spec', use: { shapes: 'spec' }, testMatch: ['checkout.e2e.ts', 'quote-refresh.e2e.ts'] },
+  ],
 });

@@ -4,8 +4,8 @@ import { expect, openCheckout, test } from './fixtures.js';
 // Quotes that live 3 s, so the widget's refresh happens within the test; its countdown runs on the
 // sandbox's clock, so faking the page's clock would (rightly) change nothing.
 let demo: DemoHandle;
-test.beforeAll(async () => {
-  demo = await startDemo({ port: 0, sandbox: { db: ':memory:', port: 0, checkoutPort: 0, quoteTtlMs: 3000, log: () => {} } });
+test.beforeAll(async ({ shapes }) => {
+  demo = await startDemo({ port: 0, sandbox: { db: ':memory:', port: 0, checkoutPort: 0, quoteTtlMs: 3000, log: () => {}, shapes } });
 });
 test.afterAll(async () => demo.close());
 

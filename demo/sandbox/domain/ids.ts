@@ -21,16 +21,17 @@ export function randomBase62(length: number): string {
 }
 
 export const newAccountId = (): string => `acct_${randomBase62(24)}`;
-export const newSessionId = (): string => `ors_${randomBase62(24)}`;
+/** Random parts have no fixed length (DESIGN.md); `length` lets the spec-shapes mode make short ones. */
+export const newSessionId = (length = 24): string => `ors_${randomBase62(length)}`;
 export const newTransactionId = (): string => `txn_${randomBase62(24)}`;
 export const newKeyId = (): string => `key_${randomBase62(24)}`;
 export const newRequestId = (): string => `req_${randomBase62(24)}`;
-export const newClientSecret = (sessionId: string): string => `${sessionId}_secret_${randomBase62(32)}`;
+export const newClientSecret = (sessionId: string, length = 32): string => `${sessionId}_secret_${randomBase62(length)}`;
 
-export function newApiKey(brand: string, environment: KeyEnvironment, type: KeyType): { key: string; prefix: string } {
+export function newApiKey(brand: string, environment: KeyEnvironment, type: KeyType, length = 32): { key: string; prefix: string } {
   const typePrefix = apiKeyPrefix(brand, environment, type);
-  const key = `${typePrefix}${randomBase62(32)}`;
-  return { key, prefix: key.slice(0, typePrefix.length + 6) };
+  const key = `${typePrefix}${randomBase62(length)}`;
+  return { key, prefix: key.slice(0, typePrefix.length + Math.min(6, length - 1)) };
 }
 
 /** A realistic on-chain transaction hash: `0x` and 64 hex digits. */

@@ -13,8 +13,14 @@ export interface IssueKeyInput {
   permissions: readonly Permission[];
 }
 
-export function issueKey(repo: ApiKeysRepo, brand: string, input: IssueKeyInput, now: number): { record: ApiKeyRecord; key: string } {
-  const { key, prefix } = newApiKey(brand, input.environment, input.type);
+export function issueKey(
+  repo: ApiKeysRepo,
+  brand: string,
+  input: IssueKeyInput,
+  now: number,
+  randomLength?: number,
+): { record: ApiKeyRecord; key: string } {
+  const { key, prefix } = newApiKey(brand, input.environment, input.type, randomLength);
   const permissions = PERMISSIONS.filter((p) => input.permissions.includes(p));
   const record: ApiKeyRecord = {
     id: newKeyId(),
@@ -43,8 +49,11 @@ export interface BootstrapResult {
   createdKeys: SandboxKeys | null;
 }
 
-/** On an empty database: one account with a secret and a publishable key per environment. */
-export function bootstrapAccount(accounts: AccountsRepo, keys: ApiKeysRepo, brand: string, now: number): BootstrapResult {
+/**
+ * On an empty database: one account with a secret and a publishable key per environment.
+ * `keyRandomLength` shortens the keys' random part (the spec-shapes mode).
+ */
+export function bootstrapAccount(accounts: AccountsRepo, keys: ApiKeysRepo, brand: string, now: number, keyRandomLength?: number): BootstrapResult {
   const existing = accounts.first();
   if (existing) return { accountId: existing.id, createdKeys: null };
   const accountId = newAccountId();
@@ -61,6 +70,7 @@ export function bootstrapAccount(accounts: AccountsRepo, keys: ApiKeysRepo, bran
         permissions: type === 'secret' ? PERMISSIONS : PUBLISHABLE_PERMISSIONS,
       },
       now,
+      keyRandomLength,
     ).key;
   return {
     accountId,

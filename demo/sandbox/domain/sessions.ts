@@ -24,6 +24,8 @@ export interface SessionServiceOptions {
   events?: SessionEventSink;
   /** Runs `fn` in one database transaction. Default: runs it as is. */
   atomic?: <T>(fn: () => T) => T;
+  /** Length of the random part of session ids and client secrets. Default 24 and 32. */
+  idRandomLength?: number;
 }
 
 export interface SessionEventSink {
@@ -48,6 +50,7 @@ export class SessionService {
   readonly #onChange: (row: SessionRow) => void;
   readonly #events: SessionEventSink | undefined;
   readonly #atomic: <T>(fn: () => T) => T;
+  readonly #idRandomLength: number | undefined;
 
   constructor(options: SessionServiceOptions) {
     this.#repo = options.repo;
@@ -58,6 +61,7 @@ export class SessionService {
     this.#onChange = options.onChange ?? (() => {});
     this.#events = options.events;
     this.#atomic = options.atomic ?? ((fn) => fn());
+    this.#idRandomLength = options.idRandomLength;
   }
 
   get quoteTtlMs(): number {
@@ -70,8 +74,8 @@ export class SessionService {
       { fiatAmount: input.fiat_amount, fiatCurrency: input.fiat_currency, cryptoCurrency: input.crypto_currency, network: input.network },
       this.#clock.priceNow(),
     );
-    const id = newSessionId();
-    const clientSecret = newClientSecret(id);
+    const id = newSessionId(this.#idRandomLength);
+    const clientSecret = newClientSecret(id, this.#idRandomLength);
     const checkoutToken = checkoutTokenFor(clientSecret);
     const row: SessionRow = {
       id,

@@ -4,7 +4,7 @@
  * of another shape, HTML from a proxy, or nothing at all.
  */
 import * as z from 'zod/mini';
-import { rule } from '../schemas/primitives.js';
+import { rule } from '../schemas/kinds.js';
 
 /**
  * `{success: true, data}`: `data` must be an object the given schema reads; `success` may be left
@@ -15,31 +15,26 @@ export function successRead<T extends z.ZodMiniType>(data: T) {
 }
 
 export interface ErrorRead {
-  code?: string;
-  message?: string;
-  requestId?: string;
+  message: string | undefined;
+  requestId: string | undefined;
 }
 
-const record = (value: unknown): Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+const record = (value: unknown): Record<string, unknown> => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {});
 
 /** A short single-line string, or nothing: server text is only ever shown as text, and briefly. */
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() ? value.replace(/\s+/g, ' ').trim().slice(0, 200) : undefined;
 
 /**
- * What an error body says, from DESIGN.md's envelope (`{error: {code, message, request_id}}`) or
- * the shapes other servers use (`{code, message}`, `{error: "…"}`); empty for anything else.
+ * What an error body says, from DESIGN.md's envelope (`{error: {message, request_id}}`) or the
+ * shapes other servers use (`{message}`, `{error: "…"}`); nothing for anything else (an array, a
+ * string, no body). The code is not read: the HTTP status classifies the error.
  */
 export function readErrorBody(body: unknown): ErrorRead {
   const outer = record(body);
   const inner = record(outer.error);
-  const result: ErrorRead = {};
-  const code = text(inner.code) ?? text(outer.code);
-  const message = text(inner.message) ?? text(outer.message) ?? text(outer.error);
-  const requestId = text(inner.request_id) ?? text(outer.request_id);
-  if (code) result.code = code;
-  if (message) result.message = message;
-  if (requestId) result.requestId = requestId;
-  return result;
+  return {
+    message: text(inner.message) ?? text(outer.message) ?? text(outer.error),
+    requestId: text(inner.request_id) ?? text(outer.request_id),
+  };
 }

@@ -7,8 +7,18 @@
  * Same few zod kinds as primitives.ts (bundle bytes): object, string, number, unknown, optional.
  */
 import * as z from 'zod/mini';
+import { SESSION_STATUSES } from '../catalog.js';
 import { parseTimestamp } from '../timestamp.js';
-import { atLeast, integerSchema, matching, rule } from '../schemas/primitives.js';
+import { atLeast, matching, oneOf, rule } from '../schemas/kinds.js';
+
+/** A safe integer (what `z.int()` accepts). */
+export const integerRead = z.number().check(rule(Number.isSafeInteger));
+
+/** The five session states. A state the spec does not name cannot be shown, and is refused. */
+export const sessionStatusNameRead = oneOf(SESSION_STATUSES);
+
+/** `ors_…` of any length, or any id a server names a session by: compared, never parsed. */
+export const sessionIdRead = z.string().check(rule((value) => value !== ''));
 
 /** Text shown as is: one to `max` characters, none of them whitespace or control characters. */
 const token = (max: number) => matching(new RegExp(`^[^\\s\\p{Cc}]{1,${max}}$`, 'u'));
@@ -29,7 +39,7 @@ export const fiatCurrencyRead = matching(/^[A-Za-z]{3}$/);
 export const decimalRead = matching(/^(?=.{1,100}$)(\d+\.?\d*|\.\d+)$/);
 
 /** Integer amounts in the smallest unit (the status view's `fiat_amount`). */
-export const minorAmountRead = integerSchema.check(rule((value) => value >= 0));
+export const minorAmountRead = integerRead.check(rule((value) => value >= 0));
 
 /** A JSON number the widget computes with (a fee): any finite number. */
 export const numberRead = z.number();

@@ -7,7 +7,6 @@
  * `redirect_url`) are read when present and well formed, never required (see session-view.ts).
  */
 import * as z from 'zod/mini';
-import { sessionStatusSchema } from '../schemas/primitives.js';
 import {
   assetSymbolRead,
   decimalRead,
@@ -16,6 +15,8 @@ import {
   minorAmountRead,
   networkRead,
   positiveNumberRead,
+  sessionIdRead,
+  sessionStatusNameRead,
   timestampRead,
   walletRead,
 } from './fields.js';
@@ -23,11 +24,9 @@ import {
 /** Read when present, checked where it is used: a malformed optional value counts as absent. */
 const maybe = z.optional(z.unknown());
 
-export const sessionIdRead = z.string().check(z.minLength(1));
-
 export const sessionStatusRead = z.object({
   session_id: sessionIdRead,
-  status: sessionStatusSchema,
+  status: sessionStatusNameRead,
   wallet_address: walletRead,
   crypto_currency: assetSymbolRead,
   crypto_amount: decimalRead,

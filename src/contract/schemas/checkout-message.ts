@@ -6,7 +6,8 @@
  * iframe or a popup; the page posts to exactly that origin (when it is an allowed merchant origin).
  */
 import * as z from 'zod/mini';
-import { integerSchema, oneOf, rule, sessionIdSchema } from './primitives.js';
+import { integerRead, sessionIdRead } from '../read/fields.js';
+import { oneOf, rule } from './kinds.js';
 
 export const CHECKOUT_MESSAGE_SOURCE = 'onramp-hosted-checkout';
 export const EMBED_ORIGIN_PARAM = 'embed_origin';
@@ -15,8 +16,8 @@ export const EMBED_ORIGIN_PARAM = 'embed_origin';
 export const checkoutMessageSchema = z.object({
   source: oneOf([CHECKOUT_MESSAGE_SOURCE]),
   type: oneOf(['ready', 'submitted', 'resize']),
-  session_id: sessionIdSchema,
+  session_id: sessionIdRead,
   /** Document height in CSS pixels, with `resize`. */
-  height: z.optional(integerSchema.check(rule((height) => height >= 0 && height <= 10_000))),
+  height: z.optional(integerRead.check(rule((height) => height >= 0 && height <= 10_000))),
 });
 export type CheckoutMessage = z.infer<typeof checkoutMessageSchema>;

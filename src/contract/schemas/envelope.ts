@@ -1,6 +1,6 @@
 /** The response envelopes: `{success: true, data}` and DESIGN.md's error envelope. */
 import * as z from 'zod/mini';
-import { exactly } from './primitives.js';
+import { exactly } from './kinds.js';
 
 export const ERROR_CODES = [
   'VALIDATION_ERROR',

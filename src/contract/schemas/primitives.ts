@@ -1,42 +1,14 @@
 /**
- * Field-level schemas of the responses the widget reads. Only what browsers need lives here: every
- * schema built at the top level of a module ships in any bundle that imports the module.
- *
- * They use as few zod schema kinds as they can (object, string, number, unknown, optional): each
- * kind or check class (`z.enum()`, `z.literal()`, `z.nullable()`, `z.int()`, `z.regex()`, `z.gte()`…)
- * brings its own code into the browser bundle, so those checks are `rule`s here, with the same
- * acceptance.
+ * Field-level schemas of the shapes the sandbox writes. The widget does not import this module (it
+ * reads through `../read/`): every schema built at the top level of a module ships in any bundle
+ * that imports the module, so browser code takes its schema helpers from `kinds.ts`.
  */
 import * as z from 'zod/mini';
 import { CRYPTO_CURRENCIES, FIAT_CURRENCIES, NETWORKS, SESSION_STATUSES } from '../catalog.js';
 import { SESSION_ID_PATTERN } from '../credentials.js';
 
-/**
- * A rule as a plain check function: zod/mini runs it like its own checks and, with no locale
- * loaded, reports a failure as "Invalid input" like them.
- */
-export function rule<T>(test: (value: T) => boolean) {
-  return (payload: z.core.ParsePayload<T>): void => {
-    if (!test(payload.value)) payload.issues.push({ code: 'custom', input: payload.value });
-  };
-}
-
-/** A string matching `pattern` (what `z.string().check(z.regex(pattern))` accepts). */
-export const matching = (pattern: RegExp) => z.string().check(rule((value) => pattern.test(value)));
-
-/** One of `values` (what `z.enum(values)` accepts); the cast narrows the type to what the rule lets through. */
-export const oneOf = <const T extends readonly string[]>(values: T) =>
-  z.string().check(rule((value) => values.includes(value))) as z.ZodMiniType<T[number], T[number]>;
-
-/** Exactly `value` (what `z.literal(value)` accepts). */
-export const exactly = <const T extends boolean>(value: T) => z.unknown().check(rule((input) => input === value)) as z.ZodMiniType<T, T>;
-
-/** `null` or a string `schema` accepts (what `z.nullable(schema)` accepts; a string schema hands back its input). */
-export const nullOr = (schema: z.ZodMiniType<string, string>) =>
-  z.unknown().check(rule((input) => input === null || schema.safeParse(input).success)) as z.ZodMiniType<string | null, string | null>;
-
-/** A number of at least `min` (or above it, when `exclusive`). */
-export const atLeast = (min: number, exclusive = false) => z.number().check(rule((value) => (exclusive ? value > min : value >= min)));
+export * from './kinds.js';
+import { atLeast, matching, oneOf, rule } from './kinds.js';
 
 export const cryptoCurrencySchema = oneOf(CRYPTO_CURRENCIES);
 export const networkSchema = oneOf(NETWORKS);
