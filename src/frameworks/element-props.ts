@@ -9,7 +9,7 @@ export type { OnrampEventMap };
 
 /** The properties a page may set; `status` and `error` are read-only getters, so they are left out. */
 export type OnrampCheckoutProperties = Partial<
-  Pick<OnrampCheckout, 'publishableKey' | 'clientSecret' | 'apiBase' | 'checkoutOrigin' | 'mode' | 'locale' | 'theme' | 'session'>
+  Pick<OnrampCheckout, 'publishableKey' | 'clientSecret' | 'redirectUrl' | 'apiBase' | 'checkoutOrigin' | 'mode' | 'locale' | 'theme' | 'session'>
 >;
 
 

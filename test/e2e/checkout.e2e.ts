@@ -86,10 +86,20 @@ test.describe('fallbacks', () => {
   });
 });
 
-test('the script-tag page (self-contained bundle, server-rendered attributes) pays end to end', async ({ page, demo, problems }) => {
+test('the script-tag page (self-contained bundle, server-rendered attributes) pays end to end', async ({ page, demo, shapes, problems }) => {
   void problems;
+  const status = page.waitForResponse((response) => new URL(response.url()).pathname === '/v1/onramp' && response.request().method() === 'GET');
   await page.goto(`${demo.url}/demo/script-tag`);
   await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
+  await expect(page.locator(widget)).toHaveAttribute('redirect-url', new RegExp(`^${demo.sandbox.checkoutUrl}/pay/ors_`));
+  // Against the spec's shapes the status answer has no redirect_url, rate or expiry: the widget
+  // pays with redirect-url, prices with a fresh quote and counts down from created_at.
+  const data = ((await (await status).json()) as { data: Record<string, unknown> }).data;
+  expect('redirect_url' in data).toBe(shapes === 'design');
+  expect('exchange_rate' in data).toBe(shapes === 'design');
+  await expect(page.locator('[part=rate]')).toContainText(/1 ETH = \$[\d,]+\.\d{2}/);
+  await expect(page.locator('[part=fees]')).toContainText('Total fees');
+  await expect(page.locator('[part=session-countdown]')).toContainText(/(29|30):\d{2}/);
   await page.locator('[part=pay-button]').click();
   await payWithCard(page.frameLocator('iframe[part=checkout-frame]'), '4242 4242 4242 4242');
   await expect(page.locator(widget)).toHaveAttribute('status', 'completed');

@@ -17,6 +17,7 @@ export function Accepted() {
       className="checkout"
       publishableKey="onramp_test_pk_x"
       clientSecret={session.client_secret}
+      redirectUrl="https://checkout.example/pay/ors_x?t=y"
       apiBase="https://api.example"
       checkoutOrigin="https://checkout.example"
       mode="popup"

@@ -12,6 +12,7 @@ type Attributes = SvelteHTMLElements['onramp-checkout'];
 export const accepted: Attributes = {
   publishableKey: 'onramp_test_pk_x',
   clientSecret: 'ors_x_secret_y',
+  redirectUrl: 'https://checkout.example/pay/ors_x?t=y',
   session: { client_secret: 'ors_x_secret_y' },
   theme: 'dark',
   class: 'checkout',

@@ -12,6 +12,7 @@ type Props = InstanceType<GlobalComponents['onramp-checkout']>['$props'];
 export const accepted: Props = {
   publishableKey: 'onramp_test_pk_x',
   clientSecret: 'ors_x_secret_y',
+  redirectUrl: 'https://checkout.example/pay/ors_x?t=y',
   apiBase: 'https://api.example',
   checkoutOrigin: 'https://checkout.example',
   mode: 'embedded',
