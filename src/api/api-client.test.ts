@@ -87,6 +87,8 @@ describe('ApiClient', () => {
     expect(init.method).to.equal('POST');
     expect(JSON.parse(init.body as string)).to.deep.equal(request);
     expect((init.headers as Record<string, string>)['Content-Type']).to.equal('application/json');
+    // Only the key: the client secret is no business of the quote (a spec server need not allow it in CORS).
+    expect(init.headers).to.deep.equal({ 'X-API-Key': PK, 'Content-Type': 'application/json' });
   });
 
   it('feeds the server clock from the Date header', async () => {

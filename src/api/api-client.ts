@@ -66,7 +66,7 @@ export class ApiClient {
 
   /** `GET /v1/onramp`: the session's status, authorised by the publishable key and client secret. */
   getSession(sessionId: string, signal?: AbortSignal): Promise<ApiResponse<SessionStatusRead>> {
-    return this.#request(`/v1/onramp?${new URLSearchParams({ session_id: sessionId })}`, { method: 'GET' }, statusEnvelope, signal);
+    return this.#request(`/v1/onramp?${new URLSearchParams({ session_id: sessionId })}`, { method: 'GET', headers: { 'X-Client-Secret': this.#options.clientSecret } }, statusEnvelope, signal);
   }
 
   /** `POST /v1/onramp/quote`: a fresh price for the session's amount, currencies and network. */
@@ -80,7 +80,7 @@ export class ApiClient {
     schema: z.ZodMiniType<{ data: T }>,
     signal: AbortSignal | undefined,
   ): Promise<ApiResponse<T>> {
-    const { apiBase, publishableKey, clientSecret, clock, timeoutMs = 15_000, fetch = globalThis.fetch } = this.#options;
+    const { apiBase, publishableKey, clock, timeoutMs = 15_000, fetch = globalThis.fetch } = this.#options;
     const fail = (code: WidgetErrorCode, extra?: { requestId?: string | undefined; detail?: string | undefined }, status: number | null = null, retryAfterMs: number | null = null) =>
       new ApiError(widgetError(code, extra), status, retryAfterMs);
     if (offline()) throw fail('OFFLINE');
@@ -97,7 +97,9 @@ export class ApiClient {
     try {
       const response = await fetch(`${apiBase.replace(/\/+$/, '')}${path}`, {
         ...init,
-        headers: { 'X-API-Key': publishableKey, 'X-Client-Secret': clientSecret, ...(init.body ? { 'Content-Type': 'application/json' } : {}) },
+        // The client secret goes only where it is needed (the status): the spec shows no such
+        // header, so a quote asks a server to allow no header beyond the key in CORS.
+        headers: { 'X-API-Key': publishableKey, ...(init.headers as Record<string, string>), ...(init.body ? { 'Content-Type': 'application/json' } : {}) },
         signal: controller.signal,
         credentials: 'omit',
         cache: 'no-store',

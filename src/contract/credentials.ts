@@ -15,7 +15,8 @@ export interface ParsedApiKey {
   type: KeyType;
 }
 
-const API_KEY_PATTERN = /^([a-z][a-z0-9]{0,31})_(live|test)_(sk|pk)_([A-Za-z0-9]+)$/;
+/** The spec leaves `<brand>` open: letters, digits and hyphens, either case. */
+const API_KEY_PATTERN = /^([A-Za-z0-9][A-Za-z0-9-]{0,63})_(live|test)_(sk|pk)_([A-Za-z0-9]+)$/;
 
 /** Parses an API key's visible structure; `null` when it is not a well-formed key. */
 export function parseApiKey(key: string): ParsedApiKey | null {

@@ -67,6 +67,9 @@ describe('checkCredentials', () => {
       if (checked.ok) expect(checked.value.sessionId).to.equal(sessionId);
     }
     expect(errorCode('onramp_test_sk_a')).to.equal('SECRET_KEY_REFUSED');
+    // The spec leaves <brand> open.
+    expect(checkCredentials('Acme-Pay_test_pk_x1', 'ors_1_secret_x').ok).to.equal(true);
+    expect(errorCode('Acme-Pay_live_sk_x1')).to.equal('SECRET_KEY_REFUSED');
   });
 
   it('refuses missing and malformed client secrets', () => {

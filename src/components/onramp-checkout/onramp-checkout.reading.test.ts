@@ -190,6 +190,22 @@ describe('redirect-url', () => {
     }
   });
 
+  it('a server that refuses quotes to a publishable key (the spec leaves it open) leaves the order payable', async () => {
+    const link = `${CHECKOUT}/pay/${SESSION_ID}?t=from_the_creation_response`;
+    const data = bareStatus();
+    const refused = () => json(403, { success: false, error: { code: 'INSUFFICIENT_PERMISSIONS', message: 'no' } });
+    const rendered = await render({ 'publishable-key': PK_TEST, 'client-secret': SECRET, 'redirect-url': link }, () => json(200, { success: true, data }), refused);
+    try {
+      expect(rendered.el.status).to.equal('pending');
+      expect(rendered.errors.map((error) => ({ code: error.code, recoverable: (error as { recoverable?: boolean }).recoverable }))).to.deep.equal([{ code: 'QUOTE_REFRESH_FAILED', recoverable: true }]);
+      expect(part(rendered.el, 'fees')).to.exist;
+      await clickPay(rendered.el);
+      expect(rendered.el.shadowRoot!.querySelector('iframe[part=checkout-frame]')).to.exist;
+    } finally {
+      cleanUp(rendered);
+    }
+  });
+
   it('without redirect-url, session or redirect_url: a clear INVALID_CONFIGURATION on Pay, nothing opened', async () => {
     const data = bareStatus();
     const rendered = await render({ 'publishable-key': PK_TEST, 'client-secret': SECRET }, () => json(200, { success: true, data }));

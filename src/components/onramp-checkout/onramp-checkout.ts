@@ -322,7 +322,9 @@ export class OnrampCheckout extends LitElement {
       this.#send({ type: 'session-fetched', session: fromStatusView(data), seq });
       // A session without a usable price (the spec's bare status shape) gets a fresh quote.
       const { status, session } = this.machine;
-      if (status === 'pending' && (session?.quote.exchangeRate === null || session?.quote.expiresAt === null)) void this.#refreshQuote();
+      if (status === 'pending' && (session?.quote.exchangeRate === null || session?.quote.expiresAt === null) && this.#clock.now() >= this.#quoteRetryAt) {
+        void this.#refreshQuote();
+      }
       return { ok: true };
     } catch (cause) {
       if (signal.aborted) return STOP;
@@ -365,7 +367,9 @@ export class OnrampCheckout extends LitElement {
       const error = cause instanceof ApiError ? cause : null;
       this.#quoteFailures += 1;
       this.#quoteRetryAt = this.#clock.now() + backoffDelay(this.#quoteFailures, error?.retryAfterMs);
-      this.#fail(error?.error.recoverable === false ? error.error : widgetError('QUOTE_REFRESH_FAILED', { requestId: error?.error.requestId }));
+      // Never fatal: the spec does not say which keys may ask for quotes, and the session can
+      // still be paid at the checkout's price. The order stays on screen; a retry comes later.
+      this.#fail(widgetError('QUOTE_REFRESH_FAILED', { requestId: error?.error.requestId }));
     } finally {
       if (this.#quoteAbort === abort) this.#quoteAbort = null;
     }
