@@ -175,6 +175,9 @@ describe('ApiClient', () => {
     expect((await failure(client.getSession(SESSION_ID))).error.code).to.equal('MALFORMED_RESPONSE');
     fetchStub.resolves(respond(200, { success: true, data: [] }));
     expect((await failure(client.getSession(SESSION_ID))).error.code).to.equal('MALFORMED_RESPONSE');
+    // Another session's answer, however well formed.
+    fetchStub.resolves(respond(200, { success: true, data: { ...statusView, session_id: 'ors_other' } }));
+    expect((await failure(client.getSession(SESSION_ID))).error.code).to.equal('MALFORMED_RESPONSE');
   });
 
   it('reads any answer the spec allows: unknown fields ignored, shown-in-some-states fields absent or null, no extensions', async () => {

@@ -65,8 +65,11 @@ export class ApiClient {
   }
 
   /** `GET /v1/onramp`: the session's status, authorised by the publishable key and client secret. */
-  getSession(sessionId: string, signal?: AbortSignal): Promise<ApiResponse<SessionStatusRead>> {
-    return this.#request(`/v1/onramp?${new URLSearchParams({ session_id: sessionId })}`, { method: 'GET', headers: { 'X-Client-Secret': this.#options.clientSecret } }, statusEnvelope, signal);
+  async getSession(sessionId: string, signal?: AbortSignal): Promise<ApiResponse<SessionStatusRead>> {
+    const answer = await this.#request(`/v1/onramp?${new URLSearchParams({ session_id: sessionId })}`, { method: 'GET', headers: { 'X-Client-Secret': this.#options.clientSecret } }, statusEnvelope, signal);
+    // Another session's answer is never shown as this one.
+    if (answer.data.session_id !== sessionId) throw new ApiError(widgetError('MALFORMED_RESPONSE', { requestId: answer.requestId }), 200);
+    return answer;
   }
 
   /** `POST /v1/onramp/quote`: a fresh price for the session's amount, currencies and network. */

@@ -4,7 +4,8 @@
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import * as fc from 'fast-check';
-import { sessionStatusViewSchema } from '../../src/contract/schemas/session.js';
+import { successRead } from '../../src/contract/read/envelope.js';
+import { sessionStatusRead } from '../../src/contract/read/session.js';
 import { CHECKOUT_ORIGIN, fetchTimes, openHarness, recordedEvents, recordedProblems, runClockWhileIdle, statusBody, type ApiAnswer } from './harness.js';
 
 const T0 = Date.UTC(2026, 0, 15, 12, 0, 0);
@@ -61,7 +62,9 @@ test.describe('mangled responses', () => {
         await expect.poll(() => calls).toBeGreaterThanOrEqual(2);
         let parsedOk = false;
         try {
-          parsedOk = sessionStatusViewSchema.safeParse((JSON.parse(text) as { data: unknown }).data).success;
+          // What the widget reads: any answer the spec allows, about the session it asked for.
+          const read = successRead(sessionStatusRead).safeParse(JSON.parse(text));
+          parsedOk = read.success && read.data.data.session_id === data.session_id;
         } catch {
           parsedOk = false;
         }
@@ -72,7 +75,8 @@ test.describe('mangled responses', () => {
         }
         // The last good state stays on screen; the widget keeps going.
         await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
-        await expect(page.locator('[part=crypto-amount]')).toContainText('ETH');
+        // (An accepted mutation may name another asset: the amount is shown, whatever it is.)
+        await expect(page.locator('[part=crypto-amount]')).toContainText(/\d/);
         expect(await recordedProblems(page)).toEqual([]);
       }),
       { numRuns: 30 },
