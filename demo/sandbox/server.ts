@@ -47,7 +47,7 @@ export interface StartSandboxOptions {
   brand?: string;
   /** Origins allowed to frame the checkout and receive its messages (`*` port wildcard allowed). */
   merchantOrigins?: readonly string[];
-  /** Token bucket per key. Default 100 burst, 25 per second. */
+  /** Token bucket per account and environment. Default 100 burst, 25 per second. */
   rateLimit?: RateLimitOptions;
   /** Delay from payment to delivery, ms. Default 3000. */
   deliveryMs?: number;
