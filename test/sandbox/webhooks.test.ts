@@ -546,6 +546,24 @@ describe('delivery-time target check', () => {
   });
 });
 
+describe('delivery-time lookup', () => {
+  it('counts a lookup that never answers against the attempt timeout', async () => {
+    const webhookResolver: HostResolver = () => new Promise(() => {});
+    const t = await startTestSandbox({ webhookResolver, webhookTimeoutMs: 200, webhookMaxAttempts: 1 });
+    try {
+      const endpoint = await createEndpoint(t, 'https://slow-dns.shop.example/hooks', ['onramp.session.created']);
+      await createSession(t);
+      const failed = await waitFor(async () => {
+        const [d] = await deliveries(t, endpoint.id);
+        return d?.status === 'failed' ? d : undefined;
+      });
+      assert.deepEqual(failed.attempts.map((a) => [a.status_code, a.error]), [[null, 'timed out after 200 ms']]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('restart', () => {
   it('loses nothing: deliveries pending while the receiver is down are all delivered, once each, after a restart', async () => {
     const dbPath = join(dir, 'restart.db');

@@ -161,7 +161,8 @@ export class WebhookDispatcher {
         controller.abort();
       }, timeoutMs);
       try {
-        const target = await vetDeliveryTarget(delivery.url, delivery.environment, this.#o.resolve);
+        // A slow lookup counts against the attempt's timeout like a slow answer.
+        const target = await Promise.race([vetDeliveryTarget(delivery.url, delivery.environment, this.#o.resolve), rejectOnAbort(controller.signal)]);
         if (!target.ok) throw new Error(COULD_NOT_CONNECT);
         const headers = {
           'Content-Type': 'application/json',
@@ -197,4 +198,8 @@ export class WebhookDispatcher {
       next,
     );
   }
+}
+
+function rejectOnAbort(signal: AbortSignal): Promise<never> {
+  return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true }));
 }
