@@ -37,7 +37,8 @@ interface Reply {
 async function request(method: string, path: string, body?: unknown): Promise<Reply> {
   const response = await fetch(path, {
     method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    // Every state change is JSON: the console's server refuses anything else (415).
+    headers: method === 'GET' ? {} : { 'Content-Type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const json = (await response.json().catch(() => ({}))) as { data?: unknown; error?: { code?: unknown; message?: unknown } };

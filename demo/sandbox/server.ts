@@ -22,6 +22,7 @@ import type { Clock } from './domain/clock.js';
 import { type SandboxKeys, bootstrapAccount } from './domain/keys.js';
 import { SessionService } from './domain/sessions.js';
 import { DEFAULT_WEBHOOK_RETRY, DEFAULT_WEBHOOK_TIMEOUT_MS, WebhookDispatcher } from './domain/webhook-dispatcher.js';
+import { type HostResolver, systemResolver } from './domain/webhook-targets.js';
 import { WebhookService } from './domain/webhooks.js';
 import { createApiApp } from './http/app.js';
 import { IDEMPOTENCY_RETENTION_MS } from './http/idempotency.js';
@@ -48,7 +49,7 @@ export interface StartSandboxOptions {
   brand?: string;
   /** Origins allowed to frame the checkout and receive its messages (`*` port wildcard allowed). */
   merchantOrigins?: readonly string[];
-  /** Token bucket per key. Default 100 burst, 25 per second. */
+  /** Token bucket per account and environment. Default 100 burst, 25 per second. */
   rateLimit?: RateLimitOptions;
   /** Delay from payment to delivery, ms. Default 3000. */
   deliveryMs?: number;
@@ -76,6 +77,8 @@ export interface StartSandboxOptions {
   webhookMaxAttempts?: number;
   /** Timeout of one webhook attempt, ms. Default 5000. */
   webhookTimeoutMs?: number;
+  /** Resolves webhook endpoint host names at each delivery (tests inject one). Default: the system resolver. */
+  webhookResolver?: HostResolver;
   /**
    * Key that seals webhook signing secrets in the database. Default: for a file database, the
    * contents of `<db>.seal-key` (created on first start, mode 0600); for `:memory:`, a random key.
@@ -138,6 +141,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       maxDelayMs: options.webhookRetryMaxDelayMs ?? DEFAULT_WEBHOOK_RETRY.maxDelayMs,
     },
     timeoutMs: options.webhookTimeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS,
+    resolve: options.webhookResolver ?? systemResolver,
     log,
   });
   const webhookService = new WebhookService({ repo: webhooks, clock, sealKey, onDeliveriesStored: () => dispatcher.kick() });

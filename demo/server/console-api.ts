@@ -5,11 +5,13 @@
  *
  * Full keys created in this console are kept here, in memory, by id, so "Test key" can make a
  * real request with one and show it stop working once revoked. The demo's own key cannot be
- * revoked from the console (the shop would stop working).
+ * revoked from the console (the shop would stop working). Every route is behind `consoleGuard`:
+ * its own Host and Origin, JSON only, no CORS.
  */
 import type { Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { apiKeyListSchema, createdApiKeySchema } from '../../src/contract/index.js';
+import { consoleGuard } from './console-guard.js';
 
 const TRANSACTION_FILTERS = ['page', 'limit', 'status', 'from', 'to', 'wallet_address', 'crypto_currency'] as const;
 const ID = /^[A-Za-z0-9_]{1,80}$/;
@@ -18,7 +20,8 @@ function consoleError(c: Context, status: ContentfulStatusCode, code: string, me
   return c.json({ success: false, error: { code, message, request_id: '' } }, status);
 }
 
-export function consoleApi(app: Hono, api: { url: string; secretKey: string }): void {
+export function consoleApi(app: Hono, api: { url: string; secretKey: string }, hosts: () => ReadonlySet<string>): void {
+  app.use('/api/console/*', consoleGuard(hosts));
   /** Full keys created in this console session, by key id (memory only). */
   const createdKeys = new Map<string, string>();
 

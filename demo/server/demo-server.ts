@@ -11,6 +11,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { startSandbox, type SandboxHandle, type StartSandboxOptions } from '../sandbox/server.js';
 import { consoleApi } from './console-api.js';
+import { ownHosts } from './console-guard.js';
 import { DEMO_PAGES, withDemoNav } from './demo-pages.js';
 import { renderEmbedPage } from './embed-page.js';
 import { FRAMEWORK_PAGES, renderFrameworkPage } from './framework-pages.js';
@@ -152,10 +153,15 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
 
   // The merchant side: webhooks received from the sandbox, and the console (secret key server-side).
   const receiver = webhookReceiver(app, { url: sandbox.apiUrl, secretKey: keys.test.secret });
-  consoleApi(app, { url: sandbox.apiUrl, secretKey: keys.test.secret });
+  let consoleHosts: ReadonlySet<string> = new Set();
+  consoleApi(app, { url: sandbox.apiUrl, secretKey: keys.test.secret }, () => consoleHosts);
 
   app.get('/', async (c) => c.html(await readFile(resolve(ROOT, 'index.html'), 'utf8')));
-  app.get('/console', async (c) => c.html(await readFile(resolve(ROOT, 'demo/console.html'), 'utf8')));
+  // The console acts with the secret key: no page may frame it (clickjacking).
+  const consoleCsp = `${csp}; frame-ancestors 'none'`;
+  app.get('/console', async (c) =>
+    c.html(await readFile(resolve(ROOT, 'demo/console.html'), 'utf8'), 200, { 'Content-Security-Policy': consoleCsp, 'X-Frame-Options': 'DENY' }),
+  );
   app.get('/dist/*', serveStatic({ root: ROOT }));
   app.get('/demo/public/*', serveStatic({ root: ROOT }));
   app.get('/favicon.ico', (c) => c.body(null, 204));
@@ -167,6 +173,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const url = `http://${host}:${port}`;
+  consoleHosts = ownHosts(host, port);
   try {
     await receiver.register(url);
   } catch (error) {

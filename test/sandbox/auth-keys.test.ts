@@ -50,10 +50,10 @@ describe('POST /v1/keys', () => {
   });
 
   it('creates publishable and live keys; a publishable key may hold only onramp:read', async () => {
-    const pk = await createKey({ name: 'Widget', environment: 'live', type: 'publishable' });
+    const pk = await createKey({ name: 'Widget', environment: 'live', type: 'publishable' }, t.keys.live.secret);
     assert.match(pk.key, /^onramp_live_pk_/);
     assert.deepEqual(pk.permissions, ['onramp:read']);
-    const custom = await createKey({ name: 'All', environment: 'live', permissions: ['keys:manage', 'onramp:read', 'onramp:read'] });
+    const custom = await createKey({ name: 'All', environment: 'live', permissions: ['keys:manage', 'onramp:read', 'onramp:read'] }, t.keys.live.secret);
     assert.deepEqual(custom.permissions, ['onramp:read', 'keys:manage']);
     expectError(
       await t.call('POST', '/v1/keys', { body: { name: 'x', environment: 'test', type: 'publishable', permissions: ['onramp:create'] } }),
@@ -85,7 +85,8 @@ describe('GET /v1/keys and DELETE /v1/keys/:id', () => {
     const listed = expectData(await t.call('GET', '/v1/keys'), apiKeyListSchema).keys;
     const entry = listed.find((k) => k.id === created.id);
     assert.ok(entry?.last_used_at);
-    assert.ok(listed.length >= 5);
+    assert.ok(listed.length >= 4);
+    assert.ok(listed.every((k) => k.environment === 'test'), 'a test key lists test keys only');
     for (const key of listed) expectData({ ...(await t.call('GET', '/v1/keys')), json: { success: true, data: key } }, apiKeySchema);
 
     expectData(await t.call('DELETE', `/v1/keys/${created.id}`), revokedApiKeySchema);
@@ -136,6 +137,7 @@ describe('permissions per key type', () => {
       livePk: t.keys.live.publishable,
       restricted: restricted.key,
     };
+    const envOf = (key: string) => (key.includes('_live_') ? 'live' : 'test');
     const sessionFor = (key: string) => (key === K.liveSk || key === K.livePk ? liveSession : testSession);
     type Check = (key: string) => Promise<{ status: number; code?: string }>;
     const outcome = async (reply: Awaited<ReturnType<typeof t.call>>) => ({
@@ -156,9 +158,9 @@ describe('permissions per key type', () => {
         return outcome(await t.call('GET', `/v1/transactions/${(status.json as { data: { id: string } }).data.id}`, { key }));
       },
       'GET /v1/keys': async (key) => outcome(await t.call('GET', '/v1/keys', { key })),
-      'POST /v1/keys': async (key) => outcome(await t.call('POST', '/v1/keys', { key, body: { name: 'm', environment: 'test' } })),
+      'POST /v1/keys': async (key) => outcome(await t.call('POST', '/v1/keys', { key, body: { name: 'm', environment: envOf(key) } })),
       'DELETE /v1/keys/:id': async (key) => {
-        const victim = await createKey({ name: 'victim', environment: 'test' });
+        const victim = await createKey({ name: 'victim', environment: envOf(key) }, envOf(key) === 'live' ? K.liveSk : K.testSk);
         return outcome(await t.call('DELETE', `/v1/keys/${victim.id}`, { key }));
       },
       'POST /v1/test_helpers/onramp/advance': async (key) => {

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { errorEnvelopeSchema, successEnvelope } from '../../src/contract/index.js';
+import type { HostResolver } from '../../demo/sandbox/domain/webhook-targets.js';
 import { type SandboxHandle, type StartSandboxOptions, startSandbox } from '../../demo/sandbox/server.js';
 
 /** The EIP-55 example address (mixed case, valid checksum). */
@@ -33,8 +34,26 @@ export interface TestSandbox {
   close(): Promise<void>;
 }
 
+/**
+ * The webhook resolver of test sandboxes: `localhost` is 127.0.0.1 and every other name fails, so a
+ * test's endpoint such as https://shop.example/hooks sends no DNS query and opens no socket.
+ */
+export const loopbackOnlyResolver: HostResolver = async (hostname) => {
+  if (hostname === 'localhost') return [{ address: '127.0.0.1', family: 4 }];
+  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+};
+
 export async function startTestSandbox(options: StartSandboxOptions = {}): Promise<TestSandbox> {
-  const sandbox = await startSandbox({ port: 0, checkoutPort: 0, db: ':memory:', keysFile: null, log: () => {}, rateLimit: { burst: 1e6, perSecond: 1e6 }, ...options });
+  const sandbox = await startSandbox({
+    port: 0,
+    checkoutPort: 0,
+    db: ':memory:',
+    keysFile: null,
+    log: () => {},
+    rateLimit: { burst: 1e6, perSecond: 1e6 },
+    webhookResolver: loopbackOnlyResolver,
+    ...options,
+  });
   assert.ok(sandbox.keys, 'a fresh sandbox returns its keys');
   const keys = sandbox.keys;
   return {

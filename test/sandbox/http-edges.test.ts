@@ -1,7 +1,7 @@
 /** Envelope on every error, unknown routes, 405, bad bodies, 413, 500, CORS, rate limits, malformed input. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createdSessionSchema, errorEnvelopeSchema } from '../../src/contract/index.js';
+import { createdApiKeySchema, createdSessionSchema, errorEnvelopeSchema } from '../../src/contract/index.js';
 import * as z from 'zod/mini';
 import { type TestSandbox, call, expectData, expectError, sessionBody, startTestSandbox } from './helpers.js';
 
@@ -182,17 +182,22 @@ describe('CORS', () => {
 });
 
 describe('rate limit', () => {
-  it('answers 429 RATE_LIMITED with Retry-After once a key empties its bucket; other keys are unaffected', async () => {
-    const small = await startTestSandbox({ rateLimit: { burst: 3, perSecond: 0.5 } });
+  it('answers 429 RATE_LIMITED with Retry-After once an account and environment empty their bucket; minting keys buys nothing', async () => {
+    const small = await startTestSandbox({ rateLimit: { burst: 4, perSecond: 0.5 } });
     try {
-      for (let i = 0; i < 3; i += 1) assert.equal((await small.call('GET', '/v1/transactions')).status, 200);
-      const limited = await small.call('GET', '/v1/transactions');
+      // One test bucket of 4: minting a second test key costs one, and the new key draws on the same bucket.
+      const minted = expectData(await small.call('POST', '/v1/keys', { body: { name: 'second', environment: 'test' } }), createdApiKeySchema, 201);
+      assert.equal((await small.call('GET', '/v1/transactions')).status, 200);
+      assert.equal((await small.call('GET', '/v1/transactions', { key: minted.key })).status, 200);
+      assert.equal((await small.call('GET', '/v1/transactions', { key: minted.key })).status, 200);
+      const limited = await small.call('GET', '/v1/transactions', { key: minted.key });
       expectError(limited, 429, 'RATE_LIMITED');
       assert.equal(limited.headers.get('Retry-After'), '2');
-      // The limit is per key.
+      expectError(await small.call('GET', '/v1/transactions'), 429, 'RATE_LIMITED');
+      // The test publishable key shares the test bucket; live keys have their own.
+      expectError(await small.call('POST', '/v1/onramp/quote', { key: small.keys.test.publishable, body: {} }), 429, 'RATE_LIMITED');
       assert.equal((await small.call('GET', '/v1/transactions', { key: small.keys.live.secret })).status, 200);
       // A publishable key's limited answer on a CORS endpoint lets the page read Retry-After.
-      for (let i = 0; i < 3; i += 1) await small.call('POST', '/v1/onramp/quote', { key: small.keys.test.publishable, body: {} });
       const pk = await small.call('POST', '/v1/onramp/quote', { key: small.keys.test.publishable, body: {}, headers: { Origin: 'https://m.example' } });
       expectError(pk, 429, 'RATE_LIMITED');
       assert.match(pk.headers.get('Access-Control-Expose-Headers') ?? '', /Retry-After/);

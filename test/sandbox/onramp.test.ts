@@ -95,6 +95,21 @@ describe('POST /v1/onramp', () => {
     }
   });
 
+  it('bounds customer_email at 254 characters and refuses metadata keys an object cannot hold, never dropping them', async () => {
+    const email = (length: number) => `${'a'.repeat(length - '@b.co'.length)}@b.co`;
+    for (const customer_email of [email(255), email(60_000)]) {
+      expectError(await t.call('POST', '/v1/onramp', { body: sessionBody({ customer_email }) }), 400, 'VALIDATION_ERROR', 'customer_email');
+    }
+    expectData(await t.call('POST', '/v1/onramp', { body: sessionBody({ customer_email: email(254) }) }), createdSessionSchema, 201);
+    // Raw JSON: an object literal's `__proto__` would set the prototype, not send the key.
+    for (const key of ['__proto__', 'constructor', 'prototype']) {
+      const rawBody = JSON.stringify(sessionBody()).replace(/}$/, `,"metadata":{"order":"A-1",${JSON.stringify(key)}:"x"}}`);
+      const reply = await t.call('POST', '/v1/onramp', { rawBody, headers: { 'Content-Type': 'application/json' } });
+      expectError(reply, 400, 'VALIDATION_ERROR', 'metadata');
+      assert.match((reply.json as { error: { message: string } }).error.message, /__proto__, constructor, prototype/);
+    }
+  });
+
   it('accepts an all-lower-case address, an https return_url and http on localhost', async () => {
     for (const extra of [
       { wallet_address: WALLET.toLowerCase() },

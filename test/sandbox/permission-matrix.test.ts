@@ -51,7 +51,7 @@ interface MatrixKey {
 
 async function createKey(environment: KeyEnvironment, type: KeyType, permissions: readonly Permission[]): Promise<MatrixKey> {
   const created = expectData(
-    await t.call('POST', '/v1/keys', { body: { name: `matrix ${environment} ${type}`, environment, type, permissions } }),
+    await t.call('POST', '/v1/keys', { key: admin(environment), body: { name: `matrix ${environment} ${type}`, environment, type, permissions } }),
     createdApiKeySchema,
     201,
   );
@@ -89,14 +89,20 @@ async function newWebhook(env: KeyEnvironment, key = admin(env)): Promise<string
 interface Endpoint {
   /** `METHOD path` as in API_PATHS. */
   route: string;
+  /** What this row tries, when a route has several rows. */
+  variant?: string;
   call(k: MatrixKey): Promise<Reply>;
   /** The success status, when the key may call it. */
   ok: number;
   /** DESIGN.md's rule: may this key call it? */
   allowed(k: MatrixKey): boolean;
-  /** The answer when allowed but the call is refused on other grounds (publishable key, no client secret). */
-  refusedAs?: { status: number; code: string };
+  /** The answer when allowed past the permission check but refused on other grounds (least privilege). */
+  refusedAs?(k: MatrixKey): string | undefined;
+  /** Further checks of a successful answer; returns what is wrong, if anything. */
+  verify?(k: MatrixKey, reply: Reply): string | undefined;
 }
+
+const otherEnv = (env: KeyEnvironment): KeyEnvironment => (env === 'test' ? 'live' : 'test');
 
 const secretWith = (p: Permission) => (k: MatrixKey) => k.type === 'secret' && k.permissions.includes(p);
 
@@ -145,21 +151,54 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     route: 'GET /v1/keys',
+    variant: 'lists its own environment only',
     call: (k) => t.call('GET', '/v1/keys', { key: k.key }),
     ok: 200,
     allowed: secretWith('keys:manage'),
+    verify: (k, reply) => {
+      const keys = expectData(reply, apiKeyListSchema).keys;
+      if (!keys.some((listed) => listed.id === k.id)) return 'its own key is not listed';
+      const foreign = keys.filter((listed) => listed.environment !== k.environment);
+      return foreign.length > 0 ? `lists ${foreign.length} ${otherEnv(k.environment)} keys` : undefined;
+    },
   },
   {
     route: 'POST /v1/keys',
-    call: (k) => t.call('POST', '/v1/keys', { key: k.key, body: { name: 'made by matrix', environment: k.environment } }),
+    variant: 'grants what it holds, in its own environment',
+    call: (k) => t.call('POST', '/v1/keys', { key: k.key, body: { name: 'made by matrix', environment: k.environment, permissions: k.permissions } }),
     ok: 201,
     allowed: secretWith('keys:manage'),
   },
   {
+    route: 'POST /v1/keys',
+    variant: 'grants every permission',
+    call: (k) => t.call('POST', '/v1/keys', { key: k.key, body: { name: 'stronger', environment: k.environment, permissions: PERMISSIONS } }),
+    ok: 201,
+    allowed: secretWith('keys:manage'),
+    refusedAs: (k) => (k.permissions.length === PERMISSIONS.length ? undefined : '403 INSUFFICIENT_PERMISSIONS'),
+  },
+  {
+    route: 'POST /v1/keys',
+    variant: 'creates a key of the other environment',
+    call: (k) => t.call('POST', '/v1/keys', { key: k.key, body: { name: 'crossing', environment: otherEnv(k.environment), permissions: ['keys:manage'] } }),
+    ok: 201,
+    allowed: secretWith('keys:manage'),
+    refusedAs: () => '403 INSUFFICIENT_PERMISSIONS',
+  },
+  {
     route: 'DELETE /v1/keys/:id',
+    variant: 'revokes a key of its own environment',
     call: async (k) => t.call('DELETE', `/v1/keys/${await newVictimKey(k.environment)}`, { key: k.key }),
     ok: 200,
     allowed: secretWith('keys:manage'),
+  },
+  {
+    route: 'DELETE /v1/keys/:id',
+    variant: 'revokes a key of the other environment',
+    call: async (k) => t.call('DELETE', `/v1/keys/${await newVictimKey(otherEnv(k.environment))}`, { key: k.key }),
+    ok: 200,
+    allowed: secretWith('keys:manage'),
+    refusedAs: () => '404 NOT_FOUND',
   },
   {
     route: 'POST /v1/webhooks',
@@ -230,10 +269,15 @@ describe('key type x permission x endpoint', () => {
     for (const endpoint of active) {
       for (const k of keys) {
         const reply = await endpoint.call(k);
-        const expected = endpoint.allowed(k) ? String(endpoint.ok) : '403 INSUFFICIENT_PERMISSIONS';
+        const expected = endpoint.allowed(k) ? (endpoint.refusedAs?.(k) ?? String(endpoint.ok)) : '403 INSUFFICIENT_PERMISSIONS';
         const actual = outcome(reply);
+        const row = `${endpoint.route}${endpoint.variant ? ` (${endpoint.variant})` : ''} with ${k.label}`;
         checked += 1;
-        if (actual !== expected) mismatches.push(`${endpoint.route} with ${k.label}: expected ${expected}, got ${actual}`);
+        if (actual !== expected) mismatches.push(`${row}: expected ${expected}, got ${actual}`);
+        else if (reply.status < 300) {
+          const wrong = endpoint.verify?.(k, reply);
+          if (wrong) mismatches.push(`${row}: ${wrong}`);
+        }
         if (reply.status >= 400) expectError(reply, reply.status, (reply.json as { error: { code: string } }).error.code);
       }
     }
@@ -244,7 +288,7 @@ describe('key type x permission x endpoint', () => {
   it('refuses a publishable key permissions other than onramp:read, for each permission', async () => {
     for (const environment of KEY_ENVIRONMENTS) {
       for (const p of PERMISSIONS.filter((p) => p !== 'onramp:read')) {
-        const reply = await t.call('POST', '/v1/keys', { body: { name: 'x', environment, type: 'publishable', permissions: [p] } });
+        const reply = await t.call('POST', '/v1/keys', { key: admin(environment), body: { name: 'x', environment, type: 'publishable', permissions: [p] } });
         expectError(reply, 400, 'VALIDATION_ERROR', 'permissions');
       }
     }
@@ -268,7 +312,7 @@ describe('key type x permission x endpoint', () => {
     for (const environment of KEY_ENVIRONMENTS) {
       for (const type of ['secret', 'publishable'] as const) {
         const k = await createKey(environment, type, type === 'secret' ? PERMISSIONS : ['onramp:read']);
-        expectData(await t.call('DELETE', `/v1/keys/${k.id}`), revokedApiKeySchema);
+        expectData(await t.call('DELETE', `/v1/keys/${k.id}`, { key: admin(environment) }), revokedApiKeySchema);
         for (const endpoint of active) expectError(await endpoint.call(k), 401, 'INVALID_API_KEY');
       }
     }
@@ -276,19 +320,48 @@ describe('key type x permission x endpoint', () => {
 
   it('keeps test and live apart: a key of one environment finds no object of the other', async () => {
     for (const env of KEY_ENVIRONMENTS) {
-      const otherEnv: KeyEnvironment = env === 'test' ? 'live' : 'test';
-      const s = await newSession(otherEnv);
-      const txn = await transactionIdOf(s.session_id, admin(otherEnv));
-      const victim = await newVictimKey(otherEnv);
+      const other = otherEnv(env);
+      const s = await newSession(other);
+      const txn = await transactionIdOf(s.session_id, admin(other));
+      const victim = await newVictimKey(other);
       expectError(await t.call('GET', `/v1/onramp?session_id=${s.session_id}`, { key: admin(env) }), 404, 'NOT_FOUND');
       expectError(await t.call('GET', `/v1/transactions/${txn}`, { key: admin(env) }), 404, 'NOT_FOUND');
       const list = expectData(await t.call('GET', '/v1/transactions?limit=100', { key: admin(env) }), transactionListSchema);
       assert.equal(list.transactions.some((tx) => tx.session_id === s.session_id), false);
-      // Keys belong to the account, not to a mode: a victim key is listed under either environment's admin.
-      assert.ok(expectData(await t.call('GET', '/v1/keys', { key: admin(env) }), apiKeyListSchema).keys.some((k) => k.id === victim));
+      // A key manages its own environment's keys only: the other environment's key is neither listed nor revocable.
+      assert.equal(expectData(await t.call('GET', '/v1/keys', { key: admin(env) }), apiKeyListSchema).keys.some((k) => k.id === victim), false);
+      expectError(await t.call('DELETE', `/v1/keys/${victim}`, { key: admin(env) }), 404, 'NOT_FOUND', 'id');
+      assert.ok(expectData(await t.call('GET', '/v1/keys', { key: admin(other) }), apiKeyListSchema).keys.some((k) => k.id === victim));
     }
     const live = await newSession('live');
     expectError(await t.call('POST', '/v1/test_helpers/onramp/advance', { body: { session_id: live.session_id, to: 'failed' } }), 404, 'NOT_FOUND');
+  });
+});
+
+describe('key management: a key cannot escalate', () => {
+  it('refuses a key the other environment, or permissions it does not hold, naming what it lacks', async () => {
+    for (const env of KEY_ENVIRONMENTS) {
+      const manager = await createKey(env, 'secret', ['keys:manage']);
+      const other = otherEnv(env);
+      const crossing = await t.call('POST', '/v1/keys', { key: manager.key, body: { name: 'x', environment: other, permissions: ['keys:manage'] } });
+      expectError(crossing, 403, 'INSUFFICIENT_PERMISSIONS');
+      assert.match((crossing.json as { error: { message: string } }).error.message, new RegExp(`${other} keys`));
+      // Omitted permissions mean the defaults, which this key does not hold either.
+      for (const [type, lacking] of [['secret', ['onramp:create', 'onramp:read', 'transactions:read']], ['publishable', ['onramp:read']]] as const) {
+        const reply = await t.call('POST', '/v1/keys', { key: manager.key, body: { name: 'x', environment: env, type } });
+        expectError(reply, 403, 'INSUFFICIENT_PERMISSIONS', 'permissions');
+        const text = (reply.json as { error: { message: string } }).error.message;
+        for (const p of lacking) assert.ok(text.includes(p), text);
+      }
+      const stronger = await t.call('POST', '/v1/keys', { key: manager.key, body: { name: 'x', environment: env, permissions: ['keys:manage', 'webhooks:manage'] } });
+      expectError(stronger, 403, 'INSUFFICIENT_PERMISSIONS', 'permissions');
+      assert.match((stronger.json as { error: { message: string } }).error.message, /webhooks:manage/);
+      assert.doesNotMatch((stronger.json as { error: { message: string } }).error.message, /keys:manage/);
+      // What it holds it may pass on, in its own environment.
+      const same = expectData(await t.call('POST', '/v1/keys', { key: manager.key, body: { name: 'peer', environment: env, permissions: ['keys:manage'] } }), createdApiKeySchema, 201);
+      assert.equal(same.environment, env);
+      assert.deepEqual(same.permissions, ['keys:manage']);
+    }
   });
 });
 

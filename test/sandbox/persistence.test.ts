@@ -49,7 +49,7 @@ describe('sandbox process', () => {
     assert.match(keys.live.publishable, /^onramp_live_pk_/);
 
     const created = expectData(await call(first.apiUrl, 'POST', '/v1/onramp', { key: keys.test.secret, body: sessionBody(), headers: { 'Idempotency-Key': 'persist-1' } }), createdSessionSchema, 201);
-    const extraKey = expectData(await call(first.apiUrl, 'POST', '/v1/keys', { key: keys.test.secret, body: { name: 'extra', environment: 'live' } }), createdApiKeySchema, 201);
+    const extraKey = expectData(await call(first.apiUrl, 'POST', '/v1/keys', { key: keys.live.secret, body: { name: 'extra', environment: 'live' } }), createdApiKeySchema, 201);
     const url = new URL(created.redirect_url);
     const token = url.searchParams.get('t') ?? '';
     const paid = await fetch(`${url.origin}${url.pathname}`, {

@@ -26,7 +26,8 @@ import {
 } from '../../src/contract/index.js';
 import { startSandbox } from '../../demo/sandbox/server.js';
 import { verifyWebhookSignature } from '../../src/webhooks/verify-signature.js';
-import { type TestSandbox, call, expectData, expectError, sessionBody, startTestSandbox, waitFor } from './helpers.js';
+import type { HostResolver } from '../../demo/sandbox/domain/webhook-targets.js';
+import { type TestSandbox, call, expectData, expectError, loopbackOnlyResolver, sessionBody, startTestSandbox, waitFor } from './helpers.js';
 
 let dir: string;
 before(() => {
@@ -50,6 +51,8 @@ interface Receiver {
   url: string;
   port: number;
   received: Received[];
+  /** TCP connections accepted so far. */
+  connections(): number;
   close(): Promise<void>;
 }
 
@@ -67,12 +70,17 @@ async function startReceiver(answer: (request: Received, index: number) => Answe
       else res.writeHead(reply, { 'Content-Type': 'text/plain' }).end('ok');
     });
   });
+  let connections = 0;
+  server.on('connection', () => {
+    connections += 1;
+  });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const actual = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${actual}/hooks`,
     port: actual,
     received,
+    connections: () => connections,
     close: () =>
       new Promise<void>((resolve) => {
         for (const res of hanging) res.destroy();
@@ -171,13 +179,35 @@ describe('/v1/webhooks endpoints', () => {
     const live = await createEndpoint(t, 'https://shop.example/live', EVENTS_ALL, t.keys.live.secret);
     assert.equal(live.environment, 'live');
     for (const url of ['http://127.0.0.1:9/hooks', 'http://[::1]:9/hooks', 'https://127.0.0.1/x']) await createEndpoint(t, url);
-
     expectError(await post({ url: 'https://shop.example/x' }), 400, 'VALIDATION_ERROR', 'events');
     for (const events of [[], 'onramp.session.completed', ['onramp.session.pending'], ['completed'], [1], null]) {
       expectError(await post({ url: 'https://shop.example/x', events }), 400, 'VALIDATION_ERROR', 'events');
     }
     expectError(await t.call('POST', '/v1/webhooks', { rawBody: '{nope', headers: { 'Content-Type': 'application/json' } }), 400, 'INVALID_JSON');
     expectError(await post([1]), 400, 'VALIDATION_ERROR');
+  });
+
+  it('refuses private, link-local and reserved targets in both modes, and loopback in live mode, however spelled', async () => {
+    const post = (url: string, key: string) => t.call('POST', '/v1/webhooks', { key, body: { url, events: EVENTS_ALL } });
+    const privateTargets = [
+      'https://10.0.0.1/', 'https://169.254.169.254/latest/meta-data/', 'https://192.168.1.1/', 'https://172.16.0.1/', 'https://100.64.0.1/',
+      'https://0.0.0.0/', 'https://0xa9fea9fe/', 'https://[::]/', 'https://[fc00::1]/', 'https://[fd12::1]/', 'https://[fe80::1]/',
+      'https://[::ffff:10.0.0.1]/', 'https://[::ffff:a9fe:a9fe]/', 'https://metadata.google.internal/', 'https://nas.local/', 'https://intranet/',
+    ];
+    const loopbackTargets = [
+      'https://127.0.0.1/', 'https://0x7f000001/', 'https://2130706433/', 'https://0177.0.0.1/', 'https://127.1/', 'https://[::1]/',
+      'https://[::ffff:127.0.0.1]/', 'https://[::ffff:7f00:1]/', 'https://localhost/', 'https://localhost./', 'https://hooks.localhost/',
+    ];
+    for (const url of privateTargets) {
+      expectError(await post(url, t.keys.test.secret), 400, 'VALIDATION_ERROR', 'url');
+      expectError(await post(url, t.keys.live.secret), 400, 'VALIDATION_ERROR', 'url');
+    }
+    for (const url of loopbackTargets) {
+      expectError(await post(url, t.keys.live.secret), 400, 'VALIDATION_ERROR', 'url');
+      // A developer's own machine stays allowed in test mode.
+      expectData(await post(url, t.keys.test.secret), createdWebhookEndpointSchema, 201);
+    }
+    expectData(await post('https://[2606:4700::1111]/hooks', t.keys.live.secret), createdWebhookEndpointSchema, 201);
   });
 
   it('needs webhooks:manage on a secret key; keeps test and live endpoints apart', async () => {
@@ -342,7 +372,8 @@ describe('events and delivery', () => {
   });
 
   it('delivers only to endpoints of the same mode: live sessions never reach a test endpoint', async () => {
-    const liveEndpoint = await createEndpoint(t, 'https://127.0.0.1:1/never', EVENTS_ALL, t.keys.live.secret);
+    // (shop.example resolves nowhere in tests: loopbackOnlyResolver.)
+    const liveEndpoint = await createEndpoint(t, 'https://shop.example:1/never', EVENTS_ALL, t.keys.live.secret);
     const before = receiver.received.length;
     const live = await createSession(t, t.keys.live.secret);
     const test = await createSession(t);
@@ -438,7 +469,7 @@ describe('retries', () => {
     }
   });
 
-  it('gives up after the bounded schedule (here 4 attempts) and marks the delivery failed; network errors are logged', async () => {
+  it('gives up after the bounded schedule (here 4 attempts) and marks the delivery failed; network errors are logged as "could not connect"', async () => {
     const receiver = await startReceiver(() => 500);
     const downPort = await freePort();
     const t = await startTestSandbox({ webhookRetryBaseMs: 20, webhookMaxAttempts: 4 });
@@ -457,7 +488,8 @@ describe('retries', () => {
         return d?.status === 'failed' ? d : undefined;
       });
       assert.equal(unreachable.attempts.length, 4);
-      assert.ok(unreachable.attempts.every((a) => a.status_code === null && /ECONNREFUSED/.test(a.error ?? '')), JSON.stringify(unreachable.attempts));
+      // "could not connect", never the socket's own error (ECONNREFUSED would tell a closed port from a filtered one).
+      assert.ok(unreachable.attempts.every((a) => a.status_code === null && a.error === 'could not connect'), JSON.stringify(unreachable.attempts));
       // Nothing more is scheduled: no pending delivery is left.
       const all = [...(await deliveries(t, failing.id)), ...(await deliveries(t, down.id))];
       assert.ok(all.every((d) => d.status === 'failed'));
@@ -487,11 +519,56 @@ describe('retries', () => {
   });
 });
 
+describe('delivery-time target check', () => {
+  it('refuses a delivery whose host now resolves to a refused address, before any connection, and logs only "could not connect"', async () => {
+    const receiver = await startReceiver();
+    const asked: string[] = [];
+    // DNS changed after the endpoint was created: localhost now answers 0.0.0.0 ("this network", reserved).
+    const webhookResolver: HostResolver = async (hostname) => {
+      asked.push(hostname);
+      return [{ address: '0.0.0.0', family: 4 }];
+    };
+    const t = await startTestSandbox({ webhookResolver, webhookRetryBaseMs: 20, webhookMaxAttempts: 2 });
+    try {
+      const endpoint = await createEndpoint(t, `http://localhost:${receiver.port}/hooks`, ['onramp.session.created']);
+      await createSession(t);
+      const failed = await waitFor(async () => {
+        const [d] = await deliveries(t, endpoint.id);
+        return d?.status === 'failed' ? d : undefined;
+      });
+      assert.deepEqual(failed.attempts.map((a) => [a.status_code, a.error]), [[null, 'could not connect'], [null, 'could not connect']]);
+      assert.deepEqual(asked, ['localhost', 'localhost'], 'resolved afresh at each attempt');
+      assert.equal(receiver.connections(), 0, 'no connection reached the receiver');
+    } finally {
+      await t.close();
+      await receiver.close();
+    }
+  });
+});
+
+describe('delivery-time lookup', () => {
+  it('counts a lookup that never answers against the attempt timeout', async () => {
+    const webhookResolver: HostResolver = () => new Promise(() => {});
+    const t = await startTestSandbox({ webhookResolver, webhookTimeoutMs: 200, webhookMaxAttempts: 1 });
+    try {
+      const endpoint = await createEndpoint(t, 'https://slow-dns.shop.example/hooks', ['onramp.session.created']);
+      await createSession(t);
+      const failed = await waitFor(async () => {
+        const [d] = await deliveries(t, endpoint.id);
+        return d?.status === 'failed' ? d : undefined;
+      });
+      assert.deepEqual(failed.attempts.map((a) => [a.status_code, a.error]), [[null, 'timed out after 200 ms']]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('restart', () => {
   it('loses nothing: deliveries pending while the receiver is down are all delivered, once each, after a restart', async () => {
     const dbPath = join(dir, 'restart.db');
     const port = await freePort();
-    const options = { port: 0, checkoutPort: 0, db: dbPath, keysFile: null, log: () => {}, webhookRetryBaseMs: 100, webhookRetryMaxDelayMs: 400, webhookMaxAttempts: 50 };
+    const options = { port: 0, checkoutPort: 0, db: dbPath, keysFile: null, log: () => {}, webhookResolver: loopbackOnlyResolver, webhookRetryBaseMs: 100, webhookRetryMaxDelayMs: 400, webhookMaxAttempts: 50 };
     const first = await startSandbox(options);
     const secretKey = first.keys!.test.secret;
     const api = (base: string, method: string, path: string, body?: unknown) =>

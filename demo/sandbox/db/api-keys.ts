@@ -49,12 +49,12 @@ export function createApiKeysRepo(db: Db) {
      VALUES (@id, @account_id, @name, @environment, @type, @prefix, @key_hash, @permissions, @created_at)`,
   );
   const byHash = db.prepare<[string], ApiKeyRow>('SELECT * FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL');
-  const activeByAccount = db.prepare<[string], ApiKeyRow>(
-    'SELECT * FROM api_keys WHERE account_id = ? AND revoked_at IS NULL ORDER BY created_at DESC, id DESC',
+  const activeByAccount = db.prepare<[string, string], ApiKeyRow>(
+    'SELECT * FROM api_keys WHERE account_id = ? AND environment = ? AND revoked_at IS NULL ORDER BY created_at DESC, id DESC',
   );
   const touch = db.prepare<[number, string]>('UPDATE api_keys SET last_used_at = ? WHERE id = ?');
-  const revoke = db.prepare<[number, string, string]>(
-    'UPDATE api_keys SET revoked_at = ? WHERE id = ? AND account_id = ? AND revoked_at IS NULL',
+  const revoke = db.prepare<[number, string, string, string]>(
+    'UPDATE api_keys SET revoked_at = ? WHERE id = ? AND account_id = ? AND environment = ? AND revoked_at IS NULL',
   );
   return {
     insert(record: Omit<ApiKeyRecord, 'lastUsedAt' | 'revokedAt'>, keyHash: string): void {
@@ -74,15 +74,16 @@ export function createApiKeysRepo(db: Db) {
       const row = byHash.get(keyHash);
       return row && toRecord(row);
     },
-    listActive(accountId: string): ApiKeyRecord[] {
-      return activeByAccount.all(accountId).map(toRecord);
+    /** Active keys of one account and environment, newest first. */
+    listActive(accountId: string, environment: KeyEnvironment): ApiKeyRecord[] {
+      return activeByAccount.all(accountId, environment).map(toRecord);
     },
     touch(id: string, at: number): void {
       touch.run(at, id);
     },
-    /** True when an active key of that account was revoked. */
-    revoke(id: string, accountId: string, at: number): boolean {
-      return revoke.run(at, id, accountId).changes === 1;
+    /** True when an active key of that account and environment was revoked. */
+    revoke(id: string, accountId: string, environment: KeyEnvironment, at: number): boolean {
+      return revoke.run(at, id, accountId, environment).changes === 1;
     },
   };
 }

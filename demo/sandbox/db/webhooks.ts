@@ -52,6 +52,8 @@ export interface DueDelivery {
   id: string;
   attempts: number;
   url: string;
+  /** The endpoint's mode: its target rules differ (loopback in test mode only). */
+  environment: KeyEnvironment;
   secret_sealed: string;
   payload: string;
   event_id: string;
@@ -86,7 +88,7 @@ export function createWebhooksRepo(db: Db) {
      VALUES (@id, @event_id, @endpoint_id, 'pending', 0, @next_attempt_at, @created_at, @created_at)`,
   );
   const due = db.prepare<[number, number], DueDelivery>(
-    `SELECT d.id, d.attempts, e.url, e.secret_sealed, ev.payload, ev.id AS event_id
+    `SELECT d.id, d.attempts, e.url, e.environment, e.secret_sealed, ev.payload, ev.id AS event_id
      FROM webhook_deliveries d
      JOIN webhook_endpoints e ON e.id = d.endpoint_id
      JOIN webhook_events ev ON ev.id = d.event_id

@@ -9,12 +9,22 @@
  * process's attempt from being retried before it could have finished. All state is in SQLite, so a
  * restart resumes every pending delivery; `stop()` aborts attempts in flight, records them and
  * leaves them due at once. Delivery is at least once: receivers deduplicate by event `id`.
+ *
+ * Each attempt first vets its target again (`webhook-targets.ts`: the host resolved now, every
+ * address allowed) and connects only to the vetted address. The log says what a merchant needs
+ * and no more: a status code, a timeout, or "could not connect" (a refused target, a DNS failure
+ * and a closed port look the same, so the log cannot map a network).
  */
 import { createHmac } from 'node:crypto';
 import { WEBHOOK_SIGNATURE_HEADER } from '../../../src/contract/index.js';
 import type { DueDelivery, WebhooksRepo } from '../db/webhooks.js';
 import type { Clock } from './clock.js';
 import { unseal } from './ids.js';
+import { type HostResolver, vetDeliveryTarget } from './webhook-targets.js';
+import { postPinned } from './webhook-transport.js';
+
+/** The only network error a delivery log shows. */
+export const COULD_NOT_CONNECT = 'could not connect';
 
 export interface WebhookRetryPolicy {
   /** Attempts in all (the first one included) before a delivery is marked failed. */
@@ -50,6 +60,8 @@ export interface WebhookDispatcherOptions {
   sealKey: string;
   retry: WebhookRetryPolicy;
   timeoutMs: number;
+  /** Resolves endpoint host names at each attempt. */
+  resolve: HostResolver;
   /** Longest sleep between two looks at the database. Default 1000 ms. */
   pollMs?: number;
   /** Attempts in flight at once, all endpoints together. Default 16. */
@@ -149,21 +161,17 @@ export class WebhookDispatcher {
         controller.abort();
       }, timeoutMs);
       try {
-        const response = await fetch(delivery.url, {
-          method: 'POST',
-          headers: {
-            'Content-Type': 'application/json',
-            'User-Agent': 'Onramp-Webhooks/1 (sandbox)',
-            [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(secret, Math.floor(clock.now() / 1000), delivery.payload),
-          },
-          body: delivery.payload,
-          redirect: 'manual',
-          signal: controller.signal,
-        });
-        statusCode = response.status;
-        await response.body?.cancel().catch(() => {});
-      } catch (caught) {
-        error = timedOut ? `timed out after ${timeoutMs} ms` : this.#stopped ? 'aborted: the sandbox stopped' : describeNetworkError(caught);
+        // A slow lookup counts against the attempt's timeout like a slow answer.
+        const target = await Promise.race([vetDeliveryTarget(delivery.url, delivery.environment, this.#o.resolve), rejectOnAbort(controller.signal)]);
+        if (!target.ok) throw new Error(COULD_NOT_CONNECT);
+        const headers = {
+          'Content-Type': 'application/json',
+          'User-Agent': 'Onramp-Webhooks/1 (sandbox)',
+          [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(secret, Math.floor(clock.now() / 1000), delivery.payload),
+        };
+        statusCode = await postPinned(target.url, target.address, headers, delivery.payload, controller.signal);
+      } catch {
+        error = timedOut ? `timed out after ${timeoutMs} ms` : this.#stopped ? 'aborted: the sandbox stopped' : COULD_NOT_CONNECT;
       } finally {
         clearTimeout(timer);
       }
@@ -192,12 +200,6 @@ export class WebhookDispatcher {
   }
 }
 
-function describeNetworkError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = (error as { cause?: unknown }).cause;
-  if (cause instanceof Error) {
-    const code = (cause as { code?: unknown }).code;
-    return typeof code === 'string' ? `${code}: ${cause.message}` : cause.message;
-  }
-  return error.message;
+function rejectOnAbort(signal: AbortSignal): Promise<never> {
+  return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true }));
 }

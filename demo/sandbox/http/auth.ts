@@ -29,9 +29,10 @@ export function authenticate(deps: SandboxDeps, rule: AccessRule): MiddlewareHan
     const record = parsed && parsed.brand === deps.brand ? deps.apiKeys.findActiveByHash(sha256Hex(presented)) : undefined;
     if (!record) throw new ApiError('INVALID_API_KEY', 'The API key is invalid or has been revoked');
 
-    const decision = deps.rateLimiter.take(record.id);
+    // One bucket per account and environment: minting more keys buys no more requests.
+    const decision = deps.rateLimiter.take(`${record.accountId}:${record.environment}`);
     if (!decision.allowed) {
-      throw new ApiError('RATE_LIMITED', `Too many requests with this key; retry in ${decision.retryAfterSeconds} s`, {
+      throw new ApiError('RATE_LIMITED', `Too many ${record.environment} requests for this account; retry in ${decision.retryAfterSeconds} s`, {
         headers: { 'Retry-After': String(decision.retryAfterSeconds) },
       });
     }

@@ -1,4 +1,4 @@
-/** In-memory token bucket per API key: `burst` tokens, refilled at `perSecond`. */
+/** In-memory token buckets by id (the caller picks it: account and environment): `burst` tokens, refilled at `perSecond`. */
 export interface RateLimitOptions {
   burst: number;
   perSecond: number;

@@ -1,4 +1,8 @@
-/** `/v1/keys`: create (full key shown once), list (no full keys, revoked ones hidden), revoke. */
+/**
+ * `/v1/keys`: create (full key shown once), list (no full keys, revoked ones hidden), revoke.
+ * Least privilege: a key manages only keys of its own environment and grants only permissions it
+ * holds itself, so no key can mint a stronger one or cross from test to live.
+ */
 import type { Hono } from 'hono';
 import {
   DEFAULT_PERMISSIONS,
@@ -37,6 +41,17 @@ export function keyRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
         param: 'permissions',
       });
     }
+    if (input.environment !== key.environment) {
+      throw new ApiError('INSUFFICIENT_PERMISSIONS', `A ${key.environment} key cannot manage ${input.environment} keys; use a ${input.environment} key`, {
+        param: 'environment',
+      });
+    }
+    const lacking = permissions.filter((p) => !key.permissions.includes(p));
+    if (lacking.length > 0) {
+      throw new ApiError('INSUFFICIENT_PERMISSIONS', `A key can only grant permissions it holds; this key lacks ${lacking.join(', ')}`, {
+        param: 'permissions',
+      });
+    }
     const issued = issueKey(
       deps.apiKeys,
       deps.brand,
@@ -48,14 +63,14 @@ export function keyRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
 
   app.get('/v1/keys', guard, (c) => {
     const key = c.get('apiKey');
-    return sendData(c, { keys: deps.apiKeys.listActive(key.accountId).map(apiKeyView) });
+    return sendData(c, { keys: deps.apiKeys.listActive(key.accountId, key.environment).map(apiKeyView) });
   });
 
   app.delete('/v1/keys/:id', guard, (c) => {
     const key = c.get('apiKey');
     const id = c.req.param('id');
-    if (!deps.apiKeys.revoke(id, key.accountId, deps.clock.now())) {
-      throw new ApiError('NOT_FOUND', `No active key ${id}`, { param: 'id' });
+    if (!deps.apiKeys.revoke(id, key.accountId, key.environment, deps.clock.now())) {
+      throw new ApiError('NOT_FOUND', `No active ${key.environment} key ${id}`, { param: 'id' });
     }
     return sendData(c, { message: `Key ${id} revoked; requests with it now fail with INVALID_API_KEY` });
   });

@@ -7,6 +7,7 @@ import {
   FIAT_AMOUNT_MIN,
   FIAT_CURRENCIES,
   NETWORKS,
+  RESERVED_METADATA_KEYS,
   defaultNetwork,
   isSupportedPair,
 } from '../../../src/contract/index.js';
@@ -40,9 +41,9 @@ export const createSessionRules: Readonly<Record<string, FieldRule>> = {
   fiat_amount: fiatAmountRule,
   fiat_currency: fiatCurrencyRule,
   network: networkRule,
-  customer_email: message('customer_email must be a valid e-mail address'),
+  customer_email: message('customer_email must be a valid e-mail address of at most 254 characters'),
   metadata: message(
-    `metadata must be an object of at most ${METADATA_MAX_KEYS} keys (1 to 40 characters each) whose values are strings of up to 500 characters, numbers, booleans or null`,
+    `metadata must be an object of at most ${METADATA_MAX_KEYS} keys (1 to 40 characters each, not ${RESERVED_METADATA_KEYS.join(', ')}) whose values are strings of up to 500 characters, numbers, booleans or null`,
   ),
   return_url: message('return_url must be an https URL, or http on localhost or 127.0.0.1'),
 };

@@ -7,6 +7,7 @@ import type { Hono } from 'hono';
 import type { KeyEnvironment } from '../../../src/contract/index.js';
 import { WEBHOOK_ALL_EVENTS, WEBHOOK_EVENT_TYPES, createWebhookEndpointRequestSchema } from '../../../src/contract/index.js';
 import type { SandboxDeps } from '../deps.js';
+import { webhookUrlProblem } from '../domain/webhook-targets.js';
 import { deliveryViews, endpointView } from '../domain/webhooks.js';
 import { authenticate } from '../http/auth.js';
 import { readJsonObject } from '../http/body.js';
@@ -14,29 +15,20 @@ import { ApiError, sendData } from '../http/errors.js';
 import type { ApiEnv } from '../http/types.js';
 import { type FieldRule, message, parseWith } from '../http/validation.js';
 
-const URL_MESSAGE = 'url must be an https URL; test mode also allows http on localhost or 127.0.0.1';
+const URL_MESSAGE = 'url must be an https URL on a public address; test mode also allows http or https on loopback';
 
 const rules: Readonly<Record<string, FieldRule>> = {
   url: message(URL_MESSAGE),
   events: message(`events must be a non-empty array of ${WEBHOOK_EVENT_TYPES.join(', ')}, or ["${WEBHOOK_ALL_EVENTS}"] for all`),
 };
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 export const DELIVERY_LOG_LIMIT_DEFAULT = 50;
 export const DELIVERY_LOG_LIMIT_MAX = 100;
 
-/** https anywhere; http only to this machine and only in test mode; no credentials in the URL. */
+/** DESIGN.md's target policy (`webhook-targets.ts`); the delivery checks the resolved address again. */
 export function assertWebhookUrl(url: string, environment: KeyEnvironment): void {
-  const parsed = URL.canParse(url) ? new URL(url) : null;
-  const ok =
-    parsed !== null &&
-    parsed.username === '' &&
-    parsed.password === '' &&
-    (parsed.protocol === 'https:' || (parsed.protocol === 'http:' && environment === 'test' && LOCAL_HOSTS.has(parsed.hostname)));
-  if (!ok) {
-    const hint = parsed?.protocol === 'http:' && environment === 'live' ? '; live mode takes https only' : '';
-    throw new ApiError('VALIDATION_ERROR', URL_MESSAGE + hint, { param: 'url' });
-  }
+  const problem = webhookUrlProblem(url, environment);
+  if (problem !== null) throw new ApiError('VALIDATION_ERROR', problem, { param: 'url' });
 }
 
 export function webhookRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {

@@ -10,7 +10,7 @@ export const createSessionRequestSchema = z.object({
   fiat_amount: fiatAmountSchema,
   fiat_currency: fiatCurrencySchema,
   network: z.optional(networkSchema),
-  customer_email: z.optional(z.email()),
+  customer_email: z.optional(z.email().check(z.maxLength(254))),
   metadata: z.optional(metadataSchema),
   /** Extension: where the hosted page's "back to merchant" link goes (https, or http on localhost). */
   return_url: z.optional(z.url({ protocol: /^https?$/ })),
