@@ -39,9 +39,9 @@ function screen(input: CheckoutViewInput): unknown {
 }
 
 export function checkoutView(input: CheckoutViewInput): TemplateResult {
-  const { state, language, dir, testMode, text } = input;
+  const { state, testMode, text } = input;
   const { status, session, error } = state;
-  return html`<div part="base" class="base" lang=${language} dir=${dir}>
+  return html`<div part="base" class="base" lang=${text.language} dir=${text.dir}>
     <header part="header">
       <h2 tabindex="-1">${say(text, 'title', { asset: session?.cryptoCurrency ?? text.messages.crypto })}</h2>
       ${testMode ? html`<span part="test-badge" class="badge">${say(text, 'testMode')}</span>` : nothing}

@@ -2,9 +2,9 @@
  * The element's events: typed classes, all bubbling and composed (they cross shadow roots), so a
  * merchant can listen on the element or on any ancestor.
  */
-import type { Notification, WidgetStatus } from '../../core/checkout-machine.js';
+import type { WidgetStatus } from '../../core/checkout-machine.js';
 import type { QuoteFigures, SessionView } from '../../core/session-view.js';
-import type { WidgetError, WidgetErrorCode } from '../../core/widget-error.js';
+import type { WidgetErrorCode } from '../../core/widget-error.js';
 import type { FallbackReason } from '../../controllers/hosted-checkout-controller.js';
 
 /** The common base: bubbling and composed; only `onramp-fallback` is cancelable. */
@@ -85,30 +85,6 @@ export class OnrampFallbackEvent extends OnrampEvent<{ reason: FallbackReason; u
   constructor(reason: FallbackReason, url: string) {
     super('onramp-fallback', { reason, url }, true);
   }
-}
-
-/** Notifications whose event carries just the session: ready, the final ones, quote-expired. */
-const SESSION_EVENTS = {
-  ready: OnrampReadyEvent,
-  completed: OnrampCompletedEvent,
-  failed: OnrampFailedEvent,
-  expired: OnrampExpiredEvent,
-  'quote-expired': OnrampQuoteExpiredEvent,
-};
-
-/**
- * The event a notification of the state machine is dispatched as; `message` is an error's text in
- * the buyer's language. The machine sends the session-only ones only with a session shown.
- */
-export function notificationEvent(notification: Notification, session: SessionView | null, message: (error: WidgetError) => string): Event {
-  const { type } = notification;
-  return type === 'status-change'
-    ? new OnrampStatusChangeEvent({ status: notification.status, previousStatus: notification.previousStatus, session })
-    : type === 'quote-refreshed'
-      ? new OnrampQuoteRefreshedEvent(notification.quote)
-      : type === 'error'
-        ? new OnrampErrorEvent({ ...notification.error, message: message(notification.error) })
-        : new SESSION_EVENTS[type](session!);
 }
 
 /** Every event of `<onramp-checkout>`, by type. */

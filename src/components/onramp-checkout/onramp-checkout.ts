@@ -1,19 +1,19 @@
 import { LitElement, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { ServerClock } from '../../api/server-clock.js';
 import { initialState, isActive, isFinal, transition, type Notification, type WidgetEvent, type WidgetState, type WidgetStatus } from '../../core/checkout-machine.js';
-import { checkRedirectUrl } from '../../core/config.js';
+import { checkCredentials, checkRedirectUrl } from '../../core/config.js';
 import { fromSessionInput, sessionInputSchema } from '../../core/session-view.js';
 import { widgetError, type WidgetError } from '../../core/widget-error.js';
 import { CountdownController } from '../../controllers/countdown-controller.js';
 import { HostedCheckoutController, type CheckoutMode } from '../../controllers/hosted-checkout-controller.js';
 import { LocaleController } from '../../controllers/locale-controller.js';
-import { QuoteRefreshController } from '../../controllers/quote-refresh-controller.js';
+import { formatCountdown } from '../../format/format.js';
 import { SessionController } from '../../controllers/session-controller.js';
 import { checkoutView, focusReplacement } from './checkout-view.js';
 import { errorText } from './error-view.js';
-import { notificationEvent, OnrampFallbackEvent } from './onramp-checkout.events.js';
+import { notificationEvent } from './notification-event.js';
+import { OnrampFallbackEvent } from './onramp-checkout.events.js';
 import { styles } from './onramp-checkout.styles.js';
-import type { ViewText } from './view-pieces.js';
 
 export type Theme = 'light' | 'dark' | 'auto';
 
@@ -130,8 +130,10 @@ export class OnrampCheckout extends LitElement {
 
   readonly #clock = new ServerClock();
   #pending: Notification[] = [];
-  /** Set by `#configure`: polling starts once the first state (maybe a seeded session) is on screen. */
+  /** Set by `#configure` with a seeded session: polling starts once it is on screen. */
   #startPolling = false;
+  /** The credentials and API base `#configure` last ran for. */
+  #configuredFor = '';
   /** Whether focus was inside the widget before this update (see `updated`). */
   #hadFocus = false;
 
@@ -139,14 +141,12 @@ export class OnrampCheckout extends LitElement {
   readonly #session = new SessionController(this, {
     clock: this.#clock,
     interval: () => POLL_INTERVAL_MS[this.machine.status] ?? null,
-    onSession: (session, seq) => {
-      this.#send({ type: 'session-fetched', session, seq });
+    send: (event) => {
+      this.#send(event);
       // A session without a usable price (the spec's bare status shape) gets a fresh quote.
-      const { status, session: shown } = this.machine;
-      if (status === 'pending' && (shown?.quote.exchangeRate === null || shown?.quote.expiresAt === null)) this.#refreshQuote();
+      const { status, session } = this.machine;
+      if (event.type === 'session-fetched' && status === 'pending' && (session?.quote.exchangeRate === null || session?.quote.expiresAt === null)) this.#refreshQuote();
     },
-    onError: (error) => this.#fail(error),
-    onOffline: () => this.#fail(widgetError('OFFLINE')),
   });
 
   readonly #countdown = new CountdownController(this, {
@@ -156,13 +156,6 @@ export class OnrampCheckout extends LitElement {
   });
 
   readonly #i18n = new LocaleController(this);
-
-  /** Cancels its request when the element leaves the document or starts over. */
-  readonly #quote = new QuoteRefreshController(this, {
-    clock: this.#clock,
-    onQuote: (quote) => this.#send({ type: 'quote-refreshed', quote }),
-    onError: (error) => this.#fail(error),
-  });
 
   readonly #checkout = new HostedCheckoutController(this, {
     frame: () => this.renderRoot.querySelector('iframe'),
@@ -185,14 +178,27 @@ export class OnrampCheckout extends LitElement {
     return this.machine.error;
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // The status request leaves now, before the first render and anything it does not need, when
+    // the credentials check and `api-base` was set (a framework may set it just after connecting:
+    // no request to the default sandbox then). Otherwise the first update configures, as below.
+    if (this.apiBase !== DEFAULT_API_BASE && this.#configuredFor !== this.#config() && checkCredentials(this.publishableKey, this.clientSecret).ok) this.#configure();
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     this.#hadFocus = !!this.shadowRoot?.activeElement;
     if (changed.has('locale')) this.#i18n.sync();
-    if (changed.has('publishableKey') || changed.has('clientSecret') || changed.has('apiBase')) {
+    if (this.#configuredFor !== this.#config()) {
       this.#configure();
     } else if (changed.has('session')) {
       this.#seed();
     }
+  }
+
+  /** What a new configuration depends on. */
+  #config(): string {
+    return `${this.publishableKey} ${this.clientSecret} ${this.apiBase}`;
   }
 
   protected override updated(): void {
@@ -212,20 +218,25 @@ export class OnrampCheckout extends LitElement {
 
   /** Validates the credentials and (re)starts from scratch: a new session, a new life. */
   #configure(): void {
+    this.#configuredFor = this.#config();
     this.#startPolling = false;
-    this.#session.stop();
     this.#checkout.close();
-    this.#quote.cancel();
     this.#send({ type: 'reset' });
     const refused = this.#session.configure(this.publishableKey, this.clientSecret, this.apiBase);
     if (refused) return this.#fail(refused);
     this.#seed();
-    // Not from here (willUpdate): a seeded session is rendered first, and only then polled.
-    this.#startPolling = true;
+    // A seeded session is drawn first and polled after (from `updated`); else the request leaves now.
+    if (this.machine.session) return void (this.#startPolling = true);
+    this.#session.start();
+    // While the answer travels: a page's first number format initialises the browser's number data
+    // (about 100 ms on a slow phone), better spent now than between the answer and the order.
+    setTimeout(() => formatCountdown(0, this.#i18n.locale));
   }
 
   /** Shows the `session` property at once, when it belongs to the configured session. */
   #seed(): void {
+    // A seed never replaces a session on screen (the machine's rule): no need to parse it then.
+    if (this.machine.session) return;
     const parsed = sessionInputSchema.safeParse(this.session);
     if (parsed.success && parsed.data.session_id === this.#session.credentials?.sessionId) {
       this.#send({ type: 'session-seeded', session: fromSessionInput(parsed.data) });
@@ -248,7 +259,7 @@ export class OnrampCheckout extends LitElement {
   }
 
   #refreshQuote(): void {
-    void this.#quote.refresh(this.machine.session, this.#session.client);
+    void this.#session.refreshQuote(this.machine.session);
   }
 
   #onTick(now: number): void {
@@ -258,7 +269,7 @@ export class OnrampCheckout extends LitElement {
     if (quoteExpiry !== null && now >= quoteExpiry && quoteNotice !== 'refreshing') {
       this.#send({ type: 'quote-expired' });
       this.#refreshQuote();
-    } else if (quoteNotice === 'refreshing' && this.#quote.due(now)) {
+    } else if (quoteNotice === 'refreshing' && this.#session.quoteDue(now)) {
       this.#refreshQuote();
     }
     // At the session's deadline ask the server now, rather than at the next poll.
@@ -287,24 +298,16 @@ export class OnrampCheckout extends LitElement {
   }
 
   #dispatch(notification: Notification): void {
-    this.dispatchEvent(notificationEvent(notification, this.machine.session, (error) => errorText(error, this.#text)));
-  }
-
-  /** The buyer's catalogue and formatting locale, as the views take them. */
-  get #text(): ViewText {
-    return { messages: this.#i18n.messages, locale: this.#i18n.locale };
+    this.dispatchEvent(notificationEvent(notification, this.machine.session, (error) => errorText(error, this.#i18n)));
   }
 
   protected override render(): TemplateResult {
-    const i18n = this.#i18n;
     return checkoutView({
       state: this.machine,
-      language: i18n.language,
-      dir: i18n.dir,
       testMode: /_test_/.test(this.publishableKey),
       environment: this.#session.credentials?.environment ?? 'live',
       now: this.#clock.now(),
-      text: this.#text,
+      text: this.#i18n,
       checkoutUrl: this.#checkout.url,
       frameHeight: this.frameHeight,
       onPay: this.#onPay,

@@ -9,19 +9,21 @@ import { fill } from '../../i18n/catalogue.js';
 import type { MessageKey, Messages } from '../../i18n/messages.js';
 import { formatCountdown } from '../../format/format.js';
 
-/** The buyer's language: the catalogue to say things with, and the locale to format figures in. */
+/**
+ * The buyer's language: the catalogue to say things with, the locale to format figures in, and the
+ * catalogue's language and direction for `lang` and `dir` (the element's `LocaleController`).
+ */
 export interface ViewText {
   messages: Messages;
   /** BCP 47 tag numbers, dates and currencies are formatted with. */
   locale: string;
+  language: string;
+  dir: 'ltr' | 'rtl';
 }
 
 /** Everything the widget is drawn from: its state, the time, the language, the hosted checkout. */
 export interface CheckoutViewInput {
   state: WidgetState;
-  /** The catalogue's language and direction, for `lang` and `dir`. */
-  language: string;
-  dir: 'ltr' | 'rtl';
   /** Shows the "Test mode" badge. */
   testMode: boolean;
   /** Which block explorer a delivery links to. */
