@@ -60,6 +60,19 @@ export function renderDemoNav(path: string): string {
 </header>`;
 }
 
+/**
+ * `<link rel="preconnect">` for each origin, first in `<head>`: the connection (DNS, TCP, TLS) is
+ * ready when the widget's first request leaves. `crossorigin` for the API, which the widget calls
+ * without credentials (a separate connection pool); the checkout is framed, so credentialed.
+ */
+export function withPreconnect(html: string, [api, ...others]: readonly string[]): string {
+  const head = /<head\b[^>]*>/i.exec(html);
+  if (!head || !api) return html;
+  const links = [`<link rel="preconnect" href="${api}" crossorigin>`, ...others.map((origin) => `<link rel="preconnect" href="${origin}">`)];
+  const at = head.index + head[0].length;
+  return `${html.slice(0, at)}\n  ${links.join('\n  ')}${html.slice(at)}`;
+}
+
 /** Inserts the header at the top of the page's `<main>`, or of `<body>` when there is none. */
 export function withDemoNav(html: string, path: string): string {
   const opening = /<main\b[^>]*>/i.exec(html) ?? /<body\b[^>]*>/i.exec(html);

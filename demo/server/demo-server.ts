@@ -7,11 +7,11 @@ import { readFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { startSandbox, type SandboxHandle, type StartSandboxOptions } from '../sandbox/server.js';
+import { cdnFiles, compressResponses } from './cdn.js';
 import { consoleApi } from './console-api.js';
-import { DEMO_PAGES, withDemoNav } from './demo-pages.js';
+import { DEMO_PAGES, withDemoNav, withPreconnect } from './demo-pages.js';
 import { renderEmbedPage } from './embed-page.js';
 import { FRAMEWORK_PAGES, renderFrameworkPage } from './framework-pages.js';
 import { webhookReceiver } from './webhook-receiver.js';
@@ -94,6 +94,8 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   }
 
   const app = new Hono();
+  // Outermost: compresses what the handlers and the middleware below made (pages, JSON).
+  app.use('*', compressResponses());
   app.use('*', async (c, next) => {
     await next();
     c.header('X-Content-Type-Options', 'nosniff');
@@ -108,7 +110,8 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
     await next();
     const path = c.req.path;
     if (c.res.status !== 200 || !c.res.headers.get('Content-Type')?.startsWith('text/html') || !DEMO_PAGES.some((page) => page.path === path)) return;
-    const html = withDemoNav(await c.res.text(), path);
+    // Pages with the widget open their connections to the API and the checkout while they load.
+    const html = withPreconnect(withDemoNav(await c.res.text(), path), path === '/console' ? [] : [apiOrigin, checkoutOrigin]);
     c.res.headers.delete('Content-Length'); // (Hono copies the old response's headers onto the new one)
     c.res = new Response(html, { status: 200, headers: c.res.headers });
   });
@@ -157,8 +160,10 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
 
   app.get('/', async (c) => c.html(await readFile(resolve(ROOT, 'index.html'), 'utf8')));
   app.get('/console', async (c) => c.html(await readFile(resolve(ROOT, 'demo/console.html'), 'utf8')));
-  app.get('/dist/*', serveStatic({ root: ROOT }));
-  app.get('/demo/public/*', serveStatic({ root: ROOT }));
+  // Like a CDN: brotli or gzip, ETag and 304, long-lived caching for content-hashed names (cdn.ts).
+  const files = cdnFiles(ROOT);
+  app.get('/dist/*', files);
+  app.get('/demo/public/*', files);
   app.get('/favicon.ico', (c) => c.body(null, 204));
   app.notFound((c) => c.text('Not found', 404));
 
