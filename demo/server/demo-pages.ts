@@ -27,6 +27,12 @@ export const DEMO_PAGES: readonly DemoPage[] = [
       'The widget with no build step: one <code>&lt;script&gt;</code> tag and one <code>&lt;onramp-checkout&gt;</code> element whose attributes the merchant’s server renders with a fresh session. Pay with a test card in the embedded checkout.',
   },
   {
+    path: '/demo/session',
+    label: 'Session property',
+    about:
+      'The fastest embed: the script-tag page again, but the merchant’s server also hands the widget the session it just created (its <code>session</code> property, from a JSON block in the page), so the order is drawn the moment the script runs, with no request before it.',
+  },
+  {
     path: '/demo/redirect',
     label: 'Redirect mode',
     about:
@@ -52,6 +58,19 @@ export function renderDemoNav(path: string): string {
   <nav class="demo-nav" aria-label="Demo pages"><span class="demo-nav-title">onramp-checkout demo</span><ul>${links}</ul></nav>
   ${about ? `<p class="demo-about"><strong>What this page shows:</strong> ${about}</p>` : ''}
 </header>`;
+}
+
+/**
+ * `<link rel="preconnect">` for each origin, first in `<head>`: the connection (DNS, TCP, TLS) is
+ * ready when the widget's first request leaves. `crossorigin` for the API, which the widget calls
+ * without credentials (a separate connection pool); the checkout is framed, so credentialed.
+ */
+export function withPreconnect(html: string, [api, ...others]: readonly string[]): string {
+  const head = /<head\b[^>]*>/i.exec(html);
+  if (!head || !api) return html;
+  const links = [`<link rel="preconnect" href="${api}" crossorigin>`, ...others.map((origin) => `<link rel="preconnect" href="${origin}">`)];
+  const at = head.index + head[0].length;
+  return `${html.slice(0, at)}\n  ${links.join('\n  ')}${html.slice(at)}`;
 }
 
 /** Inserts the header at the top of the page's `<main>`, or of `<body>` when there is none. */

@@ -7,12 +7,12 @@ import { readFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { startSandbox, type SandboxHandle, type StartSandboxOptions } from '../sandbox/server.js';
+import { cdnFiles, compressResponses } from './cdn.js';
 import { consoleApi } from './console-api.js';
 import { ownHosts } from './console-guard.js';
-import { DEMO_PAGES, withDemoNav } from './demo-pages.js';
+import { DEMO_PAGES, withDemoNav, withPreconnect } from './demo-pages.js';
 import { renderEmbedPage } from './embed-page.js';
 import { FRAMEWORK_PAGES, renderFrameworkPage } from './framework-pages.js';
 import { webhookReceiver } from './webhook-receiver.js';
@@ -95,6 +95,8 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   }
 
   const app = new Hono();
+  // Outermost: compresses what the handlers and the middleware below made (pages, JSON).
+  app.use('*', compressResponses());
   app.use('*', async (c, next) => {
     await next();
     c.header('X-Content-Type-Options', 'nosniff');
@@ -109,7 +111,8 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
     await next();
     const path = c.req.path;
     if (c.res.status !== 200 || !c.res.headers.get('Content-Type')?.startsWith('text/html') || !DEMO_PAGES.some((page) => page.path === path)) return;
-    const html = withDemoNav(await c.res.text(), path);
+    // Pages with the widget open their connections to the API and the checkout while they load.
+    const html = withPreconnect(withDemoNav(await c.res.text(), path), path === '/console' ? [] : [apiOrigin, checkoutOrigin]);
     c.res.headers.delete('Content-Length'); // (Hono copies the old response's headers onto the new one)
     c.res = new Response(html, { status: 200, headers: c.res.headers });
   });
@@ -127,7 +130,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
 
   // The script-tag and redirect pages are rendered server-side with a fresh session, as a merchant
   // without a front-end build would do.
-  const embedPage = (mode: 'embedded' | 'redirect') => async () => {
+  const embedPage = (mode: 'embedded' | 'redirect', withSession = false) => async () => {
     const { status, json } = await createSession({
       wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7',
       crypto_currency: 'ETH',
@@ -135,14 +138,16 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
       fiat_currency: 'USD',
     });
     if (status !== 200) return new Response('Could not create a session', { status: 502 });
-    const { session } = json as { session: { client_secret: string; redirect_url: string } };
-    const page = renderEmbedPage({ ...widgetConfig, clientSecret: session.client_secret, redirectUrl: session.redirect_url, mode });
+    const created = json as { session: { client_secret: string; redirect_url: string } };
+    const session = withSession ? { session: created.session } : {};
+    const page = renderEmbedPage({ ...widgetConfig, clientSecret: created.session.client_secret, redirectUrl: created.session.redirect_url, mode, ...session });
     return new Response(page, {
       headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
     });
   };
   app.get('/demo/script-tag', embedPage('embedded'));
   app.get('/demo/redirect', embedPage('redirect'));
+  app.get('/demo/session', embedPage('embedded', true));
 
   // The framework pages: static shells; each app asks POST /api/sessions for its session.
   for (const page of FRAMEWORK_PAGES) {
@@ -162,8 +167,10 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   app.get('/console', async (c) =>
     c.html(await readFile(resolve(ROOT, 'demo/console.html'), 'utf8'), 200, { 'Content-Security-Policy': consoleCsp, 'X-Frame-Options': 'DENY' }),
   );
-  app.get('/dist/*', serveStatic({ root: ROOT }));
-  app.get('/demo/public/*', serveStatic({ root: ROOT }));
+  // Like a CDN: brotli or gzip, ETag and 304, long-lived caching for content-hashed names (cdn.ts).
+  const files = cdnFiles(ROOT);
+  app.get('/dist/*', files);
+  app.get('/demo/public/*', files);
   app.get('/favicon.ico', (c) => c.body(null, 204));
   app.notFound((c) => c.text('Not found', 404));
 

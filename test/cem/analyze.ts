@@ -79,26 +79,33 @@ export async function analyzeManifest(root = ROOT): Promise<Manifest> {
 }
 
 /**
- * Every part name a source file renders: `part="name"` in templates, and string literals passed to
- * a helper for its parameter named `part` (`row('Rate', …, 'rate')`, `timer('quote-countdown', …)`).
- * For the test that keeps `@csspart` in step with the templates.
+ * Every part name the given source files render: `part="name"` in templates, and string literals
+ * passed to a helper for its parameter named `part` (`row('Rate', …, 'rate')`,
+ * `timer('quote-countdown', …)`), the helper declared in any of the files (the element's views share
+ * `view-pieces.ts`). For the test that keeps `@csspart` in step with the templates.
  */
-export function partsInSource(ts: Ts, file: SourceFile): Set<string> {
-  const parts = new Set([...file.text.matchAll(/\bpart=["']?([a-z][\w-]*)/g)].map((match) => match[1]!));
+export function partsInSources(ts: Ts, files: readonly SourceFile[]): Set<string> {
+  const parts = new Set(files.flatMap((file) => [...file.text.matchAll(/\bpart=["']?([a-z][\w-]*)/g)].map((match) => match[1]!)));
   const helpers = new Map<string, number>();
   const calls: Array<{ name: string; args: readonly Node[] }> = [];
+  const partIndex = (parameters: readonly { name: Node }[]) =>
+    parameters.findIndex((parameter) => ts.isIdentifier(parameter.name) && parameter.name.text === 'part');
   const visit = (node: Node): void => {
     if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
       const fn = node.initializer;
       if (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) {
-        const index = fn.parameters.findIndex((parameter) => ts.isIdentifier(parameter.name) && parameter.name.text === 'part');
+        const index = partIndex(fn.parameters);
         if (index >= 0) helpers.set(node.name.text, index);
       }
+    }
+    if (ts.isFunctionDeclaration(node) && node.name) {
+      const index = partIndex(node.parameters);
+      if (index >= 0) helpers.set(node.name.text, index);
     }
     if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) calls.push({ name: node.expression.text, args: node.arguments });
     ts.forEachChild(node, visit);
   };
-  visit(file);
+  for (const file of files) visit(file);
   for (const { name, args } of calls) {
     const index = helpers.get(name);
     const arg = index === undefined ? undefined : args[index];

@@ -6,9 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { before, test } from 'node:test';
-import { analyzeManifest, isCustomElement, loadAnalyzer, partsInSource, ROOT, type CustomElementDeclaration, type Manifest } from '../cem/analyze.js';
+import { analyzeManifest, isCustomElement, loadAnalyzer, manifestSources, partsInSources, ROOT, type CustomElementDeclaration, type Manifest } from '../cem/analyze.js';
 
 const ELEMENT_SOURCE = 'src/components/onramp-checkout/onramp-checkout.ts';
 const STYLES_SOURCE = 'src/components/onramp-checkout/onramp-checkout.styles.ts';
@@ -113,8 +113,11 @@ test('every part the issue names is documented', () => {
 
 test('@csspart matches the parts the templates render, both ways', async () => {
   const { ts } = await loadAnalyzer();
-  const file = ts.createSourceFile(ELEMENT_SOURCE, readFileSync(join(ROOT, ELEMENT_SOURCE), 'utf8'), ts.ScriptTarget.ES2022, true);
-  const rendered = [...partsInSource(ts, file)].sort();
+  // The element and the view modules beside it (each screen is its own file).
+  const sources = manifestSources().filter((path) => path.startsWith(`${dirname(ELEMENT_SOURCE)}/`));
+  assert.ok(sources.includes(ELEMENT_SOURCE) && sources.some((path) => path.endsWith('-view.ts')), `found the element and its views (${sources.join(', ')})`);
+  const files = sources.map((path) => ts.createSourceFile(path, readFileSync(join(ROOT, path), 'utf8'), ts.ScriptTarget.ES2022, true));
+  const rendered = [...partsInSources(ts, files)].sort();
   const documented = names(element.cssParts).sort();
   assert.ok(rendered.length >= REQUIRED.parts.length, `found the rendered parts (${rendered.join(', ')})`);
   assert.deepEqual(documented, rendered, 'documented parts = rendered parts');

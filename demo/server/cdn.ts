@@ -1,0 +1,153 @@
+/**
+ * The demo serves its files the way a CDN would, so its pages measure what a merchant's would:
+ * brotli or gzip by `Accept-Encoding` (compressed once per file version and kept), `Vary:
+ * Accept-Encoding`, an `ETag` per representation with `If-None-Match` answered `304`, and
+ * `Cache-Control`: a year and `immutable` for content-hashed names (`de-Dmu9IuJW.js`), `no-cache`
+ * (revalidate every time, cheap with the ETag) for stable names such as the script-tag file.
+ */
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, resolve, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { MiddlewareHandler } from 'hono';
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ts': 'text/plain; charset=utf-8',
+};
+/** Types worth compressing (text); images are compressed already. */
+const COMPRESSIBLE = /^(text\/|application\/json|image\/svg)/;
+/**
+ * A bundler's content hash before the extension: `-Dmu9IuJW.js` (eight characters with a digit or
+ * a capital, so `custom-elements.json` is not one).
+ */
+export const isHashedName = (path: string): boolean => /[-.](?=[\w-]{0,7}[A-Z0-9])[\w-]{8}\.[a-z0-9]+$/.test(path);
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const REVALIDATE = 'no-cache';
+
+/**
+ * The encoding to send for an `Accept-Encoding` header: brotli, else gzip, else none; `q=0` refuses
+ * one, `*` stands for any not named.
+ */
+export function negotiateEncoding(header: string | null | undefined): Encoding {
+  const weights = new Map<string, number>();
+  for (const entry of (header ?? '').split(',')) {
+    const [name, ...params] = entry.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+    weights.set(name, q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: string) => weights.get(name) ?? weights.get('*') ?? 0;
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return 'identity';
+}
+
+/** Whether `If-None-Match` names `etag` (or is `*`); weak and strong forms compare equal. */
+export function etagMatches(header: string | null | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
+}
+
+/** `body` in `encoding` (a copy in its own buffer, as a `Response` body wants). */
+export function compress(body: Uint8Array, encoding: Encoding, quality: 'static' | 'dynamic' = 'static'): Uint8Array<ArrayBuffer> {
+  if (encoding === 'br') {
+    return new Uint8Array(brotliCompressSync(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: quality === 'static' ? 11 : 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }));
+  }
+  return new Uint8Array(encoding === 'gzip' ? gzipSync(body, { level: quality === 'static' ? 9 : 6 }) : body);
+}
+
+interface Representation {
+  body: Uint8Array<ArrayBuffer>;
+  etag: string;
+}
+
+interface CachedFile {
+  version: string;
+  type: string;
+  hash: string;
+  raw: Uint8Array;
+  encoded: Partial<Record<Encoding, Representation>>;
+}
+
+/** Serves the file at the request's path under `root` (`/dist/x.js` → `<root>/dist/x.js`); else passes on. */
+export function cdnFiles(root: string): MiddlewareHandler {
+  const base = resolve(root);
+  const cache = new Map<string, CachedFile>();
+
+  async function load(path: string): Promise<CachedFile | null> {
+    const info = await stat(path).catch(() => null);
+    if (!info?.isFile()) return null;
+    const version = `${info.size}:${info.mtimeMs}`;
+    const cached = cache.get(path);
+    if (cached?.version === version) return cached;
+    const raw = new Uint8Array(await readFile(path));
+    const file: CachedFile = {
+      version,
+      type: TYPES[extname(path)] ?? 'application/octet-stream',
+      hash: createHash('sha256').update(raw).digest('base64url').slice(0, 22),
+      raw,
+      encoded: {},
+    };
+    cache.set(path, file);
+    return file;
+  }
+
+  return async (c, next) => {
+    const path = resolve(base, `.${decodeURIComponent(c.req.path)}`);
+    if (!path.startsWith(base + sep)) return next();
+    const file = await load(path);
+    if (!file) return next();
+    const encoding = COMPRESSIBLE.test(file.type) ? negotiateEncoding(c.req.header('Accept-Encoding')) : 'identity';
+    const representation = (file.encoded[encoding] ??= {
+      body: compress(file.raw, encoding),
+      etag: `"${file.hash}${encoding === 'identity' ? '' : `-${encoding}`}"`,
+    });
+    const headers: Record<string, string> = {
+      'Cache-Control': isHashedName(path) ? IMMUTABLE : REVALIDATE,
+      ETag: representation.etag,
+      Vary: 'Accept-Encoding',
+    };
+    if (etagMatches(c.req.header('If-None-Match'), representation.etag)) return c.body(null, 304, headers);
+    if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
+    return c.body(representation.body, 200, { ...headers, 'Content-Type': file.type, 'Content-Length': String(representation.body.length) });
+  };
+}
+
+/**
+ * Compresses the pages the server renders (HTML, JSON) for clients that accept it; fast settings,
+ * since they are made per request.
+ */
+export function compressResponses(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const type = c.res.headers.get('Content-Type') ?? '';
+    if (c.res.headers.has('Content-Encoding') || !c.res.body || !/^(text\/html|application\/json)/.test(type)) return;
+    const encoding = negotiateEncoding(c.req.header('Accept-Encoding'));
+    const headers = new Headers(c.res.headers);
+    headers.append('Vary', 'Accept-Encoding');
+    if (encoding === 'identity') {
+      c.res.headers.set('Vary', headers.get('Vary')!);
+      return;
+    }
+    const body = compress(new Uint8Array(await c.res.arrayBuffer()), encoding, 'dynamic');
+    headers.set('Content-Encoding', encoding);
+    headers.set('Content-Length', String(body.length));
+    // Hono copies the old response's headers onto the new one: drop those this one replaces.
+    for (const name of ['Content-Length', 'Vary']) c.res.headers.delete(name);
+    c.res = new Response(body, { status: c.res.status, headers });
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * The DOM event each notification of the state machine is dispatched as. Internal: not exported
+ * from the package (the event classes are, from `onramp-checkout.events.ts`).
+ */
+import type { Notification } from '../../core/checkout-machine.js';
+import type { SessionView } from '../../core/session-view.js';
+import type { WidgetError } from '../../core/widget-error.js';
+import {
+  OnrampCompletedEvent,
+  OnrampErrorEvent,
+  OnrampExpiredEvent,
+  OnrampFailedEvent,
+  OnrampQuoteExpiredEvent,
+  OnrampQuoteRefreshedEvent,
+  OnrampReadyEvent,
+  OnrampStatusChangeEvent,
+} from './onramp-checkout.events.js';
+
+/** Notifications whose event carries just the session: ready, the final ones, quote-expired. */
+const SESSION_EVENTS = {
+  ready: OnrampReadyEvent,
+  completed: OnrampCompletedEvent,
+  failed: OnrampFailedEvent,
+  expired: OnrampExpiredEvent,
+  'quote-expired': OnrampQuoteExpiredEvent,
+};
+
+/**
+ * The event a notification of the state machine is dispatched as; `message` is an error's text in
+ * the buyer's language. The machine sends the session-only ones only with a session shown.
+ */
+export function notificationEvent(notification: Notification, session: SessionView | null, message: (error: WidgetError) => string): Event {
+  const { type } = notification;
+  return type === 'status-change'
+    ? new OnrampStatusChangeEvent({ status: notification.status, previousStatus: notification.previousStatus, session })
+    : type === 'quote-refreshed'
+      ? new OnrampQuoteRefreshedEvent(notification.quote)
+      : type === 'error'
+        ? new OnrampErrorEvent({ ...notification.error, message: message(notification.error) })
+        : new SESSION_EVENTS[type](session!);
+}

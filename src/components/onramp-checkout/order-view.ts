@@ -1,0 +1,53 @@
+/**
+ * The order screen (pending and processing): what the buyer receives, the rate, the fees, the
+ * countdowns, and below them the payment area (`payment-view.ts`).
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { SessionView } from '../../core/session-view.js';
+import { networkName } from '../../format/explorer.js';
+import { formatCrypto, formatFiat, formatFiatDecimal, formatRate, shortenAddress } from '../../format/format.js';
+import { figure, remaining, row, say, timer, type CheckoutViewInput } from './view-pieces.js';
+
+/** The quote's countdown line, with "Price updated." after a refresh. */
+function quoteCountdown({ state: { quoteNotice }, now, text }: CheckoutViewInput, expiresAt: number | null): TemplateResult {
+  return timer(
+    'quote-countdown',
+    quoteNotice === 'refreshing' || expiresAt === null ? 0 : remaining(expiresAt, now),
+    (time) => [quoteNotice === 'refreshed' ? html`<span class="notice">${say(text, 'priceUpdated')}</span> ` : nothing, say(text, 'priceValid', { time })],
+    text.messages.priceExpired,
+    text.locale,
+  );
+}
+
+/** The order summary and countdowns, then `payment` (the pay button, frame or fallback). */
+export function orderView(input: CheckoutViewInput, session: SessionView, payment: unknown): TemplateResult {
+  const { now, text } = input;
+  const { locale, messages: t } = text;
+  const { quote, fiatCurrency: fiat, cryptoCurrency: crypto, network, walletAddress: wallet, fiatAmount } = session;
+  const money = (decimal: string) => (fiat ? formatFiatDecimal(decimal, fiat, locale) : '…');
+  const fees = quote.fees;
+  const pending = session.status === 'pending';
+  return html`<section part="quote" class="quote" aria-label=${t.summary}>
+      <div part="crypto-amount" class="receive">
+        <span>${pending ? t.receiveEstimated : t.receive}</span>
+        <strong>${figure(`≈ ${formatCrypto(quote.cryptoAmount, crypto, locale)}`)}</strong>
+      </div>
+      <dl>
+        ${fiatAmount !== null && fiat ? row(t.youPay, formatFiat(fiatAmount, fiat, locale)) : nothing}
+        ${row(t.rate, quote.exchangeRate !== null && crypto && fiat ? formatRate(quote.exchangeRate, crypto, fiat, locale) : '…', 'rate')}
+        ${network ? row(t.network, networkName(network)) : nothing}
+        ${wallet ? html`<div><dt>${t.wallet}</dt><dd class="mono" title=${wallet} aria-label=${wallet}>${shortenAddress(wallet)}</dd></div>` : nothing}
+      </dl>
+      ${fees
+        ? html`<dl part="fees" class="fees" aria-label=${t.fees}>
+            ${row(t.platformFee, money(fees.platform))}${row(t.networkFee, money(fees.network))}${row(t.processingFee, money(fees.processing))}
+            <div class="total"><dt>${t.totalFees}</dt><dd>${figure(money(fees.total))}</dd></div>
+          </dl>`
+        : nothing}
+      ${pending ? quoteCountdown(input, quote.expiresAt) : nothing}
+    </section>
+    ${pending && session.expiresAt !== null
+      ? timer('session-countdown', remaining(session.expiresAt, now), (time) => say(text, 'sessionLeft', { time }), t.sessionExpired, locale)
+      : nothing}
+    ${payment}`;
+}

@@ -1,0 +1,39 @@
+/**
+ * The payment area under the order: the "Pay" button, the hosted checkout's iframe while paying,
+ * or what the buyer needs when it opened elsewhere (a popup) or could not open (a link).
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { SessionView } from '../../core/session-view.js';
+import { formatFiat } from '../../format/format.js';
+import { figure, remaining, say, type CheckoutViewInput } from './view-pieces.js';
+
+export function paymentView(input: CheckoutViewInput, session: SessionView): TemplateResult | typeof nothing {
+  const { state: { surface }, checkoutUrl: url, now, text, onPay } = input;
+  const t = text.messages;
+  if (surface === 'frame' && url) {
+    return html`<iframe
+      part="checkout-frame"
+      src=${url}
+      title=${t.frameTitle}
+      height=${input.frameHeight}
+      allow="payment"
+      referrerpolicy="no-referrer"
+      sandbox="allow-scripts allow-forms allow-same-origin allow-popups allow-popups-to-escape-sandbox"
+      @load=${input.onFrameLoad}
+    ></iframe>`;
+  }
+  if (session.status !== 'pending') return nothing;
+  if (surface === 'popup') {
+    return html`<p class="status">${t.payInPopup}</p>
+      <button part="pay-button" type="button" @click=${onPay}>${t.reopenPopup}</button>`;
+  }
+  if (surface === 'link' && url) {
+    return html`<p class="status">${t.cannotEmbed}</p>
+      <a part="fallback-link" class="link-button" href=${url} target="_blank" rel="noopener">${t.openPage}</a>`;
+  }
+  const { fiatAmount, fiatCurrency, expiresAt } = session;
+  const amount = fiatAmount !== null && fiatCurrency ? figure(formatFiat(fiatAmount, fiatCurrency, text.locale)) : '';
+  return html`<button part="pay-button" type="button" ?disabled=${expiresAt !== null && !remaining(expiresAt, now)} @click=${onPay}>
+    ${amount ? say(text, 'pay', { amount }) : t.pay.replace(/\s*\{amount\}\s*/, '')}
+  </button>`;
+}
