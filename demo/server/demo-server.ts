@@ -149,6 +149,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
     const { status, json } = await createSession({
       wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7',
       crypto_currency: 'ETH',
+      network: 'ethereum',
       fiat_amount: 5000,
       fiat_currency: 'USD',
     });

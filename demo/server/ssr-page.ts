@@ -42,8 +42,9 @@ export async function renderSsrPage({ render, ...options }: SsrPageOptions): Pro
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>Server-rendered · onramp-checkout demo</title>
   <link rel="stylesheet" href="/demo/public/demo.css">
-  <script src="${script}" defer></script>
+  <!-- The event log first: a server-rendered widget is ready as soon as its script runs. -->
   <script src="/dist/demo/event-log.js" type="module"></script>
+  <script src="${script}" defer></script>
 </head>
 <body>
   <main class="page">
