@@ -1,31 +1,43 @@
 /**
- * `npm run bench`: figures, never assertions. Mount/unmount cycles in Chromium with counts of
- * what is left behind and the heap after GC; bundle sizes come from `npm run size`.
+ * `npm run bench`: figures, never assertions. Order visible, server-rendered against rendered in
+ * the browser, under a slow link and CPU (`order-visible.ts`); then mount/unmount cycles in Chromium
+ * with counts of what is left behind and the heap after GC. Bundle sizes come from `npm run size`.
+ *
+ * Environment: `BENCH_LOADS` (cold loads per page, default 5), `BENCH_CYCLES` (mount cycles, default
+ * 200), `BENCH_ONLY` (`order` or `leaks`) to run one part.
  */
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { measureLeaks } from '../e2e/leak-probe.js';
+import { formatOrderVisible, measureOrderVisible } from './order-visible.js';
 
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const browser = await chromium.launch({
   ...(executablePath ? { executablePath } : {}),
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
+const only = process.env.BENCH_ONLY;
 try {
-  const page = await browser.newPage();
-  // tsx compiles with esbuild's keepNames, whose `__name` helper ends up in functions sent to the page.
-  await page.addInitScript('window.__name = (fn) => fn');
-  const cycles = Number(process.env.BENCH_CYCLES ?? 200);
-  const f = await measureLeaks(page as unknown as Parameters<typeof measureLeaks>[0], cycles);
-  const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-  console.log(`mount/unmount cycles        ${f.cycles} (${f.moves} also moved)`);
-  console.log(`time                        ${f.millis} ms (${(f.millis / f.cycles).toFixed(2)} ms per cycle, each waits one frame or two)`);
-  console.log(`timeouts left               ${f.timeouts}`);
-  console.log(`intervals left              ${f.intervals}`);
-  console.log(`window/document listeners   ${f.globalListeners}`);
-  console.log(`fetches in flight           ${f.pendingFetches}`);
-  console.log(`status requests             ${f.statusRequests}`);
-  console.log(`heap after GC               ${kib(f.heapBeforeBytes)} -> ${kib(f.heapAfterBytes)} (${f.heapAfterBytes >= f.heapBeforeBytes ? '+' : ''}${kib(f.heapAfterBytes - f.heapBeforeBytes)})`);
+  if (only !== 'leaks') {
+    console.log(formatOrderVisible(await measureOrderVisible(browser, Number(process.env.BENCH_LOADS ?? 5))));
+    if (only !== 'order') console.log('');
+  }
+  if (only !== 'order') {
+    const page = await browser.newPage();
+    // tsx compiles with esbuild's keepNames, whose `__name` helper ends up in functions sent to the page.
+    await page.addInitScript('window.__name = (fn) => fn');
+    const cycles = Number(process.env.BENCH_CYCLES ?? 200);
+    const f = await measureLeaks(page as unknown as Parameters<typeof measureLeaks>[0], cycles);
+    const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+    console.log(`mount/unmount cycles        ${f.cycles} (${f.moves} also moved)`);
+    console.log(`time                        ${f.millis} ms (${(f.millis / f.cycles).toFixed(2)} ms per cycle, each waits one frame or two)`);
+    console.log(`timeouts left               ${f.timeouts}`);
+    console.log(`intervals left              ${f.intervals}`);
+    console.log(`window/document listeners   ${f.globalListeners}`);
+    console.log(`fetches in flight           ${f.pendingFetches}`);
+    console.log(`status requests             ${f.statusRequests}`);
+    console.log(`heap after GC               ${kib(f.heapBeforeBytes)} -> ${kib(f.heapAfterBytes)} (${f.heapAfterBytes >= f.heapBeforeBytes ? '+' : ''}${kib(f.heapAfterBytes - f.heapBeforeBytes)})`);
+  }
 } finally {
   await browser.close();
 }
