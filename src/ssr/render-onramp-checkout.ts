@@ -77,6 +77,18 @@ export function jsonForScriptElement(value: unknown): string {
 }
 
 /**
+ * The locale as `Intl` canonicalises it, English for none or a malformed one: written as it is, so
+ * the browser resolves the same one (a malformed tag would make it fall back to the page's `lang`).
+ */
+function canonicalLocale(tag: string | undefined): string {
+  try {
+    return (tag && Intl.getCanonicalLocales(tag.trim())[0]) || 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+/**
  * How `@lit-labs/ssr` renders this element for one page: with the session set as the `session`
  * property (a server-only template binds attributes only), writing the `status` attribute the
  * element reflects in the browser after each update, and with or without its shadow root.
@@ -109,8 +121,9 @@ function rendererFor(session: SessionInput, shadow: boolean): typeof LitElementR
  * countdowns as the buyer will see them), `status`, and the data block. Put it in your page as it
  * is and load `onramp-checkout.hydrate.iife.js` (or import `onramp-checkout/hydrate`) with `defer`.
  *
- * @throws TypeError when `session` is not a session creation response, or the key is not a
- *   publishable key: nothing is written for a secret key.
+ * @throws TypeError when `session` is not a session creation response, the key is not a
+ *   publishable key (nothing is written for a secret key), or `apiBase` or `checkoutOrigin` is not
+ *   https (or http on localhost).
  */
 export async function renderOnrampCheckout(options: RenderOnrampCheckoutOptions): Promise<string> {
   const parsed = sessionInputSchema.safeParse(options.session);
@@ -121,7 +134,7 @@ export async function renderOnrampCheckout(options: RenderOnrampCheckoutOptions)
   for (const [name, value] of [['apiBase', options.apiBase], ['checkoutOrigin', options.checkoutOrigin]] as const) {
     if (value !== undefined && !normalizeOrigin(value)) throw new TypeError(`renderOnrampCheckout: ${name} must be an https URL (or http on localhost)`);
   }
-  const locale = options.locale || 'en';
+  const locale = canonicalLocale(options.locale);
   const language = languageOf(locale);
   const block: SessionDataBlock = { session, locale, ...(language === 'en' ? {} : { messages: loadedMessages(language) }) };
   const dataBlock = `<script type="application/json">${jsonForScriptElement(block)}</script>`;

@@ -68,10 +68,14 @@ test('German and Arabic: rendered in the buyer language at once, with its texts 
   assert.doesNotMatch(arabic.text, /Buy ETH|Total fees/);
 });
 
-test('no locale: English, and no DOM is asked for one', async () => {
+test('no locale, or a malformed one: English, written as such, and no DOM is asked for one', async () => {
   const { renderOnrampCheckout } = await import('../../src/ssr/render-onramp-checkout.js');
-  const html = await renderOnrampCheckout({ session: freshSession(), publishableKey: PK, locale: '' });
-  assert.match(parts(html).text, /Buy ETH/);
+  for (const locale of [undefined, '', 'not a locale!']) {
+    const html = await renderOnrampCheckout({ session: freshSession(), publishableKey: PK, ...(locale === undefined ? {} : { locale }) });
+    assert.match(html, /\slocale="en"/);
+    assert.match(parts(html).text, /Buy ETH/);
+  }
+  assert.match(await renderOnrampCheckout({ session: freshSession(), publishableKey: PK, locale: ' de-de ' }), /\slocale="de-DE"/);
   noDom();
 });
 
