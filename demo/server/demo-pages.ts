@@ -27,6 +27,12 @@ export const DEMO_PAGES: readonly DemoPage[] = [
       'The widget with no build step: one <code>&lt;script&gt;</code> tag and one <code>&lt;onramp-checkout&gt;</code> element whose attributes the merchant’s server renders with a fresh session. Pay with a test card in the embedded checkout.',
   },
   {
+    path: '/demo/session',
+    label: 'Session property',
+    about:
+      'The fastest embed: the script-tag page again, but the merchant’s server also hands the widget the session it just created (its <code>session</code> property, from a JSON block in the page), so the order is drawn the moment the script runs, with no request before it.',
+  },
+  {
     path: '/demo/redirect',
     label: 'Redirect mode',
     about:

@@ -128,7 +128,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
 
   // The script-tag and redirect pages are rendered server-side with a fresh session, as a merchant
   // without a front-end build would do.
-  const embedPage = (mode: 'embedded' | 'redirect') => async () => {
+  const embedPage = (mode: 'embedded' | 'redirect', withSession = false) => async () => {
     const { status, json } = await createSession({
       wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7',
       crypto_currency: 'ETH',
@@ -137,12 +137,14 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
     });
     if (status !== 200) return new Response('Could not create a session', { status: 502 });
     const created = json as { session: { client_secret: string } };
-    return new Response(renderEmbedPage({ ...widgetConfig, clientSecret: created.session.client_secret, mode }), {
+    const session = withSession ? { session: created.session } : {};
+    return new Response(renderEmbedPage({ ...widgetConfig, clientSecret: created.session.client_secret, mode, ...session }), {
       headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
     });
   };
   app.get('/demo/script-tag', embedPage('embedded'));
   app.get('/demo/redirect', embedPage('redirect'));
+  app.get('/demo/session', embedPage('embedded', true));
 
   // Rendered on the server with onramp-checkout/ssr (the built dist/ssr.js), then hydrated.
   app.get('/demo/ssr', async (c) => {

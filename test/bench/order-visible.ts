@@ -1,11 +1,11 @@
 /**
  * Order visible: how soon the order is on screen, server-rendered (`/demo/ssr`, the hydrating file)
- * against rendered in the browser from the very same session (`/demo/ssr?render=client`, the same
- * page and data block, the default script-tag file) and from attributes alone (`/demo/script-tag`,
- * one request to the API first). Cold loads (a new browser context each: no cache, no connection)
- * under Chromium's emulation of a slow mobile link and CPU (DevTools protocol), the same as the
- * time-to-quote figures: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, CPU 4× slower.
- * Figures, never assertions: `npm run bench` prints them.
+ * against rendered in the browser from the session: the `session` property (`/demo/session`, the
+ * client-rendered page of the time-to-quote figures), and the same page as `/demo/ssr` with the
+ * element rendered by the default script-tag file from the same data block (`/demo/ssr?render=client`).
+ * Cold loads (a new browser context each: no cache, no connection) under the time-to-quote figures'
+ * emulation of a slow mobile link and CPU (`EMULATION`). Figures, never assertions: `npm run bench`
+ * prints them.
  *
  * "Visible" is read the same way on every page: from navigation start, the first animation frame
  * whose rendering has the order (the crypto amount) in the widget's shadow root, checked by a frame
@@ -13,9 +13,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { startDemo } from '../../demo/server/demo-server.js';
-
-/** The link and CPU of the time-to-quote figures. */
-export const EMULATION = { latencyMs: 150, downloadKbps: 1600, uploadKbps: 750, cpuSlowdown: 4 } as const;
+import { EMULATION } from './time-to-quote.js';
 
 /** A frame loop from document start: the first frame with the order in the widget's shadow root. */
 const INSTRUMENT = `(() => {
@@ -74,8 +72,8 @@ const median = (values: number[]) => {
 
 const PAGES = [
   { path: '/demo/ssr', label: 'server-rendered (/demo/ssr, hydrating file)' },
-  { path: '/demo/ssr?render=client', label: 'client-rendered from the same session (default file)' },
-  { path: '/demo/script-tag', label: 'client-rendered from attributes (+1 API round trip)' },
+  { path: '/demo/session', label: 'client-rendered, session property (/demo/session)' },
+  { path: '/demo/ssr?render=client', label: 'client-rendered, data block (/demo/ssr?render=client)' },
 ] as const;
 
 export interface OrderVisibleSummary {

@@ -1,0 +1,277 @@
+/**
+ * Time to quote: how soon the order appears on the demo's script-tag page and on its `session`
+ * page, cold (a new browser context per load: no cache, no connection, no CORS preflight cache),
+ * under Chromium's emulation of a slow mobile link and CPU (DevTools protocol). Figures, never
+ * assertions: `npm run bench` prints them.
+ *
+ * Every phase is read on the page's own clock (Navigation and Resource Timing, and a
+ * MutationObserver the bench installs in the widget's shadow root: the widget ships no marks). The
+ * DevTools protocol adds what the page cannot see: bytes on the wire, and the single round trip of
+ * the status request apart from its CORS preflight.
+ *
+ * The physical limit of a load is the HTML, the script at its brotli size, and (without `session`)
+ * one round trip to the API, each taken from the same load's network timings: the script cannot
+ * run before both the HTML is parsed and the compressed script could have arrived (its request's
+ * start, its time to first byte, then its brotli bytes at the load's measured throughput), and the
+ * status answer cannot come sooner than one round trip after that.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
+import type { Browser, CDPSession } from 'playwright-core';
+import { startDemo, type DemoHandle } from '../../demo/server/demo-server.js';
+
+/** The link and CPU of the issue: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, 4× slower CPU. */
+export const EMULATION = { latencyMs: 150, downloadKbps: 1600, uploadKbps: 750, cpuSlowdown: 4 } as const;
+
+const SCRIPT_FILE = 'dist/onramp-checkout.iife.js';
+const STATUS_PATH = '/v1/onramp?';
+
+/** What the bench installs before any page script: when the order (its crypto amount) is in the DOM. */
+const INSTRUMENT = `(() => {
+  const marks = (window.__quoteBench = { defined: null, order: null, firstFrame: null, orderInFirstFrame: null });
+  let done;
+  window.__quoteBenchDone = new Promise((resolve) => (done = () => marks.order !== null && marks.firstFrame !== null && resolve()));
+  const define = CustomElementRegistry.prototype.define;
+  CustomElementRegistry.prototype.define = function (name, ...rest) {
+    if (name === 'onramp-checkout' && marks.defined === null) {
+      marks.defined = performance.now();
+      requestAnimationFrame(() => {
+        marks.firstFrame = performance.now();
+        marks.orderInFirstFrame = marks.order !== null;
+        done();
+      });
+    }
+    return define.call(this, name, ...rest);
+  };
+  const attach = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (init) {
+    const root = attach.call(this, init);
+    if (this.localName === 'onramp-checkout') {
+      const observer = new MutationObserver(() => {
+        if (marks.order === null && root.querySelector('[part="crypto-amount"]')) {
+          marks.order = performance.now();
+          observer.disconnect();
+          done();
+        }
+      });
+      observer.observe(root, { childList: true, subtree: true, characterData: true });
+    }
+    return root;
+  };
+})();`;
+
+/** Read in the page once the order is shown: its marks and its timing entries (page clock, ms). */
+const COLLECT = `(() => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  const resources = performance.getEntriesByType('resource').map((entry) => ({ name: entry.name, startTime: entry.startTime, responseEnd: entry.responseEnd }));
+  return { marks: window.__quoteBench, htmlEnd: nav.responseEnd, resources };
+})()`;
+
+interface PageFigures {
+  marks: { defined: number | null; order: number | null; firstFrame: number | null; orderInFirstFrame: boolean | null };
+  htmlEnd: number;
+  resources: Array<{ name: string; startTime: number; responseEnd: number }>;
+}
+
+/** One request as the DevTools protocol saw it. */
+interface WireRequest {
+  url: string;
+  method: string;
+  /** `requestTime` (s, monotonic) and the offsets of `Network.ResourceTiming` (ms). */
+  timing?: { requestTime: number; sendStart: number; receiveHeadersEnd: number };
+  finishedAt?: number;
+  encodedBytes: number;
+  contentEncoding?: string;
+}
+
+/** Records every request of a page: bytes on the wire and network timings. */
+async function recordWire(cdp: CDPSession): Promise<Map<string, WireRequest>> {
+  const requests = new Map<string, WireRequest>();
+  cdp.on('Network.requestWillBeSent', (event) => {
+    requests.set(event.requestId, { url: event.request.url, method: event.request.method, encodedBytes: 0 });
+  });
+  cdp.on('Network.responseReceived', (event) => {
+    const request = requests.get(event.requestId);
+    if (!request) return;
+    const timing = event.response.timing;
+    if (timing) request.timing = { requestTime: timing.requestTime, sendStart: timing.sendStart, receiveHeadersEnd: timing.receiveHeadersEnd };
+    const headers = Object.fromEntries(Object.entries(event.response.headers).map(([name, value]) => [name.toLowerCase(), String(value)]));
+    request.contentEncoding = headers['content-encoding'];
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    const request = requests.get(event.requestId);
+    if (!request) return;
+    request.finishedAt = event.timestamp;
+    request.encodedBytes = event.encodedDataLength;
+  });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: EMULATION.latencyMs,
+    downloadThroughput: (EMULATION.downloadKbps * 1000) / 8,
+    uploadThroughput: (EMULATION.uploadKbps * 1000) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: EMULATION.cpuSlowdown });
+  return requests;
+}
+
+/** Time to first byte and body time of a finished request, ms. */
+function wireTimes(request: WireRequest | undefined): { ttfb: number; body: number } | null {
+  if (!request?.timing || request.finishedAt === undefined) return null;
+  const { requestTime, sendStart, receiveHeadersEnd } = request.timing;
+  return { ttfb: receiveHeadersEnd - sendStart, body: request.finishedAt * 1000 - (requestTime * 1000 + receiveHeadersEnd) };
+}
+
+export interface LoadFigures {
+  html: number;
+  scriptTransfer: number;
+  /** Script arrival to the status request (`null` with `session`: none is needed for the order). */
+  scriptToRequest: number | null;
+  requestRoundTrip: number | null;
+  /** The status GET alone, without its CORS preflight. */
+  oneRoundTrip: number | null;
+  responseToOrder: number | null;
+  scriptToOrder: number;
+  /** Script arrival to the element's definition: the script's parse, compile and evaluation (and any wait for the parser). */
+  scriptToDefine: number | null;
+  /** Navigation start to the order in the DOM. */
+  total: number;
+  limit: number;
+  orderInFirstFrame: boolean;
+  bytes: { html: number; script: number; api: number; total: number };
+  scriptEncoding: string;
+}
+
+/** One cold load of `url`; resolves once the order is on screen. */
+async function load(browser: Browser, url: string, apiOrigin: string, scriptBrotli: number): Promise<LoadFigures> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const wire = await recordWire(cdp);
+    await page.addInitScript(INSTRUMENT);
+    await page.goto(url);
+    // A string evaluated over the protocol (the pages' CSP forbids the eval a predicate would need).
+    await page.evaluate('window.__quoteBenchDone');
+    const figures = (await page.evaluate(COLLECT)) as PageFigures;
+    const requests = [...wire.values()];
+    const { marks } = figures;
+    const script = figures.resources.find((entry) => entry.name.endsWith(SCRIPT_FILE.slice('dist'.length)));
+    const status = figures.resources.find((entry) => entry.name.startsWith(apiOrigin) && entry.name.includes(STATUS_PATH));
+    if (!script || marks.order === null) throw new Error(`no script or no order on ${url}`);
+    const order = marks.order;
+    const seeded = url.endsWith('/demo/session');
+    const statusShown = !seeded && status && status.responseEnd <= order ? status : null;
+
+    const wireScript = requests.find((request) => request.url.endsWith(SCRIPT_FILE.slice('dist'.length)));
+    const wireStatus = requests.find((request) => request.method === 'GET' && request.url.startsWith(apiOrigin) && request.url.includes(STATUS_PATH));
+    const scriptTimes = wireTimes(wireScript);
+    const statusTimes = wireTimes(wireStatus);
+    // The compressed script at this load's throughput: time to first byte, then brotli bytes.
+    const perByte = scriptTimes && wireScript ? scriptTimes.body / Math.max(1, wireScript.encodedBytes) : 0;
+    const scriptLimit = script.startTime + (scriptTimes ? scriptTimes.ttfb + scriptBrotli * perByte : script.responseEnd - script.startTime);
+    const oneRoundTrip = statusTimes ? statusTimes.ttfb + statusTimes.body : null;
+    const limit = Math.max(figures.htmlEnd, scriptLimit) + (seeded ? 0 : (oneRoundTrip ?? 0));
+
+    const sum = (match: (request: WireRequest) => boolean) => requests.filter(match).reduce((total, request) => total + request.encodedBytes, 0);
+    const pageOrigin = new URL(url).origin;
+    return {
+      html: figures.htmlEnd,
+      scriptTransfer: script.responseEnd - script.startTime,
+      scriptToRequest: statusShown ? statusShown.startTime - script.responseEnd : null,
+      requestRoundTrip: statusShown ? statusShown.responseEnd - statusShown.startTime : null,
+      oneRoundTrip: seeded ? null : oneRoundTrip,
+      responseToOrder: statusShown ? order - statusShown.responseEnd : null,
+      scriptToOrder: order - script.responseEnd,
+      scriptToDefine: marks.defined === null ? null : marks.defined - script.responseEnd,
+      total: order,
+      limit,
+      orderInFirstFrame: marks.orderInFirstFrame === true,
+      bytes: {
+        html: sum((request) => request.url === url),
+        script: wireScript?.encodedBytes ?? 0,
+        api: sum((request) => request.url.startsWith(apiOrigin)),
+        total: sum((request) => request.url.startsWith(pageOrigin) || request.url.startsWith(apiOrigin)),
+      },
+      scriptEncoding: wireScript?.contentEncoding ?? 'identity',
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+export interface PageSummary {
+  page: string;
+  loads: LoadFigures[];
+}
+
+/** Loads the script-tag page and the `session` page `loads` times each, cold, one after the other. */
+export async function measureTimeToQuote(browser: Browser, loads: number): Promise<{ summaries: PageSummary[]; scriptBrotli: number }> {
+  const scriptBrotli = brotliCompressSync(readFileSync(resolve(import.meta.dirname, '../..', SCRIPT_FILE)), {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+  }).length;
+  const demo: DemoHandle = await startDemo({ port: 0, sandbox: { db: ':memory:', port: 0, checkoutPort: 0, log: () => {} } });
+  try {
+    const apiOrigin = new URL(demo.sandbox.apiUrl).origin;
+    const summaries: PageSummary[] = [];
+    for (const page of ['/demo/script-tag', '/demo/session']) {
+      // One warm-up load, not counted: the server's first session and the browser's first process.
+      await load(browser, `${demo.url}${page}`, apiOrigin, scriptBrotli);
+      const figures: LoadFigures[] = [];
+      for (let index = 0; index < loads; index++) figures.push(await load(browser, `${demo.url}${page}`, apiOrigin, scriptBrotli));
+      summaries.push({ page, loads: figures });
+    }
+    return { summaries, scriptBrotli };
+  } finally {
+    await demo.close();
+  }
+}
+
+/** The table `npm run bench` prints (and the README shows). */
+export function formatTimeToQuote({ summaries, scriptBrotli }: { summaries: PageSummary[]; scriptBrotli: number }): string {
+  const { latencyMs, downloadKbps, uploadKbps, cpuSlowdown } = EMULATION;
+  const lines = [
+    `time to quote, cold loads: ${latencyMs} ms round trip, ${downloadKbps / 1000} Mbit/s down, ${uploadKbps} kbit/s up, CPU ${cpuSlowdown}× slower (Chromium DevTools emulation)`,
+  ];
+  const ms = (value: number) => `${Math.round(value)}`.padStart(7);
+  const row = (label: string, values: Array<number | null>) => {
+    const present = values.filter((value): value is number => value !== null);
+    if (!present.length) return;
+    lines.push(`  ${label.padEnd(46)}${ms(Math.min(...present))}${ms(median(present))}${ms(Math.max(...present))}`);
+  };
+  for (const { page, loads } of summaries) {
+    const seeded = page.endsWith('/session');
+    lines.push('', `${page} (${loads.length} loads)${' '.repeat(Math.max(1, 46 - page.length - 12))}    min median    max (ms)`);
+    row('HTML (navigation to last byte)', loads.map((figures) => figures.html));
+    row('script transfer', loads.map((figures) => figures.scriptTransfer));
+    row('script arrival → element defined (script runs)', loads.map((figures) => figures.scriptToDefine));
+    if (!seeded) {
+      row('script arrival → first request', loads.map((figures) => figures.scriptToRequest));
+      row('request round trip (CORS preflight + GET)', loads.map((figures) => figures.requestRoundTrip));
+      row('  of which the GET alone', loads.map((figures) => figures.oneRoundTrip));
+      row('response → order visible', loads.map((figures) => figures.responseToOrder));
+    }
+    row('script arrival → order visible', loads.map((figures) => figures.scriptToOrder));
+    row('navigation → order visible (total)', loads.map((figures) => figures.total));
+    row(`physical limit (HTML + ${seeded ? 'br script' : 'br script + 1 round trip'})`, loads.map((figures) => figures.limit));
+    const above = loads.map((figures) => (100 * (figures.total - figures.limit)) / figures.total);
+    lines.push(`  ${'share of the total above the limit'.padEnd(46)}${above.map((value) => `${value.toFixed(0)}%`).sort((a, b) => parseFloat(a) - parseFloat(b)).join(' ').padStart(21)}`);
+    if (seeded) {
+      const inFirst = loads.filter((figures) => figures.orderInFirstFrame).length;
+      lines.push(`  order in the first frame after the script runs: ${inFirst} of ${loads.length} loads`);
+    }
+    const bytes = loads[0]!.bytes;
+    lines.push(
+      `  bytes on the wire (first load): HTML ${bytes.html}, script ${bytes.script} (${loads[0]!.scriptEncoding}; ${scriptBrotli} brotli), API ${bytes.api}, all ${bytes.total}`,
+    );
+  }
+  return lines.join('\n');
+}
