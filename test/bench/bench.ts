@@ -23,8 +23,8 @@ const only = process.env.BENCH_ONLY;
 const runs = (part: 'quote' | 'order' | 'leaks') => !only || only === part;
 const loads = Number(process.env.BENCH_LOADS ?? 5);
 try {
-  if (runs('quote')) console.log(formatTimeToQuote(await measureTimeToQuote(browser, loads)), '\n');
-  if (runs('order')) console.log(formatOrderVisible(await measureOrderVisible(browser, loads)), '\n');
+  if (runs('quote')) console.log(`${formatTimeToQuote(await measureTimeToQuote(browser, loads))}\n`);
+  if (runs('order')) console.log(`${formatOrderVisible(await measureOrderVisible(browser, loads))}\n`);
   if (runs('leaks')) {
     const page = await browser.newPage();
     // tsx compiles with esbuild's keepNames, whose `__name` helper ends up in functions sent to the page.
