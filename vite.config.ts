@@ -4,6 +4,10 @@
  *   `dist/define.js`, which registers the element, `dist/webhooks.js`, and `dist/react.js`, the
  *   `@lit/react` wrapper), with lit, zod, @lit/react and React left as dependencies;
  * - `--mode iife`: `dist/onramp-checkout.iife.js`, one self-contained file for a `<script>` tag;
+ * - `--mode hydrate`: `dist/onramp-checkout.hydrate.iife.js`, the same with Lit's hydration support
+ *   loaded before Lit, for server-rendered pages (kept out of the default file's budget);
+ * - `--mode ssr`: `dist/ssr.js`, the server renderer (`onramp-checkout/ssr`) for Node, built from the
+ *   same sources through the same template minifier, so its templates match the browser's;
  * - `--mode demo`: the demo pages' scripts in `dist/demo/`.
  */
 import { createHash } from 'node:crypto';
@@ -18,13 +22,13 @@ import es from './src/i18n/locales/es.js';
 import fr from './src/i18n/locales/fr.js';
 import { minifyLitTemplates } from './test/size/minify-templates.js';
 
-/** Prints the Subresource Integrity hash of the script-tag file, for `<script integrity>`. */
+/** Prints the Subresource Integrity hash of the script-tag files, for `<script integrity>`. */
 function printIntegrity(): Plugin {
   return {
     name: 'print-integrity',
     generateBundle(_options, bundle) {
       for (const file of Object.values(bundle)) {
-        if (file.type === 'chunk' && file.fileName === 'onramp-checkout.iife.js') {
+        if (file.type === 'chunk' && file.fileName.endsWith('.iife.js')) {
           const sri = `sha384-${createHash('sha384').update(file.code).digest('base64')}`;
           this.info(`integrity of dist/${file.fileName}: ${sri}`);
         }
@@ -81,7 +85,35 @@ function localeFiles(): Plugin {
   };
 }
 
+/**
+ * Prints the CSP hash of the stylesheet the server renderer writes into the shadow root, read from
+ * the built renderer itself (what a merchant adds to `style-src`).
+ */
+function printStyleHash(): Plugin {
+  return {
+    name: 'print-style-hash',
+    async closeBundle() {
+      const { ONRAMP_CHECKOUT_STYLE_HASH } = (await import(resolve(import.meta.dirname, 'dist/ssr.js'))) as { ONRAMP_CHECKOUT_STYLE_HASH: string };
+      this.info(`style-src of server-rendered pages: '${ONRAMP_CHECKOUT_STYLE_HASH}'`);
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
+  if (mode === 'ssr') {
+    // Node: lit, @lit-labs/ssr and zod stay imports (Node resolves Lit's server build).
+    return {
+      plugins: [minifyLitTemplates(), printStyleHash()],
+      build: {
+        ssr: 'src/ssr/render-onramp-checkout.ts',
+        target: 'node20',
+        outDir: 'dist',
+        emptyOutDir: false,
+        sourcemap: true,
+        rollupOptions: { output: { entryFileNames: 'ssr.js' } },
+      },
+    };
+  }
   if (mode === 'demo') {
     // The demo pages' scripts (served by `npm start`), built from TypeScript like any merchant app,
     // the framework pages' with their frameworks' own Vite plugins (only in this mode).
@@ -114,7 +146,7 @@ export default defineConfig(({ mode }) => {
       },
     };
   }
-  const iife = mode === 'iife';
+  const iife = mode === 'iife' || mode === 'hydrate';
   return {
     plugins: iife ? [localeFiles(), minifyLitTemplates(), terserPass(), printIntegrity()] : [minifyLitTemplates()],
     build: {
@@ -123,22 +155,25 @@ export default defineConfig(({ mode }) => {
       emptyOutDir: !iife,
       minify: true,
       lib: iife
-        ? { entry: 'src/define.ts', formats: ['iife'], name: 'OnrampCheckout', fileName: () => 'onramp-checkout.iife.js' }
+        ? mode === 'hydrate'
+          ? { entry: 'src/hydrate.ts', formats: ['iife'], name: 'OnrampCheckout', fileName: () => 'onramp-checkout.hydrate.iife.js' }
+          : { entry: 'src/define.ts', formats: ['iife'], name: 'OnrampCheckout', fileName: () => 'onramp-checkout.iife.js' }
         : {
-            entry: { 'onramp-checkout': 'src/index.ts', define: 'src/define.ts', webhooks: 'src/webhooks/verify-signature.ts', react: 'src/react.ts' },
+            entry: { 'onramp-checkout': 'src/index.ts', define: 'src/define.ts', hydrate: 'src/hydrate.ts', webhooks: 'src/webhooks/verify-signature.ts', react: 'src/react.ts' },
             formats: ['es'],
             fileName: (_format, entry) => `${entry}.js`,
           },
       rollupOptions: iife
         ? {}
         : {
-            // lit, zod, @lit/react and React stay dependencies; `define.js` imports the side-effect-free
-            // entry as it is published, and `react.js` imports `define.js` (same name in dist), so
-            // there is no hashed shared chunk and the element is in one file only.
+            // lit, zod, @lit/react, Lit's hydration support and React stay dependencies; `define.js`
+            // imports the side-effect-free entry as it is published, and `react.js` and `hydrate.js`
+            // import `define.js` (same name in dist), so there is no hashed shared chunk and the
+            // element is in one file only.
             external: (source: string, importer: string | undefined) =>
-              /^(lit|lit\/.*|@lit\/.*|zod|zod\/.*|react|react\/.*)$/.test(source) ||
+              /^(lit|lit\/.*|@lit\/.*|@lit-labs\/ssr-client\/.*|zod|zod\/.*|react|react\/.*)$/.test(source) ||
               (source === './index.js' && !!importer?.endsWith('/src/define.ts')) ||
-              (source === './define.js' && !!importer?.endsWith('/src/react.ts')),
+              (source === './define.js' && (!!importer?.endsWith('/src/react.ts') || !!importer?.endsWith('/src/hydrate.ts'))),
             // The catalogues other than English are chunks of their own, under stable names.
             output: { chunkFileNames: (chunk: { name: string }) => (LOCALE_JSON.some((file) => file.language === chunk.name) ? 'locales/[name].js' : '[name]-[hash].js') },
             plugins: [

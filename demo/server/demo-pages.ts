@@ -38,6 +38,12 @@ export const DEMO_PAGES: readonly DemoPage[] = [
     about:
       'With <code>mode="redirect"</code>, “Pay” navigates this page to the hosted checkout, which links back here: the fallback for pages that can neither frame the checkout nor open popups.',
   },
+  {
+    path: '/demo/ssr',
+    label: 'Server-rendered',
+    about:
+      'The order in the HTML itself: the merchant’s server renders the widget with <code>onramp-checkout/ssr</code> (declarative shadow DOM, the buyer’s language, the session in a JSON data block), so it is on screen before any script runs and even with JavaScript off; the hydrating script then takes over the same nodes. The CSP allows the widget’s stylesheet by its hash only.',
+  },
   // React 19, Vue 3, Svelte 5, Angular style: described beside their page shells.
   ...FRAMEWORK_PAGES.map((page) => ({ path: `/demo/${page.name}`, label: page.title, about: page.about })),
   {

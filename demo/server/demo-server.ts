@@ -15,6 +15,7 @@ import { ownHosts } from './console-guard.js';
 import { DEMO_PAGES, withDemoNav, withPreconnect } from './demo-pages.js';
 import { renderEmbedPage } from './embed-page.js';
 import { FRAMEWORK_PAGES, renderFrameworkPage } from './framework-pages.js';
+import { loadRenderer, renderSsrPage, ssrLocale } from './ssr-page.js';
 import { webhookReceiver } from './webhook-receiver.js';
 import { createSessionRequestSchema } from '../../src/contract/schemas/session-request.js';
 
@@ -36,13 +37,14 @@ const ROOT = resolve(import.meta.dirname, '../..');
 
 /**
  * Strict CSP of the merchant pages: proves the widget needs no inline script, style or eval.
- * `trustedTypes` adds policy names a page's framework creates (beside Lit's `lit-html`).
+ * `trustedTypes` adds policy names a page's framework creates (beside Lit's `lit-html`);
+ * `styleHashes` the hash of a server-rendered widget's stylesheet (`'sha256-…'`), nothing looser.
  */
-function contentSecurityPolicy(apiOrigin: string, checkoutOrigin: string, trustedTypes: readonly string[] = []): string {
+function contentSecurityPolicy(apiOrigin: string, checkoutOrigin: string, trustedTypes: readonly string[] = [], styleHashes: readonly string[] = []): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
-    "style-src 'self'",
+    ["style-src 'self'", ...styleHashes.map((hash) => `'${hash}'`)].join(' '),
     `connect-src 'self' ${apiOrigin}`,
     `frame-src ${checkoutOrigin}`,
     "img-src 'self' data:",
@@ -148,6 +150,24 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   app.get('/demo/script-tag', embedPage('embedded'));
   app.get('/demo/redirect', embedPage('redirect'));
   app.get('/demo/session', embedPage('embedded', true));
+
+  // Rendered on the server with onramp-checkout/ssr (the built dist/ssr.js), then hydrated.
+  app.get('/demo/ssr', async (c) => {
+    const { status, json } = await createSession({
+      wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7',
+      crypto_currency: 'ETH',
+      network: 'ethereum',
+      fiat_amount: 5000,
+      fiat_currency: 'USD',
+    });
+    if (status !== 200) return new Response('Could not create a session', { status: 502 });
+    const { session } = json as { session: Record<string, unknown> };
+    const render = c.req.query('render') === 'client' ? 'client' : 'server';
+    const html = await renderSsrPage({ ...widgetConfig, session, locale: ssrLocale(c.req.query('locale')), render });
+    const { ONRAMP_CHECKOUT_STYLE_HASH } = await loadRenderer();
+    const pageCsp = contentSecurityPolicy(apiOrigin, checkoutOrigin, [], [ONRAMP_CHECKOUT_STYLE_HASH]);
+    return c.html(html, 200, { 'Content-Security-Policy': pageCsp, 'Cache-Control': 'no-store' });
+  });
 
   // The framework pages: static shells; each app asks POST /api/sessions for its session.
   for (const page of FRAMEWORK_PAGES) {

@@ -1,6 +1,9 @@
 /**
  * Decides the host's language and number formats: its `locale`, else the nearest `lang` (the page's),
  * else the browser's; and loads the message catalogue for it before the host shows it.
+ *
+ * Server-safe: while rendered on a server (`@lit-labs/ssr`, no DOM) only `locale` counts, else
+ * English; a catalogue the server provided (`provideMessages`) is used synchronously.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { directionOf, languageOf, loadedMessages, loadMessages, type Language } from '../i18n/catalogue.js';
@@ -16,6 +19,10 @@ function validTag(tag: string | null | undefined): string | undefined {
     return undefined;
   }
 }
+
+/** The nearest `lang` (the page's), else the browser's: only in a browser. */
+const pageLocale = (host: Element): string | undefined =>
+  validTag(host.closest('[lang]')?.getAttribute('lang')) ?? validTag(document.documentElement.lang) ?? validTag(navigator.language);
 
 export class LocaleController implements ReactiveController {
   readonly #host: Host;
@@ -41,12 +48,7 @@ export class LocaleController implements ReactiveController {
   /** Re-resolves the locale; call when the host's `locale` changes. */
   sync(): void {
     const host = this.#host;
-    const locale =
-      validTag(host.locale) ??
-      validTag(host.closest('[lang]')?.getAttribute('lang')) ??
-      validTag(document.documentElement.lang) ??
-      validTag(navigator.language) ??
-      'en';
+    const locale = validTag(host.locale) ?? (typeof document === 'undefined' ? undefined : pageLocale(host)) ?? 'en';
     if (locale === this.#wanted) return;
     this.#wanted = locale;
     const language = languageOf(locale);

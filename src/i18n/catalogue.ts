@@ -32,6 +32,21 @@ export const directionOf = (language: Language): 'ltr' | 'rtl' => (language === 
 export const loadedMessages = (language: Language): Messages | undefined => ready[language];
 
 /**
+ * Makes a catalogue usable at once, without loading it: a server that imported it, or the page's
+ * data block (`session-data-block.ts`). Parsed like a loaded file; one that fails to parse is
+ * ignored (`false`), and the language then loads as usual.
+ */
+export function provideMessages(language: Language, data: unknown): boolean {
+  if (language === 'en') return true;
+  try {
+    ready[language] = parseCatalogue(data);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Loads a catalogue. One that fails to load or to parse (a missing key, a stale file) resolves to
  * English, and is tried again next time.
  */

@@ -1,14 +1,17 @@
 /**
  * `npm run bench`: figures, never assertions. Time to quote on the demo's script-tag and `session`
- * pages under a slow link and CPU (`time-to-quote.ts`); then mount/unmount cycles in Chromium with
- * counts of what is left behind and the heap after GC. Bundle sizes come from `npm run size`.
+ * pages under a slow link and CPU (`time-to-quote.ts`); order visible, server-rendered against
+ * rendered in the browser, under the same emulation (`order-visible.ts`); then mount/unmount cycles
+ * in Chromium with counts of what is left behind and the heap after GC. Bundle sizes come from
+ * `npm run size`.
  *
  * Environment: `BENCH_LOADS` (cold loads per page, default 5), `BENCH_CYCLES` (mount cycles, default
- * 200), `BENCH_ONLY` (`quote` or `leaks`) to run one part.
+ * 200), `BENCH_ONLY` (`quote`, `order` or `leaks`) to run one part.
  */
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { measureLeaks } from '../e2e/leak-probe.js';
+import { formatOrderVisible, measureOrderVisible } from './order-visible.js';
 import { formatTimeToQuote, measureTimeToQuote } from './time-to-quote.js';
 
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
@@ -17,13 +20,12 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 const only = process.env.BENCH_ONLY;
+const runs = (part: 'quote' | 'order' | 'leaks') => !only || only === part;
+const loads = Number(process.env.BENCH_LOADS ?? 5);
 try {
-  if (only !== 'leaks') {
-    const loads = Number(process.env.BENCH_LOADS ?? 5);
-    console.log(formatTimeToQuote(await measureTimeToQuote(browser, loads)));
-  }
-  if (only !== 'quote') {
-    if (only !== 'leaks') console.log('');
+  if (runs('quote')) console.log(`${formatTimeToQuote(await measureTimeToQuote(browser, loads))}\n`);
+  if (runs('order')) console.log(`${formatOrderVisible(await measureOrderVisible(browser, loads))}\n`);
+  if (runs('leaks')) {
     const page = await browser.newPage();
     // tsx compiles with esbuild's keepNames, whose `__name` helper ends up in functions sent to the page.
     await page.addInitScript('window.__name = (fn) => fn');

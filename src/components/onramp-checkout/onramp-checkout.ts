@@ -15,6 +15,7 @@ import { errorText } from './error-view.js';
 import { notificationEvent } from './notification-event.js';
 import { OnrampFallbackEvent } from './onramp-checkout.events.js';
 import { styles } from './onramp-checkout.styles.js';
+import { SessionDataBlockController } from './session-data-block.js';
 
 export type Theme = 'light' | 'dark' | 'auto';
 
@@ -132,6 +133,8 @@ export class OnrampCheckout extends LitElement {
   /**
    * Optional session creation response (plus, optionally, the request's `fiat_amount`,
    * `fiat_currency`, `crypto_currency`, `network`, `wallet_address`): shown at once, no request.
+   * When unset, it is read from a `<script type="application/json">` child (`{"session": …}`), as
+   * `onramp-checkout/ssr` writes it.
    */
   session: unknown = undefined;
 
@@ -146,6 +149,9 @@ export class OnrampCheckout extends LitElement {
   #configuredFor = '';
   /** Whether focus was inside the widget before this update (see `updated`). */
   #hadFocus = false;
+
+  /** First: a server-written session and catalogue are in place before the language is resolved. */
+  readonly #dataBlock = new SessionDataBlockController(this);
 
   // Removed and re-added (as frameworks do), the controllers resume by themselves, nothing twice.
   readonly #session = new SessionController(this, {

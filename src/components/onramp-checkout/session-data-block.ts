@@ -1,0 +1,62 @@
+/**
+ * The session handed over in the page itself: a `<script type="application/json">` child of the
+ * element, which a server writes (`onramp-checkout/ssr` does) so the browser has the very session
+ * the server rendered before the element is defined, under a strict CSP (a data block is never
+ * executed). Outside data: parsed with zod, and used only when no `session` property is set.
+ *
+ * ```html
+ * <onramp-checkout …><script type="application/json">{"session": {…}, "locale": "de-DE", "messages": {…}}</script></onramp-checkout>
+ * ```
+ *
+ * `messages`, the catalogue of `locale`'s language, makes the server's language usable at once, so
+ * the text the server rendered does not change while the language would still be loading.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import * as z from 'zod/mini';
+import { languageOf, provideMessages } from '../../i18n/catalogue.js';
+
+const dataBlockSchema = z.object({
+  /** Read later like the `session` property (`sessionInputRead`). */
+  session: z.optional(z.unknown()),
+  locale: z.optional(z.string()),
+  /** Parsed with the catalogue's schema when used. */
+  messages: z.optional(z.unknown()),
+});
+export type SessionDataBlock = z.infer<typeof dataBlockSchema>;
+
+/** The element's data block child, parsed; `null` when there is none or it is not valid JSON of that shape. */
+export function readSessionDataBlock(host: Element): SessionDataBlock | null {
+  // (A server's DOM shim has no querySelector: there the server sets `session` itself.)
+  const script = host.querySelector?.(':scope > script[type="application/json"]');
+  if (!script) return null;
+  try {
+    const parsed = dataBlockSchema.safeParse(JSON.parse(script.textContent ?? ''));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+type Host = ReactiveControllerHost & HTMLElement & { session: unknown };
+
+/**
+ * Reads the data block when the host connects, before the other controllers resolve the language
+ * (add it first): registers its catalogue and sets `session` unless a `session` property is set.
+ */
+export class SessionDataBlockController implements ReactiveController {
+  readonly #host: Host;
+
+  constructor(host: Host) {
+    this.#host = host;
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    const host = this.#host;
+    if (host.session !== undefined) return;
+    const block = readSessionDataBlock(host);
+    if (!block) return;
+    if (block.locale && block.messages !== undefined) provideMessages(languageOf(block.locale), block.messages);
+    if (block.session !== undefined) host.session = block.session;
+  }
+}

@@ -1,0 +1,144 @@
+/// <reference types="node" />
+/**
+ * `onramp-checkout/ssr`: the element rendered on the merchant's server, so the order is on screen
+ * before any script runs. Lit's own server renderer (`@lit-labs/ssr`) writes the element with its
+ * shadow root as declarative shadow DOM, in the buyer's language, with its `status`, and a data
+ * block child carrying the session (and the language's texts) for the browser, where
+ * `onramp-checkout/hydrate` (or `onramp-checkout.hydrate.iife.js`) takes over the same nodes.
+ *
+ * Published built (`dist/ssr.js`) from the same sources through the same template minifier as the
+ * browser files, so the templates' digests match and hydration accepts the server's DOM.
+ */
+import { createHash } from 'node:crypto';
+import { html, LitElementRenderer, render } from '@lit-labs/ssr';
+import { collectResult } from '@lit-labs/ssr/lib/render-result.js';
+import { nothing, type CSSResult } from 'lit';
+import { unsafeHTML } from 'lit/directives/unsafe-html.js';
+import { OnrampCheckout, type Theme } from '../components/onramp-checkout/onramp-checkout.js';
+import type { SessionDataBlock } from '../components/onramp-checkout/session-data-block.js';
+import type { CheckoutMode } from '../controllers/hosted-checkout-controller.js';
+import { checkCredentials, normalizeOrigin } from '../core/config.js';
+import { sessionInputRead, type SessionInputRead as SessionInput } from '../contract/read/session.js';
+import { defineOnrampCheckout } from '../define.js';
+import { languageOf, loadedMessages, provideMessages } from '../i18n/catalogue.js';
+import ar from '../i18n/locales/ar.js';
+import de from '../i18n/locales/de.js';
+import es from '../i18n/locales/es.js';
+import fr from '../i18n/locales/fr.js';
+
+// Every catalogue, usable synchronously: a server renders any language at once.
+for (const [language, messages] of Object.entries({ de, fr, es, ar }) as Array<[Parameters<typeof provideMessages>[0], unknown]>) {
+  provideMessages(language, messages);
+}
+// Into the DOM shim's registry, which `@lit-labs/ssr` instantiates elements from.
+defineOnrampCheckout();
+
+export interface RenderOnrampCheckoutOptions {
+  /**
+   * The session creation response your server just received (`data` of `POST /v1/onramp`),
+   * optionally with the request's `fiat_amount`, `fiat_currency`, `crypto_currency`, `network`,
+   * `wallet_address`, as the element's `session` property takes it.
+   */
+  session: SessionInput | Record<string, unknown>;
+  /** Publishable key (`…_pk_…`). A secret key is refused: it would be written into the page. */
+  publishableKey: string;
+  /** API base URL, ending before `/v1` (the element's `api-base`). */
+  apiBase?: string;
+  /** The hosted checkout's origin (`checkout-origin`). */
+  checkoutOrigin?: string;
+  mode?: CheckoutMode;
+  /** The buyer's BCP 47 locale; written as `locale`, so server and browser agree. Default `en`. */
+  locale?: string;
+  theme?: Theme;
+  /**
+   * `false` writes the element and its data block only, no shadow root: the page's default script
+   * renders it in the browser from the same session, with no request. Default `true`.
+   */
+  serverRender?: boolean;
+}
+
+/** The `<style>` the server writes into the shadow root, exactly as `@lit-labs/ssr` writes it. */
+const styleText = (): string => (OnrampCheckout.elementStyles as CSSResult[]).map((style) => style.cssText).join('');
+
+/**
+ * The CSP source of the server-rendered stylesheet, `'sha256-…'`: add it to `style-src` of pages
+ * that server-render the widget (`style-src 'self' 'sha256-…'`). Also printed by `npm run build`
+ * and `npm run size`.
+ */
+export const ONRAMP_CHECKOUT_STYLE_HASH = `sha256-${createHash('sha256').update(styleText()).digest('base64')}`;
+
+/**
+ * JSON for a `<script type="application/json">` element: `<`, `>`, `&` and the JavaScript line
+ * separators escaped as `\uXXXX` (still the same JSON), so no value can close the element
+ * (`</script>`), open a comment (`<!--`) or be read as markup.
+ */
+export function jsonForScriptElement(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * The locale as `Intl` canonicalises it, English for none or a malformed one: written as it is, so
+ * the browser resolves the same one (a malformed tag would make it fall back to the page's `lang`).
+ */
+function canonicalLocale(tag: string | undefined): string {
+  try {
+    return (tag && Intl.getCanonicalLocales(tag.trim())[0]) || 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+/**
+ * How `@lit-labs/ssr` renders this element for one page: with the session set as the `session`
+ * property (a server-only template binds attributes only), writing the `status` attribute the
+ * element reflects in the browser after each update, and with or without its shadow root.
+ */
+function rendererFor(session: SessionInput, shadow: boolean): typeof LitElementRenderer {
+  return class OnrampCheckoutRenderer extends LitElementRenderer {
+    static override matchesClass(ctor: typeof HTMLElement): boolean {
+      return ctor === OnrampCheckout;
+    }
+
+    constructor(tagName: string) {
+      super(tagName);
+      (this.element as unknown as OnrampCheckout).session = session;
+    }
+
+    override connectedCallback(): void {
+      super.connectedCallback();
+      const element = this.element as unknown as OnrampCheckout;
+      element.setAttribute('status', element.status);
+    }
+
+    override renderShadow(renderInfo: Parameters<LitElementRenderer['renderShadow']>[0]): ReturnType<LitElementRenderer['renderShadow']> {
+      return shadow ? super.renderShadow(renderInfo) : undefined;
+    }
+  };
+}
+
+/**
+ * The element's HTML: `<onramp-checkout …>` with its declarative shadow root (the order, fees and
+ * countdowns as the buyer will see them), `status`, and the data block. Put it in your page as it
+ * is and load `onramp-checkout.hydrate.iife.js` (or import `onramp-checkout/hydrate`) with `defer`.
+ *
+ * @throws TypeError when `session` is not a session creation response, the key is not a
+ *   publishable key (nothing is written for a secret key), or `apiBase` or `checkoutOrigin` is not
+ *   https (or http on localhost).
+ */
+export async function renderOnrampCheckout(options: RenderOnrampCheckoutOptions): Promise<string> {
+  const parsed = sessionInputRead.safeParse(options.session);
+  if (!parsed.success) throw new TypeError(`renderOnrampCheckout: session is not a session creation response (${parsed.error.issues.map((issue) => issue.path.join('.') || '(root)').join(', ')})`);
+  const session = parsed.data;
+  const credentials = checkCredentials(options.publishableKey, session.client_secret);
+  if (!credentials.ok) throw new TypeError(`renderOnrampCheckout: ${credentials.error.code}: ${credentials.error.message}`);
+  for (const [name, value] of [['apiBase', options.apiBase], ['checkoutOrigin', options.checkoutOrigin]] as const) {
+    if (value !== undefined && !normalizeOrigin(value)) throw new TypeError(`renderOnrampCheckout: ${name} must be an https URL (or http on localhost)`);
+  }
+  const locale = canonicalLocale(options.locale);
+  const language = languageOf(locale);
+  const block: SessionDataBlock = { session, locale, ...(language === 'en' ? {} : { messages: loadedMessages(language) }) };
+  const dataBlock = `<script type="application/json">${jsonForScriptElement(block)}</script>`;
+  const optional = (value: string | undefined) => value ?? nothing;
+  const template = html`<onramp-checkout publishable-key=${options.publishableKey} client-secret=${session.client_secret} api-base=${optional(options.apiBase)} checkout-origin=${optional(options.checkoutOrigin)} mode=${optional(options.mode)} locale=${locale} theme=${optional(options.theme)}>${unsafeHTML(dataBlock)}</onramp-checkout>`;
+  return collectResult(render(template, { elementRenderers: [rendererFor(session, options.serverRender !== false)] }));
+}
