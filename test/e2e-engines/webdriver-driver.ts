@@ -81,13 +81,15 @@ class WebDriverPage implements EnginePage {
       )) as ElementReference | null;
       return found ?? undefined;
     });
-    await this.#browser.switchToFrame(frame);
+    // WebKitWebDriver does not scroll the top document to an element inside a frame: show the frame.
+    await this.#browser.execute(`arguments[0].scrollIntoView({ block: 'start' })`, frame);
+    await this.#browser.switchFrame(await this.#browser.$(frame));
     try {
       // Its document has loaded when it has the card form.
       await waitFor(`the document of the frame at ${urlPrefix}`, async () => (await this.#browser.execute('return document.URL')) !== 'about:blank');
       await act(surface(this.#browser));
     } finally {
-      await this.#browser.switchToParentFrame();
+      await this.#browser.switchFrame(null);
     }
   }
 
