@@ -1,8 +1,6 @@
-/** End-to-end tests: the built bundle and the demo pages against the real sandbox, in Chromium. */
-import { existsSync } from 'node:fs';
+/** End-to-end tests: the built bundle and the demo pages against the real sandbox, in Chromium (Firefox and WebKit: test/e2e-engines). */
 import { defineConfig } from '@playwright/test';
-
-const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+import { chromiumArgs, chromiumPath } from '../engines/engines.mjs';
 
 export default defineConfig({
   testDir: '.',
@@ -19,8 +17,8 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: {
-      ...(executablePath ? { executablePath } : {}),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      ...(chromiumPath ? { executablePath: chromiumPath } : {}),
+      args: chromiumArgs,
     },
     trace: 'retain-on-failure',
   },
