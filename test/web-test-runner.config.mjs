@@ -16,7 +16,7 @@ export default {
   browserStartTimeout: 120_000,
   testsStartTimeout: 120_000,
   testsFinishTimeout: 300_000,
-  testFramework: { config: { timeout: 10_000, ...(process.env.WTR_GREP ? { grep: process.env.WTR_GREP } : {}) } },
+  testFramework: { config: { timeout: 10_000 } },
   // JSX in .tsx tests follows tsconfig.json (`react-jsx`); React and Vue come from frameworkDeps.
   plugins: [frameworkDeps(), esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: 'tsconfig.json' })],
   browsers: selectedEngines().map(engineLauncher),

@@ -85,7 +85,7 @@ class WebDriverPage implements EnginePage {
     await this.#browser.execute(`arguments[0].scrollIntoView({ block: 'start' })`, frame);
     await this.#browser.switchFrame(await this.#browser.$(frame));
     try {
-      // Its document has loaded when it has the card form.
+      // Until the frame has navigated, its document is the initial about:blank.
       await waitFor(`the document of the frame at ${urlPrefix}`, async () => (await this.#browser.execute('return document.URL')) !== 'about:blank');
       await act(surface(this.#browser));
     } finally {
