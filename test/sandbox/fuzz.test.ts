@@ -249,7 +249,6 @@ function checkReply(req: FuzzRequest, reply: RawReply): void {
 describe('fuzzing the API', () => {
   it('answers any generated request with an envelope, a Request-Id, no 500, no stack trace, no HTML', async () => {
     logged.length = 0;
-    const started = Date.now();
     const statuses = new Map<number, number>();
     await fc.assert(
       fc.asyncProperty(fuzzRequest, async (req) => {
@@ -257,9 +256,9 @@ describe('fuzzing the API', () => {
         statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
         checkReply(req, reply);
       }),
-      { numRuns: 300, interruptAfterTimeLimit: 20_000, markInterruptAsFailure: true },
+      // The number of runs is the budget, not wall time: a busy CI machine runs them all, more slowly.
+      { numRuns: 300 },
     );
-    assert.ok(Date.now() - started < 20_000);
     assert.deepEqual(logged, [], 'no internal error was logged');
     // The generator reaches past authentication: successes and validation errors, not only 401/404.
     const seen = [...statuses.keys()];

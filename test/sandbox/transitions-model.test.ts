@@ -189,7 +189,8 @@ describe('session transitions (model-based)', () => {
         };
         await fc.asyncModelRun(setup, cmds);
       }),
-      { numRuns: 60, interruptAfterTimeLimit: 15_000, markInterruptAsFailure: true },
+      // The number of runs is the budget, not wall time: a busy CI machine runs them all, more slowly.
+      { numRuns: 60 },
     );
   });
 
