@@ -1,26 +1,23 @@
-// Component tests in real Chromium (Debian's, or CHROMIUM_PATH, or Playwright's own where present).
-import { existsSync } from 'node:fs';
+// Component tests in real Chromium, Firefox and WebKit (test/wtr/engine-launchers.mjs says how each
+// is driven). One engine alone: `WTR_BROWSERS=firefox npm run test:unit` (comma separated list).
 import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { playwrightLauncher } from '@web/test-runner-playwright';
+import { selectedEngines } from './engines/engines.mjs';
+import { engineLauncher } from './wtr/engine-launchers.mjs';
 import { frameworkDeps } from './wtr/framework-deps.mjs';
-
-const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export default {
   rootDir: '.',
   files: ['src/**/*.test.{ts,tsx}'],
   nodeResolve: true,
+  // A 2-core machine: one engine at a time, two test files at once within it (WebKit takes one).
+  concurrentBrowsers: 1,
   concurrency: 2,
-  testFramework: { config: { timeout: 5000 } },
+  // Generous bounds for a loaded CI machine; tests wait on conditions, so these only end a hang.
+  browserStartTimeout: 120_000,
+  testsStartTimeout: 120_000,
+  testsFinishTimeout: 300_000,
+  testFramework: { config: { timeout: 10_000 } },
   // JSX in .tsx tests follows tsconfig.json (`react-jsx`); React and Vue come from frameworkDeps.
   plugins: [frameworkDeps(), esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: 'tsconfig.json' })],
-  browsers: [
-    playwrightLauncher({
-      product: 'chromium',
-      launchOptions: {
-        ...(executablePath ? { executablePath } : {}),
-        args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-      },
-    }),
-  ],
+  browsers: selectedEngines().map(engineLauncher),
 };

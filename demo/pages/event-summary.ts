@@ -16,3 +16,8 @@ function summary(event: Event): string {
 export function eventLine(event: Event): string {
   return `${new Date().toLocaleTimeString()} ${event.type} ${summary(event)}`.trim();
 }
+
+/** `10:04:05 status pending (when the log started)`: the state a late log found, not an event. */
+export function statusLine(status: string): string {
+  return `${new Date().toLocaleTimeString()} status ${status} (when the log started)`;
+}

@@ -6,16 +6,31 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { CHECKOUT_ORIGIN, openHarness, recordedEvents, recordedProblems, statusBody } from './harness.js';
+import { CHECKOUT_ORIGIN, ORIGIN, SESSION_ID, openHarness, recordedEvents, recordedProblems, statusBody } from './harness.js';
 
 const widget = 'onramp-checkout';
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** The hosted checkout, as a plain page on its origin. */
+/**
+ * The hosted checkout, as a plain page on its origin that posts `ready` on load as the real one does:
+ * without it the widget gives up on the frame after 4 s and opens a popup, which on a loaded machine
+ * happened in the middle of axe's run (and the popup then held up the context's teardown). Routed for
+ * the whole context, so no window of the test ever leaves the machine.
+ */
 async function routeCheckout(page: Page): Promise<void> {
-  await page.route(`${CHECKOUT_ORIGIN}/**`, (route) =>
-    route.fulfill({ contentType: 'text/html; charset=utf-8', body: '<!doctype html><html lang="en"><title>Pay</title><main><label>Card <input></label></main></html>' }),
+  const ready = JSON.stringify({ source: 'onramp-hosted-checkout', type: 'ready', session_id: SESSION_ID });
+  await page.context().route(`${CHECKOUT_ORIGIN}/**`, (route) =>
+    route.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      body: `<!doctype html><html lang="en"><title>Pay</title><main><label>Card <input></label></main>
+<script>parent.postMessage(${ready}, ${JSON.stringify(ORIGIN)});</script></html>`,
+    }),
   );
+}
+
+/** The frame stayed: no fallback to a popup or a link. */
+async function expectNoFallback(page: Page): Promise<void> {
+  expect((await recordedEvents(page)).filter((event) => event.type === 'onramp-fallback')).toEqual([]);
 }
 
 /** axe-core (WCAG 2.0–2.2 A/AA and best practices) on the widget; the frame's page is the checkout's own. */
@@ -59,6 +74,7 @@ test('keyboard: Tab to Pay (focus ring), Enter opens the frame with focus in it;
   await expect(page.locator(widget)).toHaveAttribute('status', 'completed');
   expect(await activeInWidget(page)).toBe('h3');
   await expect(page.locator(widget).locator('[part=result] h3')).toBeFocused();
+  await expectNoFallback(page);
   expect(await recordedProblems(page)).toEqual([]);
 });
 
@@ -68,7 +84,10 @@ for (const theme of ['light', 'dark']) {
     await openHarness(page, { attributes: { theme }, onStatus: () => ({ body: JSON.stringify(statusBody(Date.now())) }) });
     await page.locator(widget).locator('[part=pay-button]').click();
     await expect(page.locator(widget).locator('[part=checkout-frame]')).toBeVisible();
+    // The frame's page has loaded (and said `ready`) before axe looks: the widget holds still then.
+    await expect(page.frameLocator('iframe').locator('input')).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
+    await expectNoFallback(page);
   });
 }
 

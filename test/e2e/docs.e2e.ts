@@ -19,7 +19,7 @@ const ABOUT = 'What this page shows:';
 for (const from of DEMO_PAGES) {
   test(`${from.path}: every navigation link resolves, and every page explains itself`, async ({ page, demo, problems }) => {
     void problems;
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const opened = await page.goto(`${demo.url}${from.path}`);
     expect(opened?.status()).toBe(200);
 

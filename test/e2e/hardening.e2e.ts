@@ -25,7 +25,7 @@ const fail = (status: number, code: string, headers: Record<string, string> = {}
 
 test.describe('mangled responses', () => {
   test('any mangled status body: a readable error or the last good state, never an uncaught error', async ({ context }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const good = statusBody(T0);
     const data = good.data as Record<string, unknown>;
     const keys = Object.keys(data);

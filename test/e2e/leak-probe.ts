@@ -121,8 +121,9 @@ export async function measureLeaks(page: Page, cycles = 200): Promise<LeakFigure
     return moved;
   }, cycles);
   const millis = Date.now() - started;
-  await page.waitForFunction(() => (window as unknown as { __probe: { fetches: number } }).__probe.fetches === 0, undefined, { timeout: 5000 });
-  // Let any timer that was due fire, then read the counters.
+  await page.waitForFunction(() => (window as unknown as { __probe: { fetches: number } }).__probe.fetches === 0);
+  // Let any timer that was due fire (timers run in due order, so this holds on a loaded machine too),
+  // then read the counters.
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
   const after = await page.evaluate(() => {
     const p = (window as unknown as { __probe: { timeouts: Set<number>; intervals: Set<number>; listeners: number; fetches: number } }).__probe;

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { measureLeaks } from './leak-probe.js';
 
 test('200 mount/unmount cycles (half of them also moved) leave no timer, listener, fetch or heap behind', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const figures = await measureLeaks(page, 200);
   expect(figures.moves).toBe(100);
   expect(figures.timeouts).toBe(0);

@@ -1,17 +1,16 @@
-/** End-to-end tests: the built bundle and the demo pages against the real sandbox, in Chromium. */
-import { existsSync } from 'node:fs';
+/** End-to-end tests: the built bundle and the demo pages against the real sandbox, in Chromium (Firefox and WebKit: test/e2e-engines). */
 import { defineConfig } from '@playwright/test';
 import type { SandboxShapes } from '../../demo/sandbox/http/spec-shapes.js';
-
-const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+import { chromiumArgs, chromiumPath } from '../engines/engines.mjs';
 
 export default defineConfig<{}, { shapes: SandboxShapes }>({
   testDir: '.',
   testMatch: '*.e2e.ts',
   fullyParallel: true,
   workers: 2,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Bounds for a busy 2-core CI machine: every wait is on a condition, so these only end a hang.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   // The widget's screenshots (screenshots.e2e.ts) live beside the demo, where the README shows them.
   snapshotPathTemplate: '{testDir}/../../demo/screenshots/{arg}{ext}',
   forbidOnly: !!process.env.CI,
@@ -19,8 +18,8 @@ export default defineConfig<{}, { shapes: SandboxShapes }>({
   use: {
     browserName: 'chromium',
     launchOptions: {
-      ...(executablePath ? { executablePath } : {}),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      ...(chromiumPath ? { executablePath: chromiumPath } : {}),
+      args: chromiumArgs,
     },
     trace: 'retain-on-failure',
   },

@@ -12,7 +12,7 @@ test.afterAll(async () => demo.close());
 test('an expired quote is refreshed: new figures, a new countdown, and the events', async ({ page, problems }) => {
   void problems;
   await openCheckout(page, demo);
-  await expect(page.locator('[part=quote-countdown]')).toContainText('Price updated', { timeout: 15_000 });
+  await expect(page.locator('[part=quote-countdown]')).toContainText('Price updated', { timeout: 30_000 });
   await expect(page.locator('#event-log')).toContainText('onramp-quote-expired');
   await expect(page.locator('#event-log')).toContainText('onramp-quote-refreshed');
   await expect(page.locator('[part=quote-countdown]')).toContainText(/00:0[0-3]/);

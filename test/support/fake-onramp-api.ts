@@ -4,6 +4,7 @@
  * status request, so a test can count pollers without guessing at timing.
  */
 import type { SessionStatus } from '../../src/contract/catalog.js';
+import { stubResponse } from './settle.js';
 
 export const PK = 'onramp_test_pk_abcdefghijklmnop1234';
 export const SECRET_KEY = 'onramp_test_sk_abcdefghijklmnop1234';
@@ -135,7 +136,7 @@ export class FakeOnrampApi {
   }
 
   #respond(status: number, body: unknown): Response {
-    return new Response(JSON.stringify(body), {
+    return stubResponse(JSON.stringify(body), {
       status,
       headers: { 'Content-Type': 'application/json; charset=utf-8', Date: new Date(Date.now()).toUTCString(), 'Request-Id': `req_${this.statusRequests.length}` },
     });

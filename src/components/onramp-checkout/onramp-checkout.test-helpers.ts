@@ -8,12 +8,10 @@ import sinon from 'sinon';
 import { OnrampCheckout } from './onramp-checkout.js';
 import type { SessionStatus } from '../../contract/catalog.js';
 import { API, CHECKOUT, SECRET, SESSION_ID, statusViewBody, T0, TX_HASH, WALLET } from '../../../test/support/fake-onramp-api.js';
+import { settle, stubResponse } from '../../../test/support/settle.js';
 import { ONRAMP_EVENT_NAMES as EVENT_NAMES } from './event-names.js';
 
 export { API, CHECKOUT, EVENT_NAMES, SECRET, SESSION_ID, T0, TX_HASH, WALLET };
-
-// Real timers, captured before any test fakes them: used to let real work (Response bodies) finish.
-export const realSetTimeout = window.setTimeout.bind(window);
 
 export const PK_TEST = 'onramp_test_pk_abcdefghijklmnop1234';
 export const PK_LIVE = 'onramp_live_pk_abcdefghijklmnop1234';
@@ -52,7 +50,7 @@ export class FakeApi {
 
   respond(status: number, body: unknown, headers: Record<string, string> = {}): Response {
     this.#ids += 1;
-    return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+    return stubResponse(typeof body === 'string' ? body : JSON.stringify(body), {
       status,
       headers: {
         'Content-Type': 'application/json; charset=utf-8',
@@ -143,9 +141,9 @@ export function recordEvents() {
   };
 }
 
-/** Lets real work finish (fetch bodies, microtasks) without moving fake time, then waits for render. */
+/** Lets real work finish (microtasks, updates) without moving fake time, then waits for render. */
 export async function flush(el?: OnrampCheckout): Promise<void> {
-  for (let i = 0; i < 4; i += 1) await new Promise((resolve) => realSetTimeout(resolve, 0));
+  await settle();
   await el?.updateComplete;
 }
 
@@ -174,8 +172,14 @@ export function checkoutMessage(type: 'ready' | 'submitted' | 'resize', extra: R
   return { source: 'onramp-hosted-checkout', type, session_id: SESSION_ID, ...extra };
 }
 
+/**
+ * Dispatches a `message` as if `source` had posted it. Firefox's MessageEvent constructor refuses a
+ * cross-origin WindowProxy (the checkout frame once it has navigated), so `source` is set afterwards.
+ */
 export function post(data: unknown, origin: string, source: MessageEventSource | null): void {
-  window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
+  const event = new MessageEvent('message', { data, origin });
+  Object.defineProperty(event, 'source', { value: source });
+  window.dispatchEvent(event);
 }
 
 export interface MountOptions {

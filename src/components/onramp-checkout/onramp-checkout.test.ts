@@ -218,7 +218,8 @@ describe('<onramp-checkout>', () => {
       const el = await mount();
       await clickPay(el);
       const frame = el.shadowRoot!.querySelector('iframe')!;
-      post(checkoutMessage('ready'), CHECKOUT, frame.contentWindow);
+      post(checkoutMessage('ready'), CHECKOUT, frame.contentWindow); // a hint: polls at once
+      await flush(el); // that poll is answered before the slow one is set up
       const slow = hanging();
       api.nextGets.push(slow.handler);
       await advance(3000, el);

@@ -1,0 +1,134 @@
+/**
+ * The main flows, written once for every engine driven here (Firefox, WebKit): the script-tag page,
+ * paying in the embedded checkout (paid and declined), popup and redirect modes, and the strict CSP.
+ * Each waits on conditions in the page, never on time, and ends with no uncaught error and no CSP
+ * violation recorded.
+ */
+import assert from 'node:assert/strict';
+import type { DemoHandle } from '../../demo/server/demo-server.js';
+import { waitFor, type EnginePage, type Surface } from './driver.js';
+
+const PAY_BUTTON = ['onramp-checkout', '[part~="pay-button"]'] as const;
+const status = `document.querySelector('onramp-checkout')?.getAttribute('status') ?? null`;
+const partText = (name: string) => `document.querySelector('onramp-checkout')?.shadowRoot?.querySelector('[part~="${name}"]')?.textContent ?? ''`;
+const eventLog = `document.getElementById('event-log')?.textContent ?? ''`;
+
+async function waitForStatus(page: EnginePage, expected: string): Promise<void> {
+  await waitFor(`status="${expected}"`, async () => (await page.evaluate<string | null>(status)) === expected);
+}
+
+async function waitForText(page: EnginePage, expression: string, pattern: RegExp, what: string): Promise<string> {
+  return waitFor(`${what} to match ${pattern}`, async () => {
+    const text = await page.evaluate<string>(expression);
+    return pattern.test(text) ? text : undefined;
+  });
+}
+
+async function expectNoProblems(page: EnginePage): Promise<void> {
+  assert.deepEqual(await page.problems(), { errors: [], cspViolations: [] }, 'no uncaught error, no CSP violation');
+}
+
+/** Fills the hosted checkout's card form (in a frame, a popup or the page itself) and pays. */
+async function payWithCard(target: Surface, card: string): Promise<void> {
+  await target.type('#card_number', card);
+  await target.type('#card_expiry', '12/34');
+  await target.type('#card_cvc', '123');
+  await target.click('[data-pay-button]');
+}
+
+/** The demo shop: order with the given checkout mode, wait for the widget to show the quote. */
+async function openCheckout(page: EnginePage, demo: DemoHandle, mode: 'embedded' | 'popup'): Promise<void> {
+  await page.goto(`${demo.url}/`);
+  await page.select('select[name="mode"]', mode);
+  await page.click('#order button[type="submit"]');
+  await waitForStatus(page, 'pending');
+}
+
+async function payEmbedded(page: EnginePage, demo: DemoHandle, card: string): Promise<void> {
+  await openCheckout(page, demo, 'embedded');
+  await page.clickIn(PAY_BUTTON);
+  await page.inFrame(`${demo.sandbox.checkoutUrl}/pay/`, (frame) => payWithCard(frame, card));
+}
+
+export interface Flow {
+  name: string;
+  run(page: EnginePage, demo: DemoHandle): Promise<void>;
+}
+
+export const FLOWS: Flow[] = [
+  {
+    name: 'the script-tag page shows the quote, and its event log knows the current status',
+    async run(page, demo) {
+      await page.goto(`${demo.url}/demo/script-tag`);
+      await waitForStatus(page, 'pending');
+      await waitForText(page, partText('crypto-amount'), /ETH/, 'the crypto amount');
+      await waitForText(page, partText('fees'), /Total fees/, 'the fees');
+      // Whether the log module ran before or after the widget's first events, it shows the status.
+      await waitForText(page, eventLog, /pending/, 'the event log');
+      await expectNoProblems(page);
+    },
+  },
+  {
+    name: 'Pay in the embedded checkout with 4242 4242 4242 4242 reaches completed',
+    async run(page, demo) {
+      await payEmbedded(page, demo, '4242 4242 4242 4242');
+      await waitForStatus(page, 'completed');
+      await waitForText(page, partText('result'), /Purchase complete/, 'the result');
+      await waitForText(page, eventLog, /onramp-completed/, 'the event log');
+      await expectNoProblems(page);
+    },
+  },
+  {
+    name: 'a declined card (4000 0000 0000 0002) reaches failed',
+    async run(page, demo) {
+      await payEmbedded(page, demo, '4000 0000 0000 0002');
+      await waitForStatus(page, 'failed');
+      await waitForText(page, partText('result'), /start a new purchase/, 'the result');
+      await waitForText(page, eventLog, /onramp-failed/, 'the event log');
+      await expectNoProblems(page);
+    },
+  },
+  {
+    name: 'popup mode pays in a real popup opened by the click',
+    async run(page, demo) {
+      await openCheckout(page, demo, 'popup');
+      await page.inPopup(() => page.clickIn(PAY_BUTTON), `${demo.sandbox.checkoutUrl}/pay/`, (popup) => payWithCard(popup, '4242 4242 4242 4242'));
+      await waitForStatus(page, 'completed');
+      assert.doesNotMatch(await page.evaluate<string>(eventLog), /onramp-fallback/, 'no fallback: the popup opened');
+      await expectNoProblems(page);
+    },
+  },
+  {
+    name: 'redirect mode leaves for the hosted checkout, which takes the payment',
+    async run(page, demo) {
+      await page.goto(`${demo.url}/demo/redirect`);
+      await waitForStatus(page, 'pending');
+      await expectNoProblems(page); // this page is left below
+      await page.clickIn(PAY_BUTTON);
+      await waitFor('the hosted checkout page', async () => (await page.url()).startsWith(`${demo.sandbox.checkoutUrl}/pay/`));
+      await payWithCard(page, '4242 4242 4242 4242');
+      await waitForText(page, 'document.body.textContent', /processing|complete/i, 'the hosted checkout');
+    },
+  },
+  {
+    name: 'the shop page under the strict CSP: no violation, and a violation would be seen',
+    async run(page, demo) {
+      const policy = (await fetch(`${demo.url}/`)).headers.get('content-security-policy') ?? '';
+      for (const directive of ["script-src 'self'", "style-src 'self'", "require-trusted-types-for 'script'", 'trusted-types lit-html']) {
+        assert.ok(policy.includes(directive), `the page's CSP has ${directive}: ${policy}`);
+      }
+      await openCheckout(page, demo, 'embedded');
+      await page.clickIn(PAY_BUTTON);
+      await page.inFrame(`${demo.sandbox.checkoutUrl}/pay/`, async () => {});
+      await expectNoProblems(page);
+      // The recorder works in this engine: an image from an origin the policy does not allow is refused
+      // (before any request) and recorded.
+      await page.evaluate(`void document.body.append(Object.assign(document.createElement('img'), { src: 'https://not-allowed.invalid/pixel.png' }))`);
+      const seen = await waitFor('the img-src violation to be recorded', async () => {
+        const { cspViolations } = await page.problems();
+        return cspViolations.length > 0 ? cspViolations : undefined;
+      });
+      assert.deepEqual(seen.map((line) => line.split(' ')[0]), ['img-src']);
+    },
+  },
+];

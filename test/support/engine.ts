@@ -1,0 +1,15 @@
+/** Which engine a component test runs in, for the few checks that differ by engine (each says why). */
+
+/** From the user agent: WebKitGTK's MiniBrowser says AppleWebKit and Safari, without Chrome. */
+export const engine: 'chromium' | 'firefox' | 'webkit' = /Firefox\//.test(navigator.userAgent)
+  ? 'firefox'
+  : /Chrome\//.test(navigator.userAgent)
+    ? 'chromium'
+    : 'webkit';
+
+/**
+ * Whether the runner can emulate media features (colour scheme, reduced motion, forced colours) here.
+ * Playwright's Chromium can; WebDriver BiDi in Firefox ESR (puppeteer-core) and WebDriver classic in
+ * WebKitGTK have no command for it, so there a test checks the engine's own preference instead.
+ */
+export const canEmulateMedia = engine === 'chromium';
