@@ -129,7 +129,10 @@ export async function renderOnrampCheckout(options: RenderOnrampCheckoutOptions)
   const parsed = sessionInputRead.safeParse(options.session);
   if (!parsed.success) throw new TypeError(`renderOnrampCheckout: session is not a session creation response (${parsed.error.issues.map((issue) => issue.path.join('.') || '(root)').join(', ')})`);
   const session = parsed.data;
-  const credentials = checkCredentials(options.publishableKey, session.client_secret);
+  // The reading schema leaves the secret out (in the browser it is the `client-secret` attribute).
+  const secret: unknown = (options.session as { client_secret?: unknown }).client_secret;
+  const clientSecret = typeof secret === 'string' ? secret : '';
+  const credentials = checkCredentials(options.publishableKey, clientSecret);
   if (!credentials.ok) throw new TypeError(`renderOnrampCheckout: ${credentials.error.code}: ${credentials.error.message}`);
   for (const [name, value] of [['apiBase', options.apiBase], ['checkoutOrigin', options.checkoutOrigin]] as const) {
     if (value !== undefined && !normalizeOrigin(value)) throw new TypeError(`renderOnrampCheckout: ${name} must be an https URL (or http on localhost)`);
@@ -139,6 +142,6 @@ export async function renderOnrampCheckout(options: RenderOnrampCheckoutOptions)
   const block: SessionDataBlock = { session, locale, ...(language === 'en' ? {} : { messages: loadedMessages(language) }) };
   const dataBlock = `<script type="application/json">${jsonForScriptElement(block)}</script>`;
   const optional = (value: string | undefined) => value ?? nothing;
-  const template = html`<onramp-checkout publishable-key=${options.publishableKey} client-secret=${session.client_secret} api-base=${optional(options.apiBase)} checkout-origin=${optional(options.checkoutOrigin)} mode=${optional(options.mode)} locale=${locale} theme=${optional(options.theme)}>${unsafeHTML(dataBlock)}</onramp-checkout>`;
+  const template = html`<onramp-checkout publishable-key=${options.publishableKey} client-secret=${clientSecret} api-base=${optional(options.apiBase)} checkout-origin=${optional(options.checkoutOrigin)} mode=${optional(options.mode)} locale=${locale} theme=${optional(options.theme)}>${unsafeHTML(dataBlock)}</onramp-checkout>`;
   return collectResult(render(template, { elementRenderers: [rendererFor(session, options.serverRender !== false)] }));
 }
