@@ -1,5 +1,6 @@
 /**
- * The merchant console acts with the shop's secret key, so its API answers its own page only
+ * The merchant console (and the shop's session route) act with the shop's secret key, so they answer
+ * the demo's own pages only
  * (DESIGN.md "The merchant console"): a request must name the demo server as its Host (a rebound
  * DNS name is refused), a state change must come with the console's own Origin, a read must not
  * come from another site (Origin or Sec-Fetch-Site), and a state change must be JSON, which no
@@ -25,17 +26,17 @@ const refuse = (c: Context, status: 403 | 415, code: string, message: string): R
 export function consoleGuard(hosts: () => ReadonlySet<string>): MiddlewareHandler {
   return async (c, next) => {
     const host = (c.req.header('Host') ?? '').toLowerCase();
-    if (!hosts().has(host)) return refuse(c, 403, 'FORBIDDEN_HOST', 'The console answers requests to its own host only');
+    if (!hosts().has(host)) return refuse(c, 403, 'FORBIDDEN_HOST', 'This route answers requests to its own host only');
     const origin = c.req.header('Origin');
     const site = c.req.header('Sec-Fetch-Site');
     const safe = SAFE_METHODS.has(c.req.method);
     const sameOrigin = origin === undefined ? safe : origin === `http://${host}`;
     if (!sameOrigin || (site !== undefined && site !== 'same-origin' && site !== 'none')) {
-      return refuse(c, 403, 'FORBIDDEN_ORIGIN', 'The console answers its own page only');
+      return refuse(c, 403, 'FORBIDDEN_ORIGIN', 'This route answers its own pages only');
     }
     const type = c.req.header('Content-Type')?.split(';')[0]?.trim().toLowerCase();
     if (!safe && type !== 'application/json') {
-      return refuse(c, 415, 'UNSUPPORTED_MEDIA_TYPE', 'The console takes Content-Type: application/json only');
+      return refuse(c, 415, 'UNSUPPORTED_MEDIA_TYPE', 'This route takes Content-Type: application/json only');
     }
     await next();
   };

@@ -11,7 +11,7 @@ import { Hono } from 'hono';
 import { startSandbox, type SandboxHandle, type StartSandboxOptions } from '../sandbox/server.js';
 import { cdnFiles, compressResponses } from './cdn.js';
 import { consoleApi } from './console-api.js';
-import { ownHosts } from './console-guard.js';
+import { consoleGuard, ownHosts } from './console-guard.js';
 import { DEMO_PAGES, withDemoNav, withPreconnect } from './demo-pages.js';
 import { renderEmbedPage } from './embed-page.js';
 import { FRAMEWORK_PAGES, renderFrameworkPage } from './framework-pages.js';
@@ -119,6 +119,10 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
     c.res = new Response(html, { status: 200, headers: c.res.headers });
   });
 
+  // The secret-key routes (sessions here, the console's in console-api.ts) answer this server's own
+  // pages only: its Host, its Origin, JSON bodies (console-guard.ts). The port is known once it listens.
+  let ownHostNames: ReadonlySet<string> = new Set();
+  app.use('/api/sessions', consoleGuard(() => ownHostNames));
   app.post('/api/sessions', async (c) => {
     let body: unknown;
     try {
@@ -178,8 +182,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
 
   // The merchant side: webhooks received from the sandbox, and the console (secret key server-side).
   const receiver = webhookReceiver(app, { url: sandbox.apiUrl, secretKey: keys.test.secret });
-  let consoleHosts: ReadonlySet<string> = new Set();
-  consoleApi(app, { url: sandbox.apiUrl, secretKey: keys.test.secret }, () => consoleHosts);
+  consoleApi(app, { url: sandbox.apiUrl, secretKey: keys.test.secret }, () => ownHostNames);
 
   app.get('/', async (c) => c.html(await readFile(resolve(ROOT, 'index.html'), 'utf8')));
   // The console acts with the secret key: no page may frame it (clickjacking).
@@ -200,7 +203,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const url = `http://${host}:${port}`;
-  consoleHosts = ownHosts(host, port);
+  ownHostNames = ownHosts(host, port);
   try {
     await receiver.register(url);
   } catch (error) {

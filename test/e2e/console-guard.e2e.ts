@@ -120,3 +120,15 @@ test.describe('the console answers only its own page', () => {
     expect(String(consolePage.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
   });
 });
+
+test("the shop's session route (secret key) follows the same rules: own Host, own Origin, JSON only", async ({ demo }) => {
+  const host = new URL(demo.url).host;
+  const order = JSON.stringify({ fiat_amount: 10000, fiat_currency: 'USD', crypto_currency: 'ETH', wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7' });
+  const json = { Host: host, 'Content-Type': 'application/json' };
+  expect((await raw(demo, 'POST', '/api/sessions', { ...json, Origin: 'http://localhost:1' }, order)).status).toBe(403);
+  expect((await raw(demo, 'POST', '/api/sessions', { ...json, Host: `rebind.attacker.example:${new URL(demo.url).port}`, Origin: `http://${host}` }, order)).status).toBe(403);
+  expect((await raw(demo, 'POST', '/api/sessions', { Host: host, Origin: `http://${host}`, 'Content-Type': 'text/plain' }, order)).status).toBe(415);
+  const own = await raw(demo, 'POST', '/api/sessions', { ...json, Origin: `http://${host}` }, order);
+  expect(own.status).toBe(200);
+  expect(Object.keys(own.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
+});
