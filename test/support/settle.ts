@@ -1,8 +1,8 @@
 /** Waiting in component tests whose timers are faked: real work finishes, fake time moves only on request. */
 import type sinon from 'sinon';
 
-// Captured at import, before any test fakes timers.
-const realSetTimeout = window.setTimeout.bind(window);
+// Captured at import, before any test fakes timers (globalThis: node tests import the fakes too).
+const realSetTimeout = globalThis.setTimeout.bind(globalThis);
 
 /**
  * A real `Response` (status, headers) whose body is read in a microtask, as a body already in memory.
