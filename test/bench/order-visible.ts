@@ -13,7 +13,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { startDemo } from '../../demo/server/demo-server.js';
-import { EMULATION } from './time-to-quote.js';
+import { emulate, EMULATION } from './time-to-quote.js';
 
 /** A frame loop from document start: the first frame with the order in the widget's shadow root. */
 const INSTRUMENT = `(() => {
@@ -46,15 +46,7 @@ async function load(browser: Browser, url: string): Promise<LoadFigures> {
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: EMULATION.latencyMs,
-      downloadThroughput: (EMULATION.downloadKbps * 1000) / 8,
-      uploadThroughput: (EMULATION.uploadKbps * 1000) / 8,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: EMULATION.cpuSlowdown });
+    await emulate(cdp);
     await page.addInitScript(INSTRUMENT);
     await page.goto(url);
     // A string evaluated over the protocol (the pages' CSP forbids the eval a function would need).

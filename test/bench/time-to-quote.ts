@@ -86,6 +86,19 @@ interface WireRequest {
 }
 
 /** Records every request of a page: bytes on the wire and network timings. */
+/** A cold page under `EMULATION`: no cache, the slow link, the slow CPU. */
+export async function emulate(cdp: CDPSession): Promise<void> {
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: EMULATION.latencyMs,
+    downloadThroughput: (EMULATION.downloadKbps * 1000) / 8,
+    uploadThroughput: (EMULATION.uploadKbps * 1000) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: EMULATION.cpuSlowdown });
+}
+
 async function recordWire(cdp: CDPSession): Promise<Map<string, WireRequest>> {
   const requests = new Map<string, WireRequest>();
   cdp.on('Network.requestWillBeSent', (event) => {
@@ -105,15 +118,7 @@ async function recordWire(cdp: CDPSession): Promise<Map<string, WireRequest>> {
     request.finishedAt = event.timestamp;
     request.encodedBytes = event.encodedDataLength;
   });
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: EMULATION.latencyMs,
-    downloadThroughput: (EMULATION.downloadKbps * 1000) / 8,
-    uploadThroughput: (EMULATION.uploadKbps * 1000) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: EMULATION.cpuSlowdown });
+  await emulate(cdp);
   return requests;
 }
 
