@@ -13,12 +13,13 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import * as z from 'zod/mini';
+import { anyString } from '../../contract/schemas/kinds.js';
 import { languageOf, provideMessages } from '../../i18n/catalogue.js';
 
 const dataBlockSchema = z.object({
   /** Read later like the `session` property (`sessionInputRead`). */
   session: z.optional(z.unknown()),
-  locale: z.optional(z.string()),
+  locale: z.optional(anyString()),
   /** Parsed with the catalogue's schema when used. */
   messages: z.optional(z.unknown()),
 });

@@ -20,6 +20,7 @@ import {
   timestampRead,
   walletRead,
 } from './fields.js';
+import { anyString } from '../schemas/kinds.js';
 
 /** Read when present, checked where it is used: a malformed optional value counts as absent. */
 const maybe = z.optional(z.unknown());
@@ -52,7 +53,7 @@ export type SessionStatusRead = z.infer<typeof sessionStatusRead>;
  */
 export const sessionInputRead = z.object({
   session_id: sessionIdRead,
-  redirect_url: z.optional(z.string()),
+  redirect_url: z.optional(anyString()),
   expires_at: timestampRead,
   estimated_crypto_amount: decimalRead,
   fees: feesRead,
