@@ -12,15 +12,15 @@
  * the text the server rendered does not change while the language would still be loading.
  */
 import * as z from 'zod/mini';
-import { anyString } from '../../contract/schemas/kinds.js';
+import { anyString, fields, optional } from '../../contract/schemas/kinds.js';
 import { languageOf, provideMessages } from '../../i18n/catalogue.js';
 
-const dataBlockSchema = z.object({
+const dataBlockSchema = fields({
   /** Read later like the `session` property (`sessionInputRead`). */
-  session: z.optional(z.unknown()),
-  locale: z.optional(anyString()),
+  session: optional(z.unknown()),
+  locale: optional(anyString()),
   /** Parsed with the catalogue's schema when used. */
-  messages: z.optional(z.unknown()),
+  messages: optional(z.unknown()),
 });
 export type SessionDataBlock = z.infer<typeof dataBlockSchema>;
 

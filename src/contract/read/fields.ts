@@ -4,12 +4,12 @@
  * accepted in any form the spec leaves open, since they are rendered as text and never as markup;
  * what the widget computes with (amounts, rates, times) is checked to be computable.
  *
- * Same few zod kinds as kinds.ts (bundle bytes): object, unknown, optional.
+ * Built with kinds.ts (bundle bytes): one zod kind, `z.unknown()`, with checks.
  */
 import * as z from 'zod/mini';
 import { SESSION_STATUSES } from '../catalog.js';
 import { parseTimestamp } from '../timestamp.js';
-import { anyString, atLeast, finiteNumber, matching, oneOf, rule } from '../schemas/kinds.js';
+import { anyString, atLeast, fields, finiteNumber, matching, oneOf, optional, rule } from '../schemas/kinds.js';
 
 /** A safe integer (what `z.int()` accepts). */
 export const integerRead = finiteNumber().check(rule(Number.isSafeInteger));
@@ -50,10 +50,10 @@ export const positiveNumberRead = atLeast(0, true);
 export const timestampRead = anyString().check(rule((value) => parseTimestamp(value) !== null));
 
 /** Fees as numbers with decimals in major units; `total_fee` when the shape has one (else summed). */
-export const feesRead = z.object({
+export const feesRead = fields({
   platform_fee: numberRead,
   network_fee: numberRead,
   processing_fee: numberRead,
-  total_fee: z.optional(numberRead),
+  total_fee: optional(numberRead),
 });
 export type FeesRead = z.infer<typeof feesRead>;
