@@ -164,7 +164,8 @@ export default defineConfig(({ mode }) => {
             fileName: (_format, entry) => `${entry}.js`,
           },
       rollupOptions: iife
-        ? {}
+        ? // The `OnrampCheckout` global is a plain object: no `Symbol.toStringTag` of "Module" (bytes).
+          { output: { generatedCode: { symbols: false } } }
         : {
             // lit, zod, @lit/react, Lit's hydration support and React stay dependencies; `define.js`
             // imports the side-effect-free entry as it is published, and `react.js` and `hydrate.js`

@@ -9,6 +9,7 @@ import { readErrorBody, successRead } from '../contract/read/envelope.js';
 import { quoteRead, type QuoteRead } from '../contract/read/quote.js';
 import { sessionStatusRead, type SessionStatusRead } from '../contract/read/session.js';
 import { widgetError, type WidgetError, type WidgetErrorCode } from '../core/widget-error.js';
+import { isOffline } from './offline.js';
 import { parseRetryAfter } from './retry-policy.js';
 import type { ServerClock } from './server-clock.js';
 
@@ -55,8 +56,6 @@ const quoteEnvelope = successRead(quoteRead);
 
 const STATUS_CODES: Partial<Record<number, WidgetErrorCode>> = { 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'SESSION_NOT_FOUND', 429: 'RATE_LIMITED' };
 
-const offline = () => globalThis.navigator?.onLine === false;
-
 export class ApiClient {
   readonly #options: ApiClientOptions;
 
@@ -86,7 +85,7 @@ export class ApiClient {
     const { apiBase, publishableKey, clock, timeoutMs = 15_000, fetch = globalThis.fetch } = this.#options;
     const fail = (code: WidgetErrorCode, extra?: { requestId?: string | undefined; detail?: string | undefined }, status: number | null = null, retryAfterMs: number | null = null) =>
       new ApiError(widgetError(code, extra), status, retryAfterMs);
-    if (offline()) throw fail('OFFLINE');
+    if (isOffline()) throw fail('OFFLINE');
     // One controller joins the caller's signal and the timeout, so both cancel the request.
     const controller = new AbortController();
     let timedOut = false;
@@ -108,7 +107,7 @@ export class ApiClient {
         cache: 'no-store',
         referrerPolicy: 'no-referrer',
       }).catch((cause: unknown) => {
-        throw signal?.aborted ? cause : fail(timedOut ? 'TIMEOUT' : offline() ? 'OFFLINE' : 'NETWORK_ERROR');
+        throw signal?.aborted ? cause : fail(timedOut ? 'TIMEOUT' : isOffline() ? 'OFFLINE' : 'NETWORK_ERROR');
       });
       const { status, headers } = response;
       clock.observe(headers.get('Date'), sentAt, Date.now());

@@ -26,11 +26,6 @@ export class CountdownController implements ReactiveController {
     host.addController(this);
   }
 
-  /** Remaining ms to a deadline on the server clock (never negative). */
-  remaining(deadlineMs: number): number {
-    return Math.max(0, deadlineMs - this.#options.clock.now());
-  }
-
   /** Starts or stops ticking to match the host's state; call after state changes. */
   sync(): void {
     const { clock, active, onTick } = this.#options;

@@ -22,8 +22,8 @@ export interface HostedCheckoutOptions {
   onResize: (height: number) => void;
   /** Ms the iframe has to post `ready` (below Chromium's 5 s user-activation window). */
   readyTimeoutMs?: number;
-  /** Navigates the page (redirect mode, and the last fallback); injectable for tests. */
-  navigate?: (url: string) => void;
+  /** Navigates the page (redirect mode, and the last fallback): the host's seam, stubbed in tests. */
+  navigate: (url: string) => void;
 }
 
 export class HostedCheckoutController implements ReactiveController {
@@ -50,7 +50,7 @@ export class HostedCheckoutController implements ReactiveController {
     this.close();
     this.#sessionId = sessionId;
     const target = (this.#url = new URL(url));
-    if (mode === 'redirect') return this.#navigate(target.href);
+    if (mode === 'redirect') return this.#options.navigate(target.href);
     target.searchParams.set(EMBED_ORIGIN_PARAM, window.location.origin);
     this.#listen(true);
     if (mode === 'popup') return this.#openPopup();
@@ -79,10 +79,7 @@ export class HostedCheckoutController implements ReactiveController {
     this.#listen(false);
   }
 
-  hostConnected(): void {
-    // Nothing to resume: a surface is opened only by a click.
-  }
-
+  // No `hostConnected`: nothing to resume, a surface is opened only by a click.
   hostDisconnected(): void {
     this.close();
   }
@@ -102,7 +99,7 @@ export class HostedCheckoutController implements ReactiveController {
     const popup = (this.#popup = window.open(url.href, 'onramp-checkout', 'popup,width=480,height=760'));
     if (!popup) {
       onSurface('link');
-      if (onFallback('popup-blocked', url.href)) this.#navigate(url.href);
+      if (onFallback('popup-blocked', url.href)) this.#options.navigate(url.href);
       return;
     }
     onSurface('popup');
@@ -112,10 +109,6 @@ export class HostedCheckoutController implements ReactiveController {
       onSurface('none');
       onHint('submitted');
     }, 500);
-  }
-
-  #navigate(url: string): void {
-    (this.#options.navigate ?? ((href) => window.location.assign(href)))(url);
   }
 
   readonly #onMessage = (event: Event): void => {

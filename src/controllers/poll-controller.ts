@@ -5,6 +5,7 @@
  * everything stops when the element leaves the document, and resumes (once) if it comes back.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { isOffline } from '../api/offline.js';
 import { backoffDelay } from '../api/retry-policy.js';
 import { Timer } from './timer.js';
 
@@ -22,8 +23,7 @@ export interface PollControllerOptions {
   onOffline?: () => void;
 }
 
-const offline = () => globalThis.navigator?.onLine === false;
-const paused = () => !!globalThis.document?.hidden || offline();
+const paused = () => !!globalThis.document?.hidden || isOffline();
 
 export class PollController implements ReactiveController {
   readonly #options: PollControllerOptions;
@@ -133,7 +133,7 @@ export class PollController implements ReactiveController {
   };
 
   readonly #onOffline = (): void => {
-    if (!this.running || this.#offlineReported || !offline()) return;
+    if (!this.running || this.#offlineReported || !isOffline()) return;
     this.#offlineReported = true;
     this.#options.onOffline?.();
   };

@@ -3,6 +3,7 @@
  * first needed (see `locale-loaders.ts`), so a page in English does not carry the other languages.
  */
 import * as z from 'zod/mini';
+import { anyString, fields } from '../contract/schemas/kinds.js';
 import { LOCALE_LOADERS } from './locale-loaders.js';
 import { en, type MessageKey, type Messages } from './messages.js';
 
@@ -12,7 +13,7 @@ export type Language = (typeof LANGUAGES)[number];
 /** A loaded catalogue: a string for every key of the English one (built on first use). */
 let catalogueSchema: z.ZodMiniType<Messages> | undefined;
 const parseCatalogue = (data: unknown): Messages =>
-  (catalogueSchema ??= z.object(Object.fromEntries(Object.keys(en).map((key) => [key, z.string()])) as Record<MessageKey, z.ZodMiniString>)).parse(
+  (catalogueSchema ??= fields(Object.fromEntries(Object.keys(en).map((key) => [key, anyString()])) as Record<MessageKey, z.ZodMiniType<string>>)).parse(
     data,
   );
 

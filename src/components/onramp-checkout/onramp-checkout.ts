@@ -15,7 +15,7 @@ import { errorText } from './error-view.js';
 import { notificationEvent } from './notification-event.js';
 import { OnrampFallbackEvent } from './onramp-checkout.events.js';
 import { styles } from './onramp-checkout.styles.js';
-import { SessionDataBlockController } from './session-data-block.js';
+import { adoptSessionDataBlock } from './session-data-block.js';
 
 export type Theme = 'light' | 'dark' | 'auto';
 
@@ -150,9 +150,6 @@ export class OnrampCheckout extends LitElement {
   /** Whether focus was inside the widget before this update (see `updated`). */
   #hadFocus = false;
 
-  /** First: a server-written session and catalogue are in place before the language is resolved. */
-  readonly #dataBlock = new SessionDataBlockController(this);
-
   // Removed and re-added (as frameworks do), the controllers resume by themselves, nothing twice.
   readonly #session = new SessionController(this, {
     clock: this.#clock,
@@ -197,6 +194,8 @@ export class OnrampCheckout extends LitElement {
   }
 
   override connectedCallback(): void {
+    // First: a server-written session and catalogue are in place before the controllers resolve the language.
+    adoptSessionDataBlock(this);
     super.connectedCallback();
     // The status request leaves now, before the first render and anything it does not need, when
     // the credentials check and `api-base` was set (a framework may set it just after connecting:

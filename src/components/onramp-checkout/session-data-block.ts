@@ -11,16 +11,16 @@
  * `messages`, the catalogue of `locale`'s language, makes the server's language usable at once, so
  * the text the server rendered does not change while the language would still be loading.
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import * as z from 'zod/mini';
+import { anyString, fields, optional } from '../../contract/schemas/kinds.js';
 import { languageOf, provideMessages } from '../../i18n/catalogue.js';
 
-const dataBlockSchema = z.object({
+const dataBlockSchema = fields({
   /** Read later like the `session` property (`sessionInputRead`). */
-  session: z.optional(z.unknown()),
-  locale: z.optional(z.string()),
+  session: optional(z.unknown()),
+  locale: optional(anyString()),
   /** Parsed with the catalogue's schema when used. */
-  messages: z.optional(z.unknown()),
+  messages: optional(z.unknown()),
 });
 export type SessionDataBlock = z.infer<typeof dataBlockSchema>;
 
@@ -37,26 +37,15 @@ export function readSessionDataBlock(host: Element): SessionDataBlock | null {
   }
 }
 
-type Host = ReactiveControllerHost & HTMLElement & { session: unknown };
-
 /**
- * Reads the data block when the host connects, before the other controllers resolve the language
- * (add it first): registers its catalogue and sets `session` unless a `session` property is set.
+ * Takes the data block in as the host connects, before its controllers resolve the language (call
+ * it before `super.connectedCallback()`): registers the block's catalogue and sets `session`, unless
+ * a `session` property is set. A plain function rather than a controller: it keeps no state.
  */
-export class SessionDataBlockController implements ReactiveController {
-  readonly #host: Host;
-
-  constructor(host: Host) {
-    this.#host = host;
-    host.addController(this);
-  }
-
-  hostConnected(): void {
-    const host = this.#host;
-    if (host.session !== undefined) return;
-    const block = readSessionDataBlock(host);
-    if (!block) return;
-    if (block.locale && block.messages !== undefined) provideMessages(languageOf(block.locale), block.messages);
-    if (block.session !== undefined) host.session = block.session;
-  }
+export function adoptSessionDataBlock(host: HTMLElement & { session: unknown }): void {
+  if (host.session !== undefined) return;
+  const block = readSessionDataBlock(host);
+  if (!block) return;
+  if (block.locale && block.messages !== undefined) provideMessages(languageOf(block.locale), block.messages);
+  if (block.session !== undefined) host.session = block.session;
 }

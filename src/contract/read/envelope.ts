@@ -4,14 +4,14 @@
  * of another shape, HTML from a proxy, or nothing at all.
  */
 import * as z from 'zod/mini';
-import { rule } from '../schemas/kinds.js';
+import { fields, optional, rule } from '../schemas/kinds.js';
 
 /**
  * `{success: true, data}`: `data` must be an object the given schema reads; `success` may be left
  * out, but an answer saying `success: false` is not read as data.
  */
 export function successRead<T extends z.ZodMiniType>(data: T) {
-  return z.object({ success: z.optional(z.unknown().check(rule((value) => value !== false))), data });
+  return fields({ success: optional(z.unknown().check(rule((value) => value !== false))), data });
 }
 
 export interface ErrorRead {

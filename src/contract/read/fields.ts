@@ -4,21 +4,21 @@
  * accepted in any form the spec leaves open, since they are rendered as text and never as markup;
  * what the widget computes with (amounts, rates, times) is checked to be computable.
  *
- * Same few zod kinds as primitives.ts (bundle bytes): object, string, number, unknown, optional.
+ * Built with kinds.ts (bundle bytes): one zod kind, `z.unknown()`, with checks.
  */
 import * as z from 'zod/mini';
 import { SESSION_STATUSES } from '../catalog.js';
 import { parseTimestamp } from '../timestamp.js';
-import { atLeast, matching, oneOf, rule } from '../schemas/kinds.js';
+import { anyString, atLeast, fields, finiteNumber, matching, oneOf, optional, rule } from '../schemas/kinds.js';
 
 /** A safe integer (what `z.int()` accepts). */
-export const integerRead = z.number().check(rule(Number.isSafeInteger));
+export const integerRead = finiteNumber().check(rule(Number.isSafeInteger));
 
 /** The five session states. A state the spec does not name cannot be shown, and is refused. */
 export const sessionStatusNameRead = oneOf(SESSION_STATUSES);
 
 /** `ors_…` of any length, or any id a server names a session by: compared, never parsed. */
-export const sessionIdRead = z.string().check(rule((value) => value !== ''));
+export const sessionIdRead = anyString().check(rule((value) => value !== ''));
 
 /** Text shown as is: one to `max` characters, none of them whitespace or control characters. */
 const token = (max: number) => matching(new RegExp(`^[^\\s\\p{Cc}]{1,${max}}$`, 'u'));
@@ -42,18 +42,18 @@ export const decimalRead = matching(/^(?=.{1,100}$)(\d+\.?\d*|\.\d+)$/);
 export const minorAmountRead = integerRead.check(rule((value) => value >= 0));
 
 /** A JSON number the widget computes with (a fee): any finite number. */
-export const numberRead = z.number();
+export const numberRead = finiteNumber();
 
 export const positiveNumberRead = atLeast(0, true);
 
 /** Any ISO 8601 form (see timestamp.ts). */
-export const timestampRead = z.string().check(rule((value) => parseTimestamp(value) !== null));
+export const timestampRead = anyString().check(rule((value) => parseTimestamp(value) !== null));
 
 /** Fees as numbers with decimals in major units; `total_fee` when the shape has one (else summed). */
-export const feesRead = z.object({
+export const feesRead = fields({
   platform_fee: numberRead,
   network_fee: numberRead,
   processing_fee: numberRead,
-  total_fee: z.optional(numberRead),
+  total_fee: optional(numberRead),
 });
 export type FeesRead = z.infer<typeof feesRead>;

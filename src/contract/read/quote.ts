@@ -4,9 +4,10 @@
  * `number` by the spec, in units it does not show), the currencies and anything else are not read.
  */
 import * as z from 'zod/mini';
+import { fields } from '../schemas/kinds.js';
 import { decimalRead, feesRead, positiveNumberRead, timestampRead } from './fields.js';
 
-export const quoteRead = z.object({
+export const quoteRead = fields({
   crypto_amount: decimalRead,
   exchange_rate: positiveNumberRead,
   fees: feesRead,

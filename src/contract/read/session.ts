@@ -20,11 +20,12 @@ import {
   timestampRead,
   walletRead,
 } from './fields.js';
+import { anyString, fields, optional } from '../schemas/kinds.js';
 
 /** Read when present, checked where it is used: a malformed optional value counts as absent. */
-const maybe = z.optional(z.unknown());
+const maybe = optional(z.unknown());
 
-export const sessionStatusRead = z.object({
+export const sessionStatusRead = fields({
   session_id: sessionIdRead,
   status: sessionStatusNameRead,
   wallet_address: walletRead,
@@ -50,18 +51,18 @@ export type SessionStatusRead = z.infer<typeof sessionStatusRead>;
  * secret, which is the `client-secret` attribute), optionally with the request's own fields, which
  * a merchant server has at hand and which let the widget show the whole order with no request.
  */
-export const sessionInputRead = z.object({
+export const sessionInputRead = fields({
   session_id: sessionIdRead,
-  redirect_url: z.optional(z.string()),
+  redirect_url: optional(anyString()),
   expires_at: timestampRead,
   estimated_crypto_amount: decimalRead,
   fees: feesRead,
   exchange_rate: positiveNumberRead,
   quote_expires_at: timestampRead,
-  fiat_amount: z.optional(minorAmountRead),
-  fiat_currency: z.optional(fiatCurrencyRead),
-  crypto_currency: z.optional(assetSymbolRead),
-  network: z.optional(networkRead),
-  wallet_address: z.optional(walletRead),
+  fiat_amount: optional(minorAmountRead),
+  fiat_currency: optional(fiatCurrencyRead),
+  crypto_currency: optional(assetSymbolRead),
+  network: optional(networkRead),
+  wallet_address: optional(walletRead),
 });
 export type SessionInputRead = z.infer<typeof sessionInputRead>;

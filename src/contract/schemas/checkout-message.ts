@@ -7,17 +7,17 @@
  */
 import * as z from 'zod/mini';
 import { integerRead, sessionIdRead } from '../read/fields.js';
-import { oneOf, rule } from './kinds.js';
+import { fields, oneOf, optional, rule } from './kinds.js';
 
 export const CHECKOUT_MESSAGE_SOURCE = 'onramp-hosted-checkout';
 export const EMBED_ORIGIN_PARAM = 'embed_origin';
 
-/** One flat shape rather than a discriminated union: fewer zod schema kinds in the browser. */
-export const checkoutMessageSchema = z.object({
+/** One flat shape rather than a discriminated union: no union kind in the browser. */
+export const checkoutMessageSchema = fields({
   source: oneOf([CHECKOUT_MESSAGE_SOURCE]),
   type: oneOf(['ready', 'submitted', 'resize']),
   session_id: sessionIdRead,
   /** Document height in CSS pixels, with `resize`. */
-  height: z.optional(integerRead.check(rule((height) => height >= 0 && height <= 10_000))),
+  height: optional(integerRead.check(rule((height) => height >= 0 && height <= 10_000))),
 });
 export type CheckoutMessage = z.infer<typeof checkoutMessageSchema>;

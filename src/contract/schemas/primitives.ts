@@ -3,12 +3,11 @@
  * reads through `../read/`): every schema built at the top level of a module ships in any bundle
  * that imports the module, so browser code takes its schema helpers from `kinds.ts`.
  */
-import * as z from 'zod/mini';
 import { CRYPTO_CURRENCIES, FIAT_CURRENCIES, NETWORKS, SESSION_STATUSES } from '../catalog.js';
 import { SESSION_ID_PATTERN } from '../credentials.js';
 
 export * from './kinds.js';
-import { atLeast, matching, oneOf, rule } from './kinds.js';
+import { atLeast, finiteNumber, matching, oneOf, rule } from './kinds.js';
 
 export const cryptoCurrencySchema = oneOf(CRYPTO_CURRENCIES);
 export const networkSchema = oneOf(NETWORKS);
@@ -28,7 +27,7 @@ export const walletAddressSchema = matching(/^0x[0-9a-fA-F]{40}$/);
 export const decimalStringSchema = matching(/^\d{1,30}(\.\d{1,18})?$/);
 
 /** A safe integer (what `z.int()` accepts). */
-export const integerSchema = z.number().check(rule(Number.isSafeInteger));
+export const integerSchema = finiteNumber().check(rule(Number.isSafeInteger));
 
 /** Integer minor units (cents), as the status, detail and list views carry fees. */
 export const minorUnitsSchema = integerSchema.check(rule((value) => value >= 0));
