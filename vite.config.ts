@@ -134,7 +134,6 @@ export default defineConfig(({ mode }) => {
           input: {
             merchant: 'demo/pages/merchant.ts',
             'event-log': 'demo/pages/event-log.ts',
-            'session-seed': 'demo/pages/session-seed.ts',
             console: 'demo/pages/console.ts',
             react: 'demo/frameworks/react/main.tsx',
             vue: 'demo/frameworks/vue/main.ts',

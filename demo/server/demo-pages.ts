@@ -30,7 +30,7 @@ export const DEMO_PAGES: readonly DemoPage[] = [
     path: '/demo/session',
     label: 'Session property',
     about:
-      'The fastest embed: the script-tag page again, but the merchant’s server also hands the widget the session it just created (its <code>session</code> property, from a JSON block in the page), so the order is drawn the moment the script runs, with no request before it.',
+      'The fastest embed: the script-tag page again, but the merchant’s server also hands the widget the session it just created (in a <code>&lt;script type="application/json"&gt;</code> data block inside the element, which it reads when it starts: no script of the page’s own), so the order is drawn the moment the script runs, with no request before it.',
   },
   {
     path: '/demo/redirect',

@@ -1,3 +1,5 @@
+import { jsonForScriptElement } from '../../src/ssr/json-for-script.js';
+
 /**
  * The server-rendered merchant pages that embed the widget with a plain `<script>` tag. The demo
  * server adds the navigation and the "what this page shows" paragraph (demo-pages.ts).
@@ -8,10 +10,6 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 }
 
-/** JSON for a `<script type="application/json">` block: `<` escaped, so no `</script>` can close it. */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
-}
 
 export interface EmbedPageOptions {
   publishableKey: string;
@@ -22,8 +20,9 @@ export interface EmbedPageOptions {
   checkoutOrigin: string;
   mode: 'embedded' | 'redirect';
   /**
-   * The session creation response (with the request's fields), handed to the widget as its
-   * `session` property before it starts: the order is drawn with no request.
+   * The session creation response (with the request's fields), handed to the widget in its data
+   * block (a `<script type="application/json">` child it reads when it starts): the order is drawn
+   * with no request, and no script of the page's own is needed.
    */
   session?: unknown;
 }
@@ -31,18 +30,15 @@ export interface EmbedPageOptions {
 export function renderEmbedPage(options: EmbedPageOptions): string {
   const title = options.session ? 'Script tag with session' : options.mode === 'redirect' ? 'Redirect mode' : 'Script tag';
   const a = (value: string) => `"${escapeHtml(value)}"`;
-  // The seed runs before the widget's script (deferred and module scripts run in document order),
-  // so the element has its `session` when it first renders. No inline script: the CSP forbids it.
-  const seed = options.session
-    ? `\n  <script type="application/json" id="onramp-session">${jsonForScript(options.session)}</script>\n  <script src="/dist/demo/session-seed.js" type="module"></script>`
-    : '';
+  // A data block is never executed, so the strict CSP allows it; the element reads it on connect.
+  const dataBlock = options.session ? `<script type="application/json">${jsonForScriptElement({ session: options.session })}</script>` : '';
   return `<!doctype html>
 <html lang="en">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>${title} · onramp-checkout demo</title>
-  <link rel="stylesheet" href="/demo/public/demo.css">${seed}
+  <link rel="stylesheet" href="/demo/public/demo.css">
   <script src="/dist/onramp-checkout.iife.js" defer></script>
   <script src="/dist/demo/event-log.js" type="module"></script>
 </head>
@@ -57,7 +53,7 @@ export function renderEmbedPage(options: EmbedPageOptions): string {
         api-base=${a(options.apiBase)}
         checkout-origin=${a(options.checkoutOrigin)}
         mode=${a(options.mode)}
-      ></onramp-checkout>
+      >${dataBlock}</onramp-checkout>
       <section class="log" aria-label="Widget events"><h2>Events</h2><ol id="event-log"></ol></section>
     </div>
   </main>

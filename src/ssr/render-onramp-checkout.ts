@@ -25,6 +25,9 @@ import ar from '../i18n/locales/ar.js';
 import de from '../i18n/locales/de.js';
 import es from '../i18n/locales/es.js';
 import fr from '../i18n/locales/fr.js';
+import { jsonForScriptElement } from './json-for-script.js';
+
+export { jsonForScriptElement };
 
 // Every catalogue, usable synchronously: a server renders any language at once.
 for (const [language, messages] of Object.entries({ de, fr, es, ar }) as Array<[Parameters<typeof provideMessages>[0], unknown]>) {
@@ -66,15 +69,6 @@ const styleText = (): string => (OnrampCheckout.elementStyles as CSSResult[]).ma
  * and `npm run size`.
  */
 export const ONRAMP_CHECKOUT_STYLE_HASH = `sha256-${createHash('sha256').update(styleText()).digest('base64')}`;
-
-/**
- * JSON for a `<script type="application/json">` element: `<`, `>`, `&` and the JavaScript line
- * separators escaped as `\uXXXX` (still the same JSON), so no value can close the element
- * (`</script>`), open a comment (`<!--`) or be read as markup.
- */
-export function jsonForScriptElement(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
 
 /**
  * The locale as `Intl` canonicalises it, English for none or a malformed one: written as it is, so
