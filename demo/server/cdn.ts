@@ -83,9 +83,13 @@ interface CachedFile {
   encoded: Partial<Record<Encoding, Representation>>;
 }
 
-/** Serves the file at the request's path under `root` (`/dist/x.js` → `<root>/dist/x.js`); else passes on. */
-export function cdnFiles(root: string): MiddlewareHandler {
-  const base = resolve(root);
+/**
+ * Serves the files of one folder at one mount (`cdnFiles(dist, '/dist/')`: `/dist/x.js` → `<dist>/x.js`);
+ * anything else passes on. The path is taken as the router decoded it and never decoded again: one
+ * still holding `%` (an encoded `/` or `.`), a backslash or a `..` segment is not a file name here.
+ */
+export function cdnFiles(folder: string, mount: string): MiddlewareHandler {
+  const base = resolve(folder);
   const cache = new Map<string, CachedFile>();
 
   async function load(path: string): Promise<CachedFile | null> {
@@ -107,7 +111,9 @@ export function cdnFiles(root: string): MiddlewareHandler {
   }
 
   return async (c, next) => {
-    const path = resolve(base, `.${decodeURIComponent(c.req.path)}`);
+    const requested = c.req.path;
+    if (!requested.startsWith(mount) || /[%\\]|(^|\/)\.\.(\/|$)/.test(requested)) return next();
+    const path = resolve(base, requested.slice(mount.length));
     if (!path.startsWith(base + sep)) return next();
     const file = await load(path);
     if (!file) return next();

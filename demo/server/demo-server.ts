@@ -191,9 +191,8 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
     c.html(await readFile(resolve(ROOT, 'demo/console.html'), 'utf8'), 200, { 'Content-Security-Policy': consoleCsp, 'X-Frame-Options': 'DENY' }),
   );
   // Like a CDN: brotli or gzip, ETag and 304, long-lived caching for content-hashed names (cdn.ts).
-  const files = cdnFiles(ROOT);
-  app.get('/dist/*', files);
-  app.get('/demo/public/*', files);
+  app.get('/dist/*', cdnFiles(resolve(ROOT, 'dist'), '/dist/'));
+  app.get('/demo/public/*', cdnFiles(resolve(ROOT, 'demo/public'), '/demo/public/'));
   app.get('/favicon.ico', (c) => c.body(null, 204));
   app.notFound((c) => c.text('Not found', 404));
 

@@ -26,7 +26,7 @@ before(() => {
   writeFileSync(join(root, 'secret.txt'), 'not served');
   app = new Hono();
   app.use('*', compressResponses());
-  app.get('/dist/*', cdnFiles(join(root)));
+  app.get('/dist/*', cdnFiles(join(root, 'dist'), '/dist/'));
   app.get('/page', (c) => c.html(`<!doctype html><p>${'hello '.repeat(200)}</p>`));
   app.notFound((c) => c.text('Not found', 404));
 });
@@ -97,6 +97,10 @@ test('hashed names are cached a year, immutable; images are not recompressed; no
   assert.equal(image.headers.get('Content-Encoding'), null);
   assert.equal((await get('/dist/../secret.txt')).status, 404);
   assert.equal((await get('/dist/%2e%2e/secret.txt')).status, 404);
+  // An encoded slash survives the router's decoding: never decoded a second time into `../`.
+  for (const path of ['/dist/..%2Fsecret.txt', '/dist/%2e%2e%2Fsecret.txt', '/dist/locales/..%2F..%2Fsecret.txt', '/dist/..%5Csecret.txt', '/dist/%E0%A4%A']) {
+    assert.equal((await get(path)).status, 404, path);
+  }
   assert.equal((await get('/dist/missing.js')).status, 404);
 });
 
