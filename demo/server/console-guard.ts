@@ -22,11 +22,25 @@ export function ownHosts(host: string, port: number): Set<string> {
 const refuse = (c: Context, status: 403 | 415, code: string, message: string): Response =>
   c.json({ success: false, error: { code, message, request_id: '' } }, status, { 'Cache-Control': 'no-store' });
 
-/** `hosts()` is read on every request: the port is known only once the server listens. */
+const hostOf = (c: Context): string => (c.req.header('Host') ?? '').toLowerCase();
+
+/**
+ * Every route of the demo server: a request must name it as its Host, so a page on a rebound DNS
+ * name can read nothing of it (pages mint sessions with the secret key; files; received webhooks).
+ * `hosts()` is read on every request: the port is known only once the server listens.
+ */
+export function ownHostOnly(hosts: () => ReadonlySet<string>): MiddlewareHandler {
+  return async (c, next) => {
+    if (!hosts().has(hostOf(c))) return refuse(c, 403, 'FORBIDDEN_HOST', 'This server answers requests to its own host only');
+    await next();
+  };
+}
+
+/** The secret-key routes: their own origin and JSON bodies too (the Host is checked for every route by `ownHostOnly`). */
 export function consoleGuard(hosts: () => ReadonlySet<string>): MiddlewareHandler {
   return async (c, next) => {
-    const host = (c.req.header('Host') ?? '').toLowerCase();
-    if (!hosts().has(host)) return refuse(c, 403, 'FORBIDDEN_HOST', 'This route answers requests to its own host only');
+    const host = hostOf(c);
+    if (!hosts().has(host)) return refuse(c, 403, 'FORBIDDEN_HOST', 'This server answers requests to its own host only');
     const origin = c.req.header('Origin');
     const site = c.req.header('Sec-Fetch-Site');
     const safe = SAFE_METHODS.has(c.req.method);

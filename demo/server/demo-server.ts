@@ -11,7 +11,7 @@ import { Hono } from 'hono';
 import { startSandbox, type SandboxHandle, type StartSandboxOptions } from '../sandbox/server.js';
 import { cdnFiles, compressResponses } from './cdn.js';
 import { consoleApi } from './console-api.js';
-import { consoleGuard, ownHosts } from './console-guard.js';
+import { consoleGuard, ownHostOnly, ownHosts } from './console-guard.js';
 import { DEMO_PAGES, withDemoNav, withPreconnect } from './demo-pages.js';
 import { renderEmbedPage } from './embed-page.js';
 import { FRAMEWORK_PAGES, renderFrameworkPage } from './framework-pages.js';
@@ -96,7 +96,10 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
     return { status: 200, json: { ...widgetConfig, session: { ...created.data, ...order } } };
   }
 
+  // The port is known once the server listens; until then no request can arrive.
+  let ownHostNames: ReadonlySet<string> = new Set();
   const app = new Hono();
+  app.use('*', ownHostOnly(() => ownHostNames));
   // Outermost: compresses what the handlers and the middleware below made (pages, JSON).
   app.use('*', compressResponses());
   app.use('*', async (c, next) => {
@@ -120,8 +123,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   });
 
   // The secret-key routes (sessions here, the console's in console-api.ts) answer this server's own
-  // pages only: its Host, its Origin, JSON bodies (console-guard.ts). The port is known once it listens.
-  let ownHostNames: ReadonlySet<string> = new Set();
+  // pages only: its Origin and JSON bodies too (console-guard.ts).
   app.use('/api/sessions', consoleGuard(() => ownHostNames));
   app.post('/api/sessions', async (c) => {
     let body: unknown;

@@ -69,6 +69,13 @@ test.describe('the console answers only its own page', () => {
     const write = await raw(demo, 'POST', '/api/console/keys', { Host: host, Origin: `http://${host}`, 'Content-Type': 'application/json' }, KEY_BODY);
     expect(write.status).toBe(403);
     expect(await keyCount(demo)).toBe(before);
+    // Nothing else of the demo server answers a rebound name either: pages that mint a session with
+    // the secret key, the files, the webhooks it received.
+    for (const path of ['/demo/script-tag', '/dist/onramp-checkout.iife.js', '/api/webhook-events', '/']) {
+      const reply = await raw(demo, 'GET', path, { Host: host });
+      expect(reply.status, path).toBe(403);
+      expect(reply.body, path).not.toContain('_secret_');
+    }
   });
 
   test('state changes need the console’s own Origin; a cross-site read is refused too', async ({ demo }) => {
