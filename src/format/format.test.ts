@@ -1,5 +1,6 @@
 /** Formats by locale with `Intl`: money from minor units, crypto exactly from decimal strings. */
 import { expect } from '@open-wc/testing';
+import { explorerTxUrl, networkName } from './explorer.js';
 import { formatCountdown, formatCrypto, formatDateTime, formatFiat, formatMinutesFromNow } from './format.js';
 
 describe('format', () => {
@@ -24,5 +25,13 @@ describe('format', () => {
     expect(formatMinutesFromNow(1, 'en')).to.equal('in 1 minute');
     expect(formatMinutesFromNow(1, 'de')).to.equal('in 1 Minute');
     expect(formatDateTime(Date.UTC(2026, 10, 21, 12, 0), 'en-US')).to.match(/^Nov 21, 2026, \d{1,2}:00\s?[AP]M$/);
+  });
+
+  it('an asset or network named like an object property is just a name (a server may send any symbol)', () => {
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      expect(formatCrypto('1.5', name, 'en-US')).to.equal(`1.5 ${name}`);
+      expect(networkName(name)).to.equal(name);
+      expect(explorerTxUrl(name, 'live', `0x${'ab'.repeat(32)}`)).to.equal(null);
+    }
   });
 });

@@ -1,5 +1,6 @@
 /** Display formatting with `Intl`: fiat from minor units or decimal strings, crypto from decimal strings, times. */
 import { minorToDecimal } from '../contract/money.js';
+import { ownValue } from './own-value.js';
 
 /** Fraction digits shown for each known asset: enough to matter; other assets get eight. */
 const CRYPTO_DISPLAY_DIGITS: Partial<Record<string, number>> = { ETH: 6, MATIC: 4, USDC: 2, USDT: 2 };
@@ -29,7 +30,7 @@ export function formatFiat(minor: number, currency: string, locale?: string): st
 
 /** `"0.031746031746031746", 'ETH'` -> `0.031746 ETH`, truncated so it never overstates. */
 export function formatCrypto(amount: string, currency: string | null, locale?: string): string {
-  const digits = (currency ? CRYPTO_DISPLAY_DIGITS[currency] : undefined) ?? 8;
+  const digits = (currency ? ownValue(CRYPTO_DISPLAY_DIGITS, currency) : undefined) ?? 8;
   const text = numberFormat(locale, { maximumFractionDigits: digits, roundingMode: 'trunc' }).format(
     amount as Intl.StringNumericLiteral,
   );

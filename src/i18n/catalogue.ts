@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { anyString, fields } from '../contract/schemas/kinds.js';
 import { LOCALE_LOADERS } from './locale-loaders.js';
 import { en, type MessageKey, type Messages } from './messages.js';
+import { ownValue } from '../format/own-value.js';
 
 export const LANGUAGES = ['en', 'de', 'fr', 'es', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -69,5 +70,5 @@ export function loadMessages(language: Language): Promise<Messages> {
  * be templates) or, joined, for an attribute. Never parsed as HTML.
  */
 export function fill<T>(template: string, values: Record<string, T>): (string | T)[] {
-  return template.split(/\{(\w+)\}/).map((part, index) => (index % 2 ? (values[part] ?? '') : part));
+  return template.split(/\{(\w+)\}/).map((part, index) => (index % 2 ? (ownValue(values, part) ?? '') : part));
 }

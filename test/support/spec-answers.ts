@@ -34,8 +34,8 @@ export const walletArb = fc.oneof(
   fc.constantFrom(...MARKUP),
 );
 
-export const assetArb = fc.oneof(fc.constantFrom('ETH', 'USDC', 'USDT', 'MATIC'), fc.constantFrom('BTC', 'SOL', 'DAI', 'wstETH', 'USDC.e'), fc.constantFrom(...MARKUP));
-export const networkArb = fc.constantFrom('ethereum', 'polygon', 'base', 'arbitrum', 'solana', 'op-mainnet');
+export const assetArb = fc.oneof(fc.constantFrom('ETH', 'USDC', 'USDT', 'MATIC'), fc.constantFrom('BTC', 'SOL', 'DAI', 'wstETH', 'USDC.e', 'constructor', '__proto__', 'toString'), fc.constantFrom(...MARKUP));
+export const networkArb = fc.constantFrom('ethereum', 'polygon', 'base', 'arbitrum', 'solana', 'op-mainnet', 'constructor', '__proto__', 'toString');
 export const fiatArb = fc.constantFrom('USD', 'EUR', 'GBP', 'JPY', 'CHF', 'usd');
 
 /** A decimal string of any precision, in the forms a decimal may be written (`12`, `12.5`, `.5`, `12.`). */
