@@ -308,6 +308,10 @@ test.describe('hostile input', () => {
     );
     await openHarness(page, { onStatus: () => ok(statusBody(T0)) });
     await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
+    // From here the page clock moves only when told: this checkout page posts no `ready`, and on a
+    // loaded machine the frame's 4 s deadline passed (the widget fell back to a popup) before the
+    // frame was looked for. Any poll while it stands still answers a hint.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
     await page.locator('[part=pay-button]').click();
     await expect(page.locator('iframe[part=checkout-frame]')).toHaveCount(1);
     const before = await fetchTimes(page);
