@@ -73,6 +73,9 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   const widgetConfig = { publishableKey: keys.test.publishable, apiBase: sandbox.apiUrl, checkoutOrigin };
 
   /** Creates a session with the secret key; the browser gets only what the widget needs. */
+  /** The order of the pages whose server creates the session itself. */
+  const DEMO_ORDER = { wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7', crypto_currency: 'ETH', network: 'ethereum', fiat_amount: 5000, fiat_currency: 'USD' };
+
   async function createSession(body: unknown): Promise<{ status: number; json: unknown }> {
     const response = await fetch(`${sandbox.apiUrl}/v1/onramp`, {
       method: 'POST',
@@ -139,15 +142,12 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   // The script-tag and redirect pages are rendered server-side with a fresh session, as a merchant
   // without a front-end build would do.
   const embedPage = (mode: 'embedded' | 'redirect', withSession = false) => async () => {
-    const { status, json } = await createSession({
-      wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7',
-      crypto_currency: 'ETH',
-      fiat_amount: 5000,
-      fiat_currency: 'USD',
-    });
+    const { status, json } = await createSession(DEMO_ORDER);
     if (status !== 200) return new Response('Could not create a session', { status: 502 });
     const created = json as { session: { client_secret: string; redirect_url: string } };
-    const session = withSession ? { session: created.session } : {};
+    // The data block needs the order, not the secret (that is the client-secret attribute).
+    const { client_secret: _secret, ...order } = created.session;
+    const session = withSession ? { session: order } : {};
     const page = renderEmbedPage({ ...widgetConfig, clientSecret: created.session.client_secret, redirectUrl: created.session.redirect_url, mode, ...session });
     return new Response(page, {
       headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
@@ -159,13 +159,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
 
   // Rendered on the server with onramp-checkout/ssr (the built dist/ssr.js), then hydrated.
   app.get('/demo/ssr', async (c) => {
-    const { status, json } = await createSession({
-      wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7',
-      crypto_currency: 'ETH',
-      network: 'ethereum',
-      fiat_amount: 5000,
-      fiat_currency: 'USD',
-    });
+    const { status, json } = await createSession(DEMO_ORDER);
     if (status !== 200) return new Response('Could not create a session', { status: 502 });
     const { session } = json as { session: Record<string, unknown> };
     const render = c.req.query('render') === 'client' ? 'client' : 'server';

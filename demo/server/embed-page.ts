@@ -1,15 +1,13 @@
-import { jsonForScriptElement } from '../../src/ssr/json-for-script.js';
-
 /**
  * The server-rendered merchant pages that embed the widget with a plain `<script>` tag. The demo
  * server adds the navigation and the "what this page shows" paragraph (demo-pages.ts).
  */
+import { jsonForScriptElement } from '../../src/ssr/json-for-script.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 }
-
 
 export interface EmbedPageOptions {
   publishableKey: string;

@@ -1,5 +1,6 @@
-/** The data block's encoding, for any server that writes one (the SSR entry, a merchant's own page). */
 /**
+ * The data block's encoding, for any server that writes one (the SSR entry, a merchant's own page).
+ *
  * JSON for a `<script type="application/json">` element: `<`, `>`, `&` and the JavaScript line
  * separators escaped as `\uXXXX` (still the same JSON), so no value can close the element
  * (`</script>`), open a comment (`<!--`) or be read as markup.

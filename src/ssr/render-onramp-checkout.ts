@@ -128,6 +128,8 @@ export async function renderOnrampCheckout(options: RenderOnrampCheckoutOptions)
   const clientSecret = typeof secret === 'string' ? secret : '';
   const credentials = checkCredentials(options.publishableKey, clientSecret);
   if (!credentials.ok) throw new TypeError(`renderOnrampCheckout: ${credentials.error.code}: ${credentials.error.message}`);
+  // Else the element would silently draw a skeleton and fetch: a server bug said here, at once.
+  if (session.session_id !== credentials.value.sessionId) throw new TypeError('renderOnrampCheckout: session_id is not the session of client_secret');
   for (const [name, value] of [['apiBase', options.apiBase], ['checkoutOrigin', options.checkoutOrigin]] as const) {
     if (value !== undefined && !normalizeOrigin(value)) throw new TypeError(`renderOnrampCheckout: ${name} must be an https URL (or http on localhost)`);
   }

@@ -100,6 +100,7 @@ test('refused before anything is written: a secret key, a malformed session, an 
     assert.doesNotMatch(error.message, new RegExp(SECRET_KEY));
     return true;
   });
+  await assert.rejects(renderOnrampCheckout({ session: freshSession({ session_id: 'ors_another1' }), publishableKey: PK }), /not the session of client_secret/);
   await assert.rejects(renderOnrampCheckout({ session: { session_id: 'nope' }, publishableKey: PK }), /not a session creation response/);
   await assert.rejects(renderOnrampCheckout({ session: freshSession(), publishableKey: PK, apiBase: 'http://api.example.test' }), /apiBase must be an https URL/);
 });
