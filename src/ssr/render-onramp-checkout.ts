@@ -13,7 +13,6 @@ import { createHash } from 'node:crypto';
 import { html, LitElementRenderer, render } from '@lit-labs/ssr';
 import { collectResult } from '@lit-labs/ssr/lib/render-result.js';
 import { nothing, type CSSResult } from 'lit';
-import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { OnrampCheckout, type Theme } from '../components/onramp-checkout/onramp-checkout.js';
 import type { SessionDataBlock } from '../components/onramp-checkout/session-data-block.js';
 import type { CheckoutMode } from '../controllers/hosted-checkout-controller.js';
@@ -138,6 +137,10 @@ export async function renderOnrampCheckout(options: RenderOnrampCheckoutOptions)
   const block: SessionDataBlock = { session, locale, ...(language === 'en' ? {} : { messages: loadedMessages(language) }) };
   const dataBlock = `<script type="application/json">${jsonForScriptElement(block)}</script>`;
   const optional = (value: string | undefined) => value ?? nothing;
-  const template = html`<onramp-checkout publishable-key=${options.publishableKey} client-secret=${clientSecret} api-base=${optional(options.apiBase)} checkout-origin=${optional(options.checkoutOrigin)} mode=${optional(options.mode)} locale=${locale} theme=${optional(options.theme)}>${unsafeHTML(dataBlock)}</onramp-checkout>`;
-  return collectResult(render(template, { elementRenderers: [rendererFor(session, options.serverRender !== false)] }));
+  const template = html`<onramp-checkout publishable-key=${options.publishableKey} client-secret=${clientSecret} api-base=${optional(options.apiBase)} checkout-origin=${optional(options.checkoutOrigin)} mode=${optional(options.mode)} locale=${locale} theme=${optional(options.theme)}></onramp-checkout>`;
+  const element = await collectResult(render(template, { elementRenderers: [rendererFor(session, options.serverRender !== false)] }));
+  // The data block is the element's last child, after its shadow root: set in as the escaped text it
+  // is (no template binding can hold a script element's content, and no markup comes from data).
+  const end = element.lastIndexOf('</onramp-checkout>');
+  return `${element.slice(0, end)}${dataBlock}${element.slice(end)}`;
 }

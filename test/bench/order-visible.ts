@@ -13,7 +13,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { startDemo } from '../../demo/server/demo-server.js';
-import { emulate, EMULATION } from './time-to-quote.js';
+import { emulate, EMULATION, median } from './time-to-quote.js';
 
 /** A frame loop from document start: the first frame with the order in the widget's shadow root. */
 const INSTRUMENT = `(() => {
@@ -55,12 +55,6 @@ async function load(browser: Browser, url: string): Promise<LoadFigures> {
     await context.close();
   }
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 const PAGES = [
   { path: '/demo/ssr', label: 'server-rendered (/demo/ssr, hydrating file)' },

@@ -207,7 +207,8 @@ async function load(browser: Browser, url: string, apiOrigin: string, scriptBrot
   }
 }
 
-const median = (values: number[]) => {
+/** The median of some figures (the mean of the middle two for an even count). */
+export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
