@@ -87,6 +87,9 @@ test.describe('mangled responses', () => {
 test.describe('network faults', () => {
   test.beforeEach(async ({ page }) => {
     await page.clock.install({ time: T0 });
+    // Paused from the start: the page clock moves only when a test runs it, so a slow answer on a
+    // loaded machine adds nothing to a measured gap.
+    await page.clock.pauseAt(T0 + 1_000);
   });
 
   test('429 with Retry-After in seconds: no request before it, then polling resumes once', async ({ page }) => {
@@ -299,6 +302,10 @@ test.describe('hostile input', () => {
 
   test('postMessage hints from another origin, or from the right origin but another window, change nothing', async ({ page }) => {
     await page.clock.install({ time: T0 });
+    // Paused from the start: this checkout page posts no `ready`, and on a loaded machine the
+    // frame's 4 s deadline passed (the widget fell back to a popup) before the frame was looked for.
+    // Any poll while the clock stands still answers a hint.
+    await page.clock.pauseAt(T0 + 1_000);
     await page.route(`${CHECKOUT_ORIGIN}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><p>checkout</p>' }));
     await page.route('https://evil.test/**', (route) =>
       route.fulfill({
@@ -308,10 +315,6 @@ test.describe('hostile input', () => {
     );
     await openHarness(page, { onStatus: () => ok(statusBody(T0)) });
     await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
-    // From here the page clock moves only when told: this checkout page posts no `ready`, and on a
-    // loaded machine the frame's 4 s deadline passed (the widget fell back to a popup) before the
-    // frame was looked for. Any poll while it stands still answers a hint.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
     await page.locator('[part=pay-button]').click();
     await expect(page.locator('iframe[part=checkout-frame]')).toHaveCount(1);
     const before = await fetchTimes(page);
