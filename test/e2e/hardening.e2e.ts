@@ -87,8 +87,9 @@ test.describe('mangled responses', () => {
 test.describe('network faults', () => {
   test.beforeEach(async ({ page }) => {
     await page.clock.install({ time: T0 });
-    // Paused from the start: the page clock moves only when a test runs it, so a slow answer on a
-    // loaded machine adds nothing to a measured gap.
+    // Paused from the start: the page clock moves only when a test runs it, one idle step at a time
+    // (runClockWhileIdle), so a slow answer on a loaded machine adds nothing to a measured gap and
+    // no timer is armed after the time meant for it has already run.
     await page.clock.pauseAt(T0 + 1_000);
   });
 
@@ -96,12 +97,12 @@ test.describe('network faults', () => {
     const answers = [ok(statusBody(T0)), fail(429, 'RATE_LIMITED', { 'Retry-After': '7' })];
     await openHarness(page, { onStatus: () => answers.shift() ?? ok(statusBody(T0)) });
     await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
-    await page.clock.runFor(3_100); // the regular poll: answered 429
+    await runClockWhileIdle(page, 3_100); // the regular poll: answered 429
     await expect(page.locator('[part=error]')).toContainText('Too many requests');
-    await page.clock.runFor(7_500);
+    await runClockWhileIdle(page, 7_500);
     await expect.poll(async () => (await fetchTimes(page)).length).toBe(3);
     await expect(page.locator('[part=error]')).toHaveCount(0);
-    await page.clock.runFor(3_100);
+    await runClockWhileIdle(page, 3_100);
     await expect.poll(async () => (await fetchTimes(page)).length).toBe(4);
     const [, limited, resumed, next] = await fetchTimes(page);
     expect(resumed! - limited!).toBeGreaterThanOrEqual(7_000);
@@ -114,9 +115,9 @@ test.describe('network faults', () => {
     const answers = [ok(statusBody(T0)), fail(429, 'RATE_LIMITED', { 'Retry-After': new Date(until).toUTCString() })];
     await openHarness(page, { onStatus: () => answers.shift() ?? ok(statusBody(T0)) });
     await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
-    await page.clock.runFor(3_100);
+    await runClockWhileIdle(page, 3_100);
     await expect.poll(async () => (await fetchTimes(page)).length).toBe(2);
-    await page.clock.runFor(10_500);
+    await runClockWhileIdle(page, 10_500);
     await expect.poll(async () => (await fetchTimes(page)).length).toBe(3);
     expect((await fetchTimes(page))[2]).toBeGreaterThanOrEqual(until);
   });
@@ -125,7 +126,7 @@ test.describe('network faults', () => {
     let calls = 0;
     await openHarness(page, { onStatus: () => (calls++ === 0 ? ok(statusBody(T0)) : fail(503, 'INTERNAL_ERROR')) });
     await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
-    await page.clock.runFor(3_100);
+    await runClockWhileIdle(page, 3_100);
     await expect(page.locator('[part=error]')).toContainText('had a problem');
     // The page clock moves only while no request is in flight, so a gap between two requests is the
     // widget's own delay, however long the machine takes to answer.
@@ -154,11 +155,12 @@ test.describe('network faults', () => {
     await page.clock.runFor(3_100);
     // The hung request must have started (and armed its timeout) before time moves on.
     await expect.poll(() => calls).toBe(2);
+    // Not "while idle": the hung request stays in flight; its timeout is what this time runs out.
     await page.clock.runFor(15_000);
     await expect
       .poll(async () => (await recordedEvents(page)).some((event) => event.type === 'onramp-error' && event.detail.code === 'TIMEOUT'))
       .toBe(true);
-    await page.clock.runFor(2_000);
+    await runClockWhileIdle(page, 2_000);
     await expect.poll(async () => (await fetchTimes(page)).length).toBeGreaterThanOrEqual(3);
     await expect(page.locator('[part=error]')).toHaveCount(0);
     await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
@@ -168,9 +170,9 @@ test.describe('network faults', () => {
     let calls = 0;
     const harness = await openHarness(page, { onStatus: () => (++calls === 2 ? { body: '', drop: true } : ok(statusBody(T0))) });
     await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
-    await page.clock.runFor(3_100);
+    await runClockWhileIdle(page, 3_100);
     await expect(page.locator('[part=error]')).toContainText('could not be reached');
-    await page.clock.runFor(1_100);
+    await runClockWhileIdle(page, 1_100);
     await expect.poll(() => harness.apiCalls()).toBeGreaterThanOrEqual(3);
     await expect(page.locator('[part=error]')).toHaveCount(0);
     await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
@@ -182,7 +184,7 @@ test.describe('network faults', () => {
     await context.setOffline(true);
     await expect(page.locator('[part=error]')).toContainText('offline');
     const before = (await fetchTimes(page)).length;
-    await page.clock.runFor(20_000);
+    await runClockWhileIdle(page, 20_000);
     expect((await fetchTimes(page)).length).toBe(before);
     await context.setOffline(false);
     await expect.poll(async () => (await fetchTimes(page)).length).toBe(before + 1);
@@ -203,7 +205,7 @@ test.describe('network faults', () => {
           if (expected.at(-1) !== highest) expected.push(highest);
           await expect(page.locator(widget)).toHaveAttribute('status', highest);
           // Processing polls every second, pending every three: step past whichever comes next.
-          await page.clock.runFor(highest === 'processing' ? 1_100 : 3_100);
+          await runClockWhileIdle(page, highest === 'processing' ? 1_100 : 3_100);
         }
         const changes = (await recordedEvents(page)).filter((event) => event.type === 'onramp-status-change').map((event) => event.detail.status);
         expect(changes).toEqual(expected);
@@ -221,11 +223,11 @@ test.describe('network faults', () => {
       let calls = 0;
       await openHarness(page, { onStatus: () => (calls++ === 0 ? ok(statusBody(T0)) : fail(status, code)) });
       await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
-      await page.clock.runFor(3_100);
+      await runClockWhileIdle(page, 3_100);
       await expect(page.locator(widget)).toHaveAttribute('status', 'error');
       await expect(page.locator('[part=error]')).toContainText(text);
       const after = (await fetchTimes(page)).length;
-      await page.clock.runFor(120_000);
+      await runClockWhileIdle(page, 120_000);
       expect((await fetchTimes(page)).length).toBe(after);
     });
   }
