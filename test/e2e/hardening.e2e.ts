@@ -2,7 +2,7 @@
  * The widget under faults and hostile input, on the built script-tag bundle: every API answer is
  * scripted (Playwright routes) and time is driven with `page.clock`, so nothing here sleeps.
  */
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import * as fc from 'fast-check';
 import { successRead } from '../../src/contract/read/envelope.js';
 import { sessionStatusRead } from '../../src/contract/read/session.js';
@@ -10,10 +10,16 @@ import { CHECKOUT_ORIGIN, fetchTimes, openHarness, recordedEvents, recordedProbl
 
 const T0 = Date.UTC(2026, 0, 15, 12, 0, 0);
 
-/** A new page that closes itself at the end of the scope (`await using`). */
-async function openPage(context: BrowserContext): Promise<Page & AsyncDisposable> {
+/**
+ * A page in a context of its own that closes at the end of the scope (`await using`). Its own
+ * context, because Playwright's clock belongs to the context and replays every earlier
+ * install/pauseAt/runFor into each new page: pages sharing one context would start at a clock
+ * state left behind by the runs before them.
+ */
+async function openPage(browser: Browser): Promise<Page & AsyncDisposable> {
+  const context = await browser.newContext();
   const page = await context.newPage();
-  return Object.assign(page, { [Symbol.asyncDispose]: () => page.close() });
+  return Object.assign(page, { [Symbol.asyncDispose]: () => context.close() });
 }
 const widget = 'onramp-checkout';
 const ok = (body: unknown, headers: Record<string, string> = {}): ApiAnswer => ({ body: JSON.stringify(body), headers });
@@ -24,7 +30,7 @@ const fail = (status: number, code: string, headers: Record<string, string> = {}
 });
 
 test.describe('mangled responses', () => {
-  test('any mangled status body: a readable error or the last good state, never an uncaught error', async ({ context }) => {
+  test('any mangled status body: a readable error or the last good state, never an uncaught error', async ({ browser }) => {
     test.setTimeout(180_000);
     const good = statusBody(T0);
     const data = good.data as Record<string, unknown>;
@@ -53,7 +59,7 @@ test.describe('mangled responses', () => {
     await fc.assert(
       fc.asyncProperty(mutation, async ({ text }) => {
         // A fresh page per run: routes, init scripts and clock start clean.
-        await using page = await openPage(context);
+        await using page = await openPage(browser);
         await page.clock.install({ time: T0 });
         let calls = 0;
         await openHarness(page, { onStatus: () => (calls++ === 0 ? ok(good) : { body: text }) });
@@ -191,29 +197,6 @@ test.describe('network faults', () => {
     await expect(page.locator('[part=error]')).toHaveCount(0);
   });
 
-  test('status responses arriving in any order never roll the status back', async ({ context }) => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(fc.constantFrom('pending', 'processing'), { minLength: 2, maxLength: 6 }), async (statuses) => {
-        await using page = await openPage(context);
-        await page.clock.install({ time: T0 });
-        const queue = [...statuses];
-        await openHarness(page, { onStatus: () => ok(statusBody(T0, queue.shift() ?? statuses.at(-1))) });
-        let highest = 'pending';
-        const expected: string[] = [];
-        for (let i = 0; i < statuses.length; i++) {
-          if (statuses[i] === 'processing') highest = 'processing';
-          if (expected.at(-1) !== highest) expected.push(highest);
-          await expect(page.locator(widget)).toHaveAttribute('status', highest);
-          // Processing polls every second, pending every three: step past whichever comes next.
-          await runClockWhileIdle(page, highest === 'processing' ? 1_100 : 3_100);
-        }
-        const changes = (await recordedEvents(page)).filter((event) => event.type === 'onramp-status-change').map((event) => event.detail.status);
-        expect(changes).toEqual(expected);
-      }),
-      { numRuns: 8 },
-    );
-  });
-
   for (const [status, code, text] of [
     [401, 'INVALID_API_KEY', 'rejected'],
     [403, 'INSUFFICIENT_PERMISSIONS', 'not allowed'],
@@ -231,6 +214,33 @@ test.describe('network faults', () => {
       expect((await fetchTimes(page)).length).toBe(after);
     });
   }
+});
+
+test.describe('out-of-order answers', () => {
+  test('status responses arriving in any order never roll the status back', async ({ browser }) => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom('pending', 'processing'), { minLength: 2, maxLength: 6 }), async (statuses) => {
+        await using page = await openPage(browser);
+        await page.clock.install({ time: T0 });
+        // Paused: a poll happens only when the test steps the clock, never on a loaded machine's real time.
+        await page.clock.pauseAt(T0 + 1_000);
+        const queue = [...statuses];
+        await openHarness(page, { onStatus: () => ok(statusBody(T0, queue.shift() ?? statuses.at(-1))) });
+        let highest = 'pending';
+        const expected: string[] = [];
+        for (let i = 0; i < statuses.length; i++) {
+          if (statuses[i] === 'processing') highest = 'processing';
+          if (expected.at(-1) !== highest) expected.push(highest);
+          await expect(page.locator(widget)).toHaveAttribute('status', highest);
+          // Processing polls every second, pending every three: step past whichever comes next.
+          await runClockWhileIdle(page, highest === 'processing' ? 1_100 : 3_100);
+        }
+        const changes = (await recordedEvents(page)).filter((event) => event.type === 'onramp-status-change').map((event) => event.detail.status);
+        expect(changes).toEqual(expected);
+      }),
+      { numRuns: 8 },
+    );
+  });
 });
 
 test.describe('clock skew', () => {
