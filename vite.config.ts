@@ -156,7 +156,7 @@ export default defineConfig(({ mode }) => {
       lib: iife
         ? mode === 'hydrate'
           ? { entry: 'src/hydrate.ts', formats: ['iife'], name: 'OnrampCheckout', fileName: () => 'onramp-checkout.hydrate.iife.js' }
-          : { entry: 'src/define.ts', formats: ['iife'], name: 'OnrampCheckout', fileName: () => 'onramp-checkout.iife.js' }
+          : { entry: 'src/script-tag.ts', formats: ['iife'], name: 'OnrampCheckout', fileName: () => 'onramp-checkout.iife.js' }
         : {
             entry: { 'onramp-checkout': 'src/index.ts', define: 'src/define.ts', hydrate: 'src/hydrate.ts', webhooks: 'src/webhooks/verify-signature.ts', react: 'src/react.ts' },
             formats: ['es'],

@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
 import { ApiClient, ApiError } from './api-client.js';
 import { ServerClock } from './server-clock.js';
+import { statusRequest } from './status-request.js';
 
 const PK = 'onramp_test_pk_abcdefghijklmnop1234';
 const SECRET = 'ors_abcdefghijklmnop1234_secret_ABCDEFGHIJKLMNOP5678';
@@ -54,6 +55,35 @@ describe('ApiClient', () => {
     client = new ApiClient({ apiBase: 'https://api.example.test/', publishableKey: PK, clientSecret: SECRET, clock: serverClock, fetch: fetchStub });
   });
   afterEach(() => sinon.restore());
+
+  describe('the script-tag file\'s head start', () => {
+    const early = (apiBase: string, secret = SECRET) => {
+      const { url, init } = statusRequest(apiBase, PK, secret, SESSION_ID);
+      const abort = new AbortController();
+      return { url, init, abort, sentAt: Date.now(), response: Promise.resolve(respond(200, { success: true, data: statusView })) };
+    };
+
+    it('adopts the status request already sent when it is exactly its own: no second request', async () => {
+      const start = early('https://api.example.test/');
+      const adopting = new ApiClient({ apiBase: 'https://api.example.test/', publishableKey: PK, clientSecret: SECRET, clock: serverClock, fetch: fetchStub, headStart: start });
+      fetchStub.resolves(respond(200, { success: true, data: { ...statusView, status: 'processing' } }));
+      expect((await adopting.getSession(SESSION_ID)).data.status).to.equal('pending');
+      expect(fetchStub.callCount).to.equal(0);
+      // Once only: the next poll is a request of its own.
+      expect((await adopting.getSession(SESSION_ID)).data.status).to.equal('processing');
+      expect(fetchStub.callCount).to.equal(1);
+      expect(start.abort.signal.aborted).to.equal(false);
+    });
+
+    it('cancels, unread, a request sent for other credentials or another API', async () => {
+      for (const start of [early('https://other.example.test'), early('https://api.example.test/', `${SESSION_ID}_secret_other`)]) {
+        const adopting = new ApiClient({ apiBase: 'https://api.example.test/', publishableKey: PK, clientSecret: SECRET, clock: serverClock, fetch: fetchStub, headStart: start });
+        fetchStub.resolves(respond(200, { success: true, data: { ...statusView, status: 'processing' } }));
+        expect((await adopting.getSession(SESSION_ID)).data.status).to.equal('processing');
+        expect(start.abort.signal.aborted).to.equal(true);
+      }
+    });
+  });
 
   it('GET /v1/onramp with the key and client secret, no cookies, parsed data and request id', async () => {
     fetchStub.resolves(respond(200, { success: true, data: statusView }));

@@ -9,9 +9,11 @@ import { readErrorBody, successRead } from '../contract/read/envelope.js';
 import { quoteRead, type QuoteRead } from '../contract/read/quote.js';
 import { sessionStatusRead, type SessionStatusRead } from '../contract/read/session.js';
 import { widgetError, type WidgetError, type WidgetErrorCode } from '../core/widget-error.js';
+import type { HeadStart } from './head-start.js';
 import { isOffline } from './offline.js';
 import { parseRetryAfter } from './retry-policy.js';
 import type { ServerClock } from './server-clock.js';
+import { REQUEST_OPTIONS, statusRequest } from './status-request.js';
 
 export class ApiError extends Error {
   readonly error: WidgetError;
@@ -36,6 +38,8 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   /** Injectable for tests; defaults to the global fetch at call time. */
   fetch?: typeof fetch;
+  /** A status request already sent for this element (the script-tag file's head start). */
+  headStart?: HeadStart | undefined;
 }
 
 export interface ApiResponse<T> {
@@ -58,14 +62,18 @@ const STATUS_CODES: Partial<Record<number, WidgetErrorCode>> = { 401: 'UNAUTHORI
 
 export class ApiClient {
   readonly #options: ApiClientOptions;
+  #headStart: HeadStart | undefined;
 
   constructor(options: ApiClientOptions) {
     this.#options = options;
+    this.#headStart = options.headStart;
   }
 
   /** `GET /v1/onramp`: the session's status, authorised by the publishable key and client secret. */
   async getSession(sessionId: string, signal?: AbortSignal): Promise<ApiResponse<SessionStatusRead>> {
-    const answer = await this.#request(`/v1/onramp?${new URLSearchParams({ session_id: sessionId })}`, { method: 'GET', headers: { 'X-Client-Secret': this.#options.clientSecret } }, statusEnvelope, signal);
+    const { apiBase, publishableKey, clientSecret } = this.#options;
+    const { url, init } = statusRequest(apiBase, publishableKey, clientSecret, sessionId);
+    const answer = await this.#request(url, init, statusEnvelope, signal, this.#adopt(url, init));
     // Another session's answer is never shown as this one.
     if (answer.data.session_id !== sessionId) throw new ApiError(widgetError('MALFORMED_RESPONSE', { requestId: answer.requestId }), 200);
     return answer;
@@ -73,16 +81,26 @@ export class ApiClient {
 
   /** `POST /v1/onramp/quote`: a fresh price for the session's amount, currencies and network. */
   createQuote(request: QuoteRequestBody, signal?: AbortSignal): Promise<ApiResponse<QuoteRead>> {
-    return this.#request('/v1/onramp/quote', { method: 'POST', body: JSON.stringify(request) }, quoteEnvelope, signal);
+    return this.#request(`${this.#options.apiBase.replace(/\/+$/, '')}/v1/onramp/quote`, { method: 'POST', body: JSON.stringify(request) }, quoteEnvelope, signal);
+  }
+
+  /** The head start, once, when it is this very request; any other is cancelled, unread. */
+  #adopt(url: string, init: RequestInit): HeadStart | undefined {
+    const start = this.#headStart;
+    this.#headStart = undefined;
+    if (start && start.url === url && JSON.stringify(start.init) === JSON.stringify(init)) return start;
+    start?.abort.abort();
+    return undefined;
   }
 
   async #request<T>(
-    path: string,
+    url: string,
     init: RequestInit,
     schema: z.ZodMiniType<{ data: T }>,
     signal: AbortSignal | undefined,
+    early?: HeadStart,
   ): Promise<ApiResponse<T>> {
-    const { apiBase, publishableKey, clock, timeoutMs = 15_000, fetch = globalThis.fetch } = this.#options;
+    const { publishableKey, clock, timeoutMs = 15_000, fetch = globalThis.fetch } = this.#options;
     const fail = (code: WidgetErrorCode, extra?: { requestId?: string | undefined; detail?: string | undefined }, status: number | null = null, retryAfterMs: number | null = null) =>
       new ApiError(widgetError(code, extra), status, retryAfterMs);
     if (isOffline()) throw fail('OFFLINE');
@@ -95,18 +113,21 @@ export class ApiClient {
     }, timeoutMs);
     const onAbort = () => controller.abort();
     signal?.addEventListener('abort', onAbort);
-    const sentAt = Date.now();
+    // An adopted early request is cancelled by the same signal and timeout as one sent here.
+    if (early) controller.signal.addEventListener('abort', () => early.abort.abort());
+    const sentAt = early?.sentAt ?? Date.now();
     try {
-      const response = await fetch(`${apiBase.replace(/\/+$/, '')}${path}`, {
-        ...init,
-        // The client secret goes only where it is needed (the status): the spec shows no such
-        // header, so a quote asks a server to allow no header beyond the key in CORS.
-        headers: { 'X-API-Key': publishableKey, ...(init.headers as Record<string, string>), ...(init.body ? { 'Content-Type': 'application/json' } : {}) },
-        signal: controller.signal,
-        credentials: 'omit',
-        cache: 'no-store',
-        referrerPolicy: 'no-referrer',
-      }).catch((cause: unknown) => {
+      const sent =
+        early?.response ??
+        fetch(url, {
+          ...init,
+          // The client secret goes only where it is needed (the status): the spec shows no such
+          // header, so a quote asks a server to allow no header beyond the key in CORS.
+          headers: { 'X-API-Key': publishableKey, ...(init.headers as Record<string, string>), ...(init.body ? { 'Content-Type': 'application/json' } : {}) },
+          signal: controller.signal,
+          ...REQUEST_OPTIONS,
+        });
+      const response = await sent.catch((cause: unknown) => {
         throw signal?.aborted ? cause : fail(timedOut ? 'TIMEOUT' : isOffline() ? 'OFFLINE' : 'NETWORK_ERROR');
       });
       const { status, headers } = response;
