@@ -13,7 +13,7 @@ import type { HeadStart } from './head-start.js';
 import { isOffline } from './offline.js';
 import { parseRetryAfter } from './retry-policy.js';
 import type { ServerClock } from './server-clock.js';
-import { REQUEST_OPTIONS, statusRequest } from './status-request.js';
+import { REQUEST_OPTIONS, sameStatusRequest, statusRequest } from './status-request.js';
 
 export class ApiError extends Error {
   readonly error: WidgetError;
@@ -60,6 +60,9 @@ const quoteEnvelope = successRead(quoteRead);
 
 const STATUS_CODES: Partial<Record<number, WidgetErrorCode>> = { 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'SESSION_NOT_FOUND', 429: 'RATE_LIMITED' };
 
+/** How old a head start may be when the element adopts it, ms: normally it is a few tens of ms. */
+const HEAD_START_MAX_AGE_MS = 3_000;
+
 export class ApiClient {
   readonly #options: ApiClientOptions;
   #headStart: HeadStart | undefined;
@@ -84,11 +87,15 @@ export class ApiClient {
     return this.#request(`${this.#options.apiBase.replace(/\/+$/, '')}/v1/onramp/quote`, { method: 'POST', body: JSON.stringify(request) }, quoteEnvelope, signal);
   }
 
-  /** The head start, once, when it is this very request; any other is cancelled, unread. */
+  /**
+   * The head start, once, when it is this very request and fresh; any other is cancelled, unread
+   * (an old answer, say from a page that waited in a background tab, is not shown as current).
+   */
   #adopt(url: string, init: RequestInit): HeadStart | undefined {
     const start = this.#headStart;
     this.#headStart = undefined;
-    if (start && start.url === url && JSON.stringify(start.init) === JSON.stringify(init)) return start;
+    const age = start ? Date.now() - start.sentAt : NaN;
+    if (start && age >= 0 && age <= HEAD_START_MAX_AGE_MS && sameStatusRequest(start, { url, init })) return start;
     start?.abort.abort();
     return undefined;
   }
@@ -103,14 +110,21 @@ export class ApiClient {
     const { publishableKey, clock, timeoutMs = 15_000, fetch = globalThis.fetch } = this.#options;
     const fail = (code: WidgetErrorCode, extra?: { requestId?: string | undefined; detail?: string | undefined }, status: number | null = null, retryAfterMs: number | null = null) =>
       new ApiError(widgetError(code, extra), status, retryAfterMs);
-    if (isOffline()) throw fail('OFFLINE');
+    if (isOffline()) {
+      early?.abort.abort();
+      throw fail('OFFLINE');
+    }
     // One controller joins the caller's signal and the timeout, so both cancel the request.
     const controller = new AbortController();
     let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
+    // An adopted request has been travelling since it was sent: its time counts.
+    const timer = setTimeout(
+      () => {
+        timedOut = true;
+        controller.abort();
+      },
+      early ? Math.max(0, timeoutMs - (Date.now() - early.sentAt)) : timeoutMs,
+    );
     const onAbort = () => controller.abort();
     signal?.addEventListener('abort', onAbort);
     // An adopted early request is cancelled by the same signal and timeout as one sent here.

@@ -57,6 +57,17 @@ describe('the script-tag file\'s head start', () => {
     expect(fetchStub.callCount).to.equal(0);
   });
 
+  it('sends nothing from a hidden page (a background tab, a prerendered page): the element would not poll there', () => {
+    place({ 'publishable-key': PK, 'client-secret': SECRET, 'api-base': API });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+    try {
+      expect(sendHeadStartRequests()).to.equal(0);
+      expect(fetchStub.callCount).to.equal(0);
+    } finally {
+      delete (document as { hidden?: boolean }).hidden;
+    }
+  });
+
   it('leaves an element with a server-written session to draw it first, and sends nothing twice for one element', () => {
     place({ 'publishable-key': PK, 'client-secret': SECRET, 'api-base': API }, '<script type="application/json">{"session":{}}</script>');
     const plain = place({ 'publishable-key': PK, 'client-secret': SECRET, 'api-base': API });

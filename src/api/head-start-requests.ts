@@ -16,7 +16,8 @@ import { statusRequest } from './status-request.js';
 /** Sends the early status requests; returns how many left. */
 export function sendHeadStartRequests(): number {
   // Another copy already defined the element: its elements sent their own requests when upgraded.
-  if (typeof document === 'undefined' || customElements.get('onramp-checkout') || isOffline()) return 0;
+  // Hidden (a background tab, a prerendered page) or offline, the element would not poll either.
+  if (typeof document === 'undefined' || customElements.get('onramp-checkout') || document.hidden || isOffline()) return 0;
   let sent = 0;
   for (const element of document.querySelectorAll('onramp-checkout')) {
     if (hasHeadStart(element) || element.querySelector(':scope > script[type="application/json"]')) continue;

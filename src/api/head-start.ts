@@ -14,28 +14,23 @@ export interface HeadStart {
 }
 
 /**
- * One registry for every copy of the widget on the page (a script included twice): a second copy
- * sends nothing for an element the first has started, and whichever copy defines the element
- * adopts the request. Made on first use, so importing this touches no global.
+ * This copy's requests. A second copy of the file sends none (the element is defined by then), so
+ * the copy that records a request is the one whose element adopts it.
  */
-const KEY = Symbol.for('onramp-checkout.head-starts');
-const registry = (): WeakMap<Element, HeadStart> => {
-  const holder = globalThis as { [KEY]?: WeakMap<Element, HeadStart> };
-  return (holder[KEY] ??= new WeakMap());
-};
+const started = new WeakMap<Element, HeadStart>();
 
 export function recordHeadStart(element: Element, start: HeadStart): void {
-  registry().set(element, start);
+  started.set(element, start);
 }
 
-/** Whether a request was already sent early for `element` (by this copy or another). */
+/** Whether a request was already sent early for `element`. */
 export function hasHeadStart(element: Element): boolean {
-  return registry().has(element);
+  return started.has(element);
 }
 
 /** The request sent early for `element`, once: a later configuration sends its own. */
 export function takeHeadStart(element: Element): HeadStart | undefined {
-  const start = registry().get(element);
-  registry().delete(element);
+  const start = started.get(element);
+  started.delete(element);
   return start;
 }

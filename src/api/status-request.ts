@@ -10,5 +10,11 @@ export function statusRequest(apiBase: string, publishableKey: string, clientSec
   };
 }
 
+/** Whether two status requests are the same: same URL, key and client secret (both built by `statusRequest`). */
+export function sameStatusRequest(a: { url: string; init: RequestInit }, b: { url: string; init: RequestInit }): boolean {
+  const header = (init: RequestInit, name: string) => (init.headers as Record<string, string> | undefined)?.[name];
+  return a.url === b.url && ['X-API-Key', 'X-Client-Secret'].every((name) => header(a.init, name) !== undefined && header(a.init, name) === header(b.init, name));
+}
+
 /** What every API request of the widget carries: no cookies, no cache, no referrer. */
 export const REQUEST_OPTIONS = { credentials: 'omit', cache: 'no-store', referrerPolicy: 'no-referrer' } as const satisfies RequestInit;
