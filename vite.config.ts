@@ -3,7 +3,8 @@
  * - default mode: ES modules for bundlers (`dist/onramp-checkout.js`, side-effect free,
  *   `dist/define.js`, which registers the element, `dist/webhooks.js`, and `dist/react.js`, the
  *   `@lit/react` wrapper), with lit, zod, @lit/react and React left as dependencies;
- * - `--mode iife`: `dist/onramp-checkout.iife.js`, one self-contained file for a `<script>` tag;
+ * - `--mode iife`: `dist/onramp-checkout.iife.js`, one self-contained file for a `<script>` tag
+ *   (`src/script-tag.ts`: its head start sends the status request before Lit and zod are evaluated);
  * - `--mode hydrate`: `dist/onramp-checkout.hydrate.iife.js`, the same with Lit's hydration support
  *   loaded before Lit, for server-rendered pages (kept out of the default file's budget);
  * - `--mode ssr`: `dist/ssr.js`, the server renderer (`onramp-checkout/ssr`) for Node, built from the
@@ -156,7 +157,7 @@ export default defineConfig(({ mode }) => {
       lib: iife
         ? mode === 'hydrate'
           ? { entry: 'src/hydrate.ts', formats: ['iife'], name: 'OnrampCheckout', fileName: () => 'onramp-checkout.hydrate.iife.js' }
-          : { entry: 'src/define.ts', formats: ['iife'], name: 'OnrampCheckout', fileName: () => 'onramp-checkout.iife.js' }
+          : { entry: 'src/script-tag.ts', formats: ['iife'], name: 'OnrampCheckout', fileName: () => 'onramp-checkout.iife.js' }
         : {
             entry: { 'onramp-checkout': 'src/index.ts', define: 'src/define.ts', hydrate: 'src/hydrate.ts', webhooks: 'src/webhooks/verify-signature.ts', react: 'src/react.ts' },
             formats: ['es'],

@@ -9,9 +9,11 @@ import { readErrorBody, successRead } from '../contract/read/envelope.js';
 import { quoteRead, type QuoteRead } from '../contract/read/quote.js';
 import { sessionStatusRead, type SessionStatusRead } from '../contract/read/session.js';
 import { widgetError, type WidgetError, type WidgetErrorCode } from '../core/widget-error.js';
+import type { HeadStart } from './head-start.js';
 import { isOffline } from './offline.js';
 import { parseRetryAfter } from './retry-policy.js';
 import type { ServerClock } from './server-clock.js';
+import { REQUEST_OPTIONS, sameStatusRequest, statusRequest } from './status-request.js';
 
 export class ApiError extends Error {
   readonly error: WidgetError;
@@ -36,6 +38,8 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   /** Injectable for tests; defaults to the global fetch at call time. */
   fetch?: typeof fetch;
+  /** A status request already sent for this element (the script-tag file's head start). */
+  headStart?: HeadStart | undefined;
 }
 
 export interface ApiResponse<T> {
@@ -56,16 +60,23 @@ const quoteEnvelope = successRead(quoteRead);
 
 const STATUS_CODES: Partial<Record<number, WidgetErrorCode>> = { 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'SESSION_NOT_FOUND', 429: 'RATE_LIMITED' };
 
+/** How old a head start may be when the element adopts it, ms: normally it is a few tens of ms. */
+const HEAD_START_MAX_AGE_MS = 3_000;
+
 export class ApiClient {
   readonly #options: ApiClientOptions;
+  #headStart: HeadStart | undefined;
 
   constructor(options: ApiClientOptions) {
     this.#options = options;
+    this.#headStart = options.headStart;
   }
 
   /** `GET /v1/onramp`: the session's status, authorised by the publishable key and client secret. */
   async getSession(sessionId: string, signal?: AbortSignal): Promise<ApiResponse<SessionStatusRead>> {
-    const answer = await this.#request(`/v1/onramp?${new URLSearchParams({ session_id: sessionId })}`, { method: 'GET', headers: { 'X-Client-Secret': this.#options.clientSecret } }, statusEnvelope, signal);
+    const { apiBase, publishableKey, clientSecret } = this.#options;
+    const { url, init } = statusRequest(apiBase, publishableKey, clientSecret, sessionId);
+    const answer = await this.#request(url, init, statusEnvelope, signal, this.#adopt(url, init));
     // Another session's answer is never shown as this one.
     if (answer.data.session_id !== sessionId) throw new ApiError(widgetError('MALFORMED_RESPONSE', { requestId: answer.requestId }), 200);
     return answer;
@@ -73,40 +84,64 @@ export class ApiClient {
 
   /** `POST /v1/onramp/quote`: a fresh price for the session's amount, currencies and network. */
   createQuote(request: QuoteRequestBody, signal?: AbortSignal): Promise<ApiResponse<QuoteRead>> {
-    return this.#request('/v1/onramp/quote', { method: 'POST', body: JSON.stringify(request) }, quoteEnvelope, signal);
+    return this.#request(`${this.#options.apiBase.replace(/\/+$/, '')}/v1/onramp/quote`, { method: 'POST', body: JSON.stringify(request) }, quoteEnvelope, signal);
+  }
+
+  /**
+   * The head start, once, when it is this very request and fresh; any other is cancelled, unread
+   * (an old answer, say from a page that waited in a background tab, is not shown as current).
+   */
+  #adopt(url: string, init: RequestInit): HeadStart | undefined {
+    const start = this.#headStart;
+    this.#headStart = undefined;
+    const age = start ? Date.now() - start.sentAt : NaN;
+    if (start && age >= 0 && age <= HEAD_START_MAX_AGE_MS && sameStatusRequest(start, { url, init })) return start;
+    start?.abort.abort();
+    return undefined;
   }
 
   async #request<T>(
-    path: string,
+    url: string,
     init: RequestInit,
     schema: z.ZodMiniType<{ data: T }>,
     signal: AbortSignal | undefined,
+    early?: HeadStart,
   ): Promise<ApiResponse<T>> {
-    const { apiBase, publishableKey, clock, timeoutMs = 15_000, fetch = globalThis.fetch } = this.#options;
+    const { publishableKey, clock, timeoutMs = 15_000, fetch = globalThis.fetch } = this.#options;
     const fail = (code: WidgetErrorCode, extra?: { requestId?: string | undefined; detail?: string | undefined }, status: number | null = null, retryAfterMs: number | null = null) =>
       new ApiError(widgetError(code, extra), status, retryAfterMs);
-    if (isOffline()) throw fail('OFFLINE');
+    if (isOffline()) {
+      early?.abort.abort();
+      throw fail('OFFLINE');
+    }
     // One controller joins the caller's signal and the timeout, so both cancel the request.
     const controller = new AbortController();
     let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
+    // An adopted request has been travelling since it was sent: its time counts.
+    const timer = setTimeout(
+      () => {
+        timedOut = true;
+        controller.abort();
+      },
+      early ? Math.max(0, timeoutMs - (Date.now() - early.sentAt)) : timeoutMs,
+    );
     const onAbort = () => controller.abort();
     signal?.addEventListener('abort', onAbort);
-    const sentAt = Date.now();
+    // An adopted early request is cancelled by the same signal and timeout as one sent here.
+    if (early) controller.signal.addEventListener('abort', () => early.abort.abort());
+    const sentAt = early?.sentAt ?? Date.now();
     try {
-      const response = await fetch(`${apiBase.replace(/\/+$/, '')}${path}`, {
-        ...init,
-        // The client secret goes only where it is needed (the status): the spec shows no such
-        // header, so a quote asks a server to allow no header beyond the key in CORS.
-        headers: { 'X-API-Key': publishableKey, ...(init.headers as Record<string, string>), ...(init.body ? { 'Content-Type': 'application/json' } : {}) },
-        signal: controller.signal,
-        credentials: 'omit',
-        cache: 'no-store',
-        referrerPolicy: 'no-referrer',
-      }).catch((cause: unknown) => {
+      const sent =
+        early?.response ??
+        fetch(url, {
+          ...init,
+          // The client secret goes only where it is needed (the status): the spec shows no such
+          // header, so a quote asks a server to allow no header beyond the key in CORS.
+          headers: { 'X-API-Key': publishableKey, ...(init.headers as Record<string, string>), ...(init.body ? { 'Content-Type': 'application/json' } : {}) },
+          signal: controller.signal,
+          ...REQUEST_OPTIONS,
+        });
+      const response = await sent.catch((cause: unknown) => {
         throw signal?.aborted ? cause : fail(timedOut ? 'TIMEOUT' : isOffline() ? 'OFFLINE' : 'NETWORK_ERROR');
       });
       const { status, headers } = response;

@@ -13,6 +13,7 @@ import { checkCredentials, normalizeOrigin, type WidgetCredentials } from '../co
 import type { WidgetEvent } from '../core/checkout-machine.js';
 import { fromQuote, fromStatusView, type SessionView } from '../core/session-view.js';
 import { widgetError, type WidgetError } from '../core/widget-error.js';
+import { takeHeadStart } from '../api/head-start.js';
 import { PollController, type PollOutcome } from './poll-controller.js';
 
 export interface SessionControllerOptions {
@@ -30,6 +31,7 @@ export interface SessionControllerOptions {
 const STOP: PollOutcome = { ok: false, retry: false, retryAfterMs: null };
 
 export class SessionController implements ReactiveController {
+  readonly #host: Element;
   readonly #options: SessionControllerOptions;
   readonly #poller: PollController;
   #seq = 0;
@@ -41,7 +43,8 @@ export class SessionController implements ReactiveController {
   credentials: WidgetCredentials | null = null;
   client: ApiClient | null = null;
 
-  constructor(host: ReactiveControllerHost, options: SessionControllerOptions) {
+  constructor(host: ReactiveControllerHost & Element, options: SessionControllerOptions) {
+    this.#host = host;
     this.#options = options;
     this.#poller = new PollController(host, {
       poll: (signal) => this.#poll(signal),
@@ -77,7 +80,8 @@ export class SessionController implements ReactiveController {
     if (!checked.ok) return checked.error;
     if (!normalizeOrigin(apiBase)) return widgetError('INVALID_CONFIGURATION', { detail: 'api-base must be an https URL' });
     this.credentials = checked.value;
-    this.client = new ApiClient({ ...checked.value, apiBase, clock: this.#options.clock });
+    // The status request the script-tag file may have sent for this element before it was defined.
+    this.client = new ApiClient({ ...checked.value, apiBase, clock: this.#options.clock, headStart: takeHeadStart(this.#host) });
     return null;
   }
 

@@ -17,11 +17,22 @@ export interface WidgetCredentials {
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: WidgetError };
 
 export function checkCredentials(publishableKey = '', clientSecret = ''): Checked<WidgetCredentials> {
+  const code = credentialsProblem(publishableKey, clientSecret);
+  return code
+    ? { ok: false, error: widgetError(code) }
+    : { ok: true, value: { publishableKey, clientSecret, sessionId: sessionIdFromClientSecret(clientSecret)!, environment: parseApiKey(publishableKey)!.environment } };
+}
+
+/**
+ * Why a key and client secret are refused, or `null`. No messages, no zod: the script-tag file's
+ * head start makes exactly this check before anything else is evaluated.
+ */
+export function credentialsProblem(publishableKey: string, clientSecret: string): 'SECRET_KEY_REFUSED' | 'INVALID_PUBLISHABLE_KEY' | 'INVALID_CLIENT_SECRET' | null {
   const key = parseApiKey(publishableKey);
-  const sessionId = sessionIdFromClientSecret(clientSecret);
   // A secret key, even one malformed in other ways, is a leaked secret: say so first.
-  const code = key?.type === 'secret' || (!key && /_sk_/.test(publishableKey)) ? 'SECRET_KEY_REFUSED' : !key ? 'INVALID_PUBLISHABLE_KEY' : !sessionId ? 'INVALID_CLIENT_SECRET' : null;
-  return code ? { ok: false, error: widgetError(code) } : { ok: true, value: { publishableKey, clientSecret, sessionId: sessionId!, environment: key!.environment } };
+  if (key?.type === 'secret' || (!key && /_sk_/.test(publishableKey))) return 'SECRET_KEY_REFUSED';
+  if (!key) return 'INVALID_PUBLISHABLE_KEY';
+  return sessionIdFromClientSecret(clientSecret) ? null : 'INVALID_CLIENT_SECRET';
 }
 
 /** The origin of an absolute https (or local http) URL without credentials; `null` for anything else. */

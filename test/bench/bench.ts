@@ -6,7 +6,8 @@
  * `npm run size`.
  *
  * Environment: `BENCH_LOADS` (cold loads per page, default 5), `BENCH_CYCLES` (mount cycles, default
- * 200), `BENCH_ONLY` (`quote`, `order` or `leaks`) to run one part.
+ * 200), `BENCH_ONLY` (`quote`, `order` or `leaks`) to run one part, `BENCH_CPU` (the CPU slowdown,
+ * default 4).
  */
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';

@@ -61,6 +61,8 @@ export interface HarnessOptions {
   head?: string;
   /** `lang` of the page. */
   lang?: string;
+  /** Load the script with `defer`, as the README shows: it then finds the element parsed (the head start's case). */
+  defer?: boolean;
   /** Replaces a catalogue file beside the bundle (`locales/<language>.json`). */
   localeFile?: (language: string, built: string) => string;
 }
@@ -91,7 +93,7 @@ export async function openHarness(page: Page, options: HarnessOptions): Promise<
       // UTF-8 declared, as on any real page: else the bundle's `≈` and `…` decode as windows-1252.
       await route.fulfill({
         contentType: 'text/html; charset=utf-8',
-        body: `<!doctype html><html lang="${options.lang ?? 'en'}"><head><script src="/onramp-checkout.iife.js"></script>${options.head ?? ''}</head>
+        body: `<!doctype html><html lang="${options.lang ?? 'en'}"><head><script src="/onramp-checkout.iife.js"${options.defer ? ' defer' : ''}></script>${options.head ?? ''}</head>
 <body><onramp-checkout ${attrText}></onramp-checkout></body></html>`,
       });
     } else if (url.pathname === '/onramp-checkout.iife.js') {
