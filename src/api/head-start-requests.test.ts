@@ -13,10 +13,16 @@ const SESSION_ID = 'ors_abcdefghijklmnop1234';
 const SECRET = `${SESSION_ID}_secret_ABCDEFGHIJKLMNOP5678`;
 const API = 'https://api.example.test';
 
-function place(attributes: Record<string, string>, child = ''): HTMLElement {
+/** An `<onramp-checkout>` in the page, with a data block child when `dataBlock` is given. */
+function place(attributes: Record<string, string>, dataBlock?: unknown): HTMLElement {
   const element = document.createElement('onramp-checkout');
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
-  element.innerHTML = child;
+  if (dataBlock !== undefined) {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.textContent = JSON.stringify(dataBlock);
+    element.append(script);
+  }
   document.body.append(element);
   return element;
 }
@@ -69,7 +75,7 @@ describe('the script-tag file\'s head start', () => {
   });
 
   it('leaves an element with a server-written session to draw it first, and sends nothing twice for one element', () => {
-    place({ 'publishable-key': PK, 'client-secret': SECRET, 'api-base': API }, '<script type="application/json">{"session":{}}</script>');
+    place({ 'publishable-key': PK, 'client-secret': SECRET, 'api-base': API }, { session: {} });
     const plain = place({ 'publishable-key': PK, 'client-secret': SECRET, 'api-base': API });
     expect(sendHeadStartRequests()).to.equal(1);
     // A second copy of the script: the first one's request stands.
