@@ -13,7 +13,7 @@ import type { HeadStart } from './head-start.js';
 import { isOffline } from './offline.js';
 import { parseRetryAfter } from './retry-policy.js';
 import type { ServerClock } from './server-clock.js';
-import { REQUEST_OPTIONS, sameStatusRequest, statusRequest } from './status-request.js';
+import { apiUrl, REQUEST_OPTIONS, sameStatusRequest, statusRequest } from './status-request.js';
 
 export class ApiError extends Error {
   readonly error: WidgetError;
@@ -84,7 +84,7 @@ export class ApiClient {
 
   /** `POST /v1/onramp/quote`: a fresh price for the session's amount, currencies and network. */
   createQuote(request: QuoteRequestBody, signal?: AbortSignal): Promise<ApiResponse<QuoteRead>> {
-    return this.#request(`${this.#options.apiBase.replace(/\/+$/, '')}/v1/onramp/quote`, { method: 'POST', body: JSON.stringify(request) }, quoteEnvelope, signal);
+    return this.#request(apiUrl(this.#options.apiBase, '/v1/onramp/quote'), { method: 'POST', body: JSON.stringify(request) }, quoteEnvelope, signal);
   }
 
   /**

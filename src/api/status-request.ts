@@ -5,9 +5,14 @@
  */
 export function statusRequest(apiBase: string, publishableKey: string, clientSecret: string, sessionId: string): { url: string; init: RequestInit } {
   return {
-    url: `${apiBase.replace(/\/+$/, '')}/v1/onramp?${new URLSearchParams({ session_id: sessionId })}`,
+    url: apiUrl(apiBase, `/v1/onramp?${new URLSearchParams({ session_id: sessionId })}`),
     init: { method: 'GET', headers: { 'X-API-Key': publishableKey, 'X-Client-Secret': clientSecret }, ...REQUEST_OPTIONS },
   };
+}
+
+/** `path` (from `/v1`) under the API base, whose trailing slashes are dropped. */
+export function apiUrl(apiBase: string, path: string): string {
+  return `${apiBase.replace(/\/+$/, '')}${path}`;
 }
 
 /** Whether two status requests are the same: same URL, key and client secret (both built by `statusRequest`). */
