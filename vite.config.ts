@@ -1,14 +1,16 @@
 /**
  * Two library builds of the widget:
- * - default mode: ES modules for bundlers (`dist/onramp-checkout.js`, side-effect free,
- *   `dist/define.js`, which registers the element, `dist/webhooks.js`, and `dist/react.js`, the
- *   `@lit/react` wrapper), with lit, zod, @lit/react and React left as dependencies;
+ * - default mode: ES modules for bundlers and Node (`dist/onramp-checkout.js`, side-effect free,
+ *   `dist/define.js`, which registers the element, `dist/hydrate.js`, `dist/webhooks.js`,
+ *   `dist/react.js`, the `@lit/react` wrapper, and `dist/ssr.js`, the server renderer), with lit,
+ *   zod, @lit/react, @lit-labs/ssr and React left as dependencies. One build, so every entry shares
+ *   one copy of the element class and of its state (`dist/shared/`): a server that loads both
+ *   `define` (a framework's client component rendered on the server) and `ssr` has one class in its
+ *   registry, which the renderer recognises;
  * - `--mode iife`: `dist/onramp-checkout.iife.js`, one self-contained file for a `<script>` tag
  *   (`src/script-tag.ts`: its head start sends the status request before Lit and zod are evaluated);
  * - `--mode hydrate`: `dist/onramp-checkout.hydrate.iife.js`, the same with Lit's hydration support
  *   loaded before Lit, for server-rendered pages (kept out of the default file's budget);
- * - `--mode ssr`: `dist/ssr.js`, the server renderer (`onramp-checkout/ssr`) for Node, built from the
- *   same sources through the same template minifier, so its templates match the browser's;
  * - `--mode demo`: the demo pages' scripts in `dist/demo/`.
  */
 import { createHash } from 'node:crypto';
@@ -101,20 +103,6 @@ function printStyleHash(): Plugin {
 }
 
 export default defineConfig(({ mode }) => {
-  if (mode === 'ssr') {
-    // Node: lit, @lit-labs/ssr and zod stay imports (Node resolves Lit's server build).
-    return {
-      plugins: [minifyLitTemplates(), printStyleHash()],
-      build: {
-        ssr: 'src/ssr/render-onramp-checkout.ts',
-        target: 'node20',
-        outDir: 'dist',
-        emptyOutDir: false,
-        sourcemap: true,
-        rollupOptions: { output: { entryFileNames: 'ssr.js' } },
-      },
-    };
-  }
   if (mode === 'demo') {
     // The demo pages' scripts (served by `npm start`), built from TypeScript like any merchant app,
     // the framework pages' with their frameworks' own Vite plugins (only in this mode).
@@ -148,7 +136,7 @@ export default defineConfig(({ mode }) => {
   }
   const iife = mode === 'iife' || mode === 'hydrate';
   return {
-    plugins: iife ? [localeFiles(), minifyLitTemplates(), terserPass(), printIntegrity()] : [minifyLitTemplates()],
+    plugins: iife ? [localeFiles(), minifyLitTemplates(), terserPass(), printIntegrity()] : [minifyLitTemplates(), printStyleHash()],
     build: {
       target: 'es2022',
       sourcemap: true,
@@ -159,7 +147,7 @@ export default defineConfig(({ mode }) => {
           ? { entry: 'src/hydrate.ts', formats: ['iife'], name: 'OnrampCheckout', fileName: () => 'onramp-checkout.hydrate.iife.js' }
           : { entry: 'src/script-tag.ts', formats: ['iife'], name: 'OnrampCheckout', fileName: () => 'onramp-checkout.iife.js' }
         : {
-            entry: { 'onramp-checkout': 'src/index.ts', define: 'src/define.ts', hydrate: 'src/hydrate.ts', webhooks: 'src/webhooks/verify-signature.ts', react: 'src/react.ts' },
+            entry: { 'onramp-checkout': 'src/index.ts', define: 'src/define.ts', hydrate: 'src/hydrate.ts', webhooks: 'src/webhooks/verify-signature.ts', react: 'src/react.ts', ssr: 'src/ssr/render-onramp-checkout.ts' },
             formats: ['es'],
             fileName: (_format, entry) => `${entry}.js`,
           },
@@ -167,16 +155,16 @@ export default defineConfig(({ mode }) => {
         ? // The `OnrampCheckout` global is a plain object: no `Symbol.toStringTag` of "Module" (bytes).
           { output: { generatedCode: { symbols: false } } }
         : {
-            // lit, zod, @lit/react, Lit's hydration support and React stay dependencies; `define.js`
-            // imports the side-effect-free entry as it is published, and `react.js` and `hydrate.js`
-            // import `define.js` (same name in dist), so there is no hashed shared chunk and the
-            // element is in one file only.
+            // lit, zod, @lit/react, Lit's hydration support and server renderer, node: modules and
+            // React stay dependencies; `define.js` imports the side-effect-free entry as it is
+            // published, and `react.js` and `hydrate.js` import `define.js` (same name in dist). What
+            // the entries share is one chunk under a stable name (`shared/`), never two copies.
             external: (source: string, importer: string | undefined) =>
-              /^(lit|lit\/.*|@lit\/.*|@lit-labs\/ssr-client\/.*|zod|zod\/.*|react|react\/.*)$/.test(source) ||
+              /^(lit|lit\/.*|@lit\/.*|@lit-labs\/ssr-client\/.*|@lit-labs\/ssr|@lit-labs\/ssr\/.*|node:.*|zod|zod\/.*|react|react\/.*)$/.test(source) ||
               (source === './index.js' && !!importer?.endsWith('/src/define.ts')) ||
               (source === './define.js' && (!!importer?.endsWith('/src/react.ts') || !!importer?.endsWith('/src/hydrate.ts'))),
             // The catalogues other than English are chunks of their own, under stable names.
-            output: { chunkFileNames: (chunk: { name: string }) => (LOCALE_JSON.some((file) => file.language === chunk.name) ? 'locales/[name].js' : '[name]-[hash].js') },
+            output: { chunkFileNames: (chunk: { name: string }) => (LOCALE_JSON.some((file) => file.language === chunk.name) ? 'locales/[name].js' : 'shared/[name].js') },
             plugins: [
               {
                 name: 'define-imports-published-entry',

@@ -6,8 +6,10 @@
  * block child carrying the session (and the language's texts) for the browser, where
  * `onramp-checkout/hydrate` (or `onramp-checkout.hydrate.iife.js`) takes over the same nodes.
  *
- * Published built (`dist/ssr.js`) from the same sources through the same template minifier as the
- * browser files, so the templates' digests match and hydration accepts the server's DOM.
+ * Published built (`dist/ssr.js`) in the same build as `define`, `hydrate` and the package entry, so
+ * a server that loads several of them (a framework rendering a client component that imports
+ * `onramp-checkout/define` beside a server component that calls this) holds one element class, and
+ * through the same template minifier as the browser files, so hydration accepts the server's DOM.
  */
 import { createHash } from 'node:crypto';
 import { html, LitElementRenderer, render } from '@lit-labs/ssr';
@@ -63,9 +65,9 @@ export interface RenderOnrampCheckoutOptions {
 const styleText = (): string => (OnrampCheckout.elementStyles as CSSResult[]).map((style) => style.cssText).join('');
 
 /**
- * The CSP source of the server-rendered stylesheet, `'sha256-…'`: add it to `style-src` of pages
- * that server-render the widget (`style-src 'self' 'sha256-…'`). Also printed by `npm run build`
- * and `npm run size`.
+ * The CSP hash of the server-rendered stylesheet, `sha256-…` (no quotes): add it, quoted, to
+ * `style-src` of pages that server-render the widget (`style-src 'self' 'sha256-…'`). Also printed
+ * by `npm run build` and `npm run size`.
  */
 export const ONRAMP_CHECKOUT_STYLE_HASH = `sha256-${createHash('sha256').update(styleText()).digest('base64')}`;
 
@@ -138,6 +140,10 @@ export async function renderOnrampCheckout(options: RenderOnrampCheckoutOptions)
   const dataBlock = `<script type="application/json">${jsonForScriptElement(block)}</script>`;
   const optional = (value: string | undefined) => value ?? nothing;
   const template = html`<onramp-checkout publishable-key=${options.publishableKey} client-secret=${clientSecret} api-base=${optional(options.apiBase)} checkout-origin=${optional(options.checkoutOrigin)} mode=${optional(options.mode)} locale=${locale} theme=${optional(options.theme)}></onramp-checkout>`;
+  // Another copy of the element in the registry would be rendered without its shadow root (the
+  // renderer knows this class only): said at once rather than served half-rendered.
+  const registered = globalThis.customElements?.get('onramp-checkout');
+  if (registered && registered !== OnrampCheckout) throw new TypeError('renderOnrampCheckout: another copy of <onramp-checkout> is registered on this server (two versions of onramp-checkout installed?); install one version');
   const element = await collectResult(render(template, { elementRenderers: [rendererFor(session, options.serverRender !== false)] }));
   // The data block is the element's last child, after its shadow root: set in as the escaped text it
   // is (no template binding can hold a script element's content, and no markup comes from data).

@@ -669,6 +669,22 @@ describe('<onramp-checkout>', () => {
       expect(part(el, 'quote')).to.equal(null);
     });
 
+    it("reads the attribute spellings a framework's server writes (publishableKey=… lower-cased by the parser)", async () => {
+      // React renders `publishableKey={pk}` on the server as an attribute of that name; the HTML
+      // parser (and setAttribute) lower-case it, and React's hydration then sets no property.
+      fakeTime();
+      const redirect = `${CHECKOUT}/pay/${SESSION_ID}?t=tok_fromattribute1`;
+      const el = await fixture<OnrampCheckout>(html`<onramp-checkout publishableKey=${PK_TEST} clientSecret=${SECRET} apiBase=${API} checkoutOrigin=${CHECKOUT} redirectUrl=${redirect} locale="en-US"></onramp-checkout>`);
+      await flush(el);
+      expect(el.getAttributeNames()).to.include.members(['publishablekey', 'clientsecret', 'apibase', 'checkoutorigin', 'redirecturl']);
+      expect([el.publishableKey, el.clientSecret, el.apiBase, el.checkoutOrigin, el.redirectUrl]).to.deep.equal([PK_TEST, SECRET, API, CHECKOUT, redirect]);
+      expect(api.gets).to.have.length(1);
+      expect(api.gets[0]!.url.origin).to.equal(new URL(API).origin);
+      expect(api.gets[0]!.url.searchParams.get('session_id')).to.equal(SESSION_ID);
+      expect(el.status).to.equal('pending');
+      expect(part(el, 'quote')).to.exist;
+    });
+
     it('refuses an api-base that is not https', async () => {
       fakeTime();
       const el = await fixture<OnrampCheckout>(html`<onramp-checkout publishable-key=${PK_TEST} client-secret=${SECRET} api-base="http://api.example.test"></onramp-checkout>`);

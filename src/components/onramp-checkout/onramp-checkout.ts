@@ -22,6 +22,19 @@ export type Theme = 'light' | 'dark' | 'auto';
 /** Poll cadence per status, ms: quicker once the payment is in. Other statuses are not polled. */
 const POLL_INTERVAL_MS: Partial<Record<WidgetStatus, number>> = { pending: 3000, processing: 1000 };
 
+/**
+ * The attribute spellings a framework's server writes from the property names, read like the dashed
+ * ones: React renders `publishableKey={…}` on the server as `publishableKey="…"`, which the HTML
+ * parser lower-cases, and its hydration sets no property (React issue #35446).
+ */
+const ATTRIBUTE_ALIASES = new Map([
+  ['publishablekey', 'publishable-key'],
+  ['clientsecret', 'client-secret'],
+  ['apibase', 'api-base'],
+  ['checkoutorigin', 'checkout-origin'],
+  ['redirecturl', 'redirect-url'],
+]);
+
 /** Defaults point at a local sandbox (`npm run sandbox`); production embeds set both. */
 const DEFAULT_API_BASE = 'http://127.0.0.1:8787';
 const DEFAULT_CHECKOUT_ORIGIN = 'http://127.0.0.1:8788';
@@ -138,6 +151,10 @@ export class OnrampCheckout extends LitElement {
    */
   session: unknown = undefined;
 
+  static override get observedAttributes(): string[] {
+    return [...super.observedAttributes, ...ATTRIBUTE_ALIASES.keys()];
+  }
+
   private machine: WidgetState = initialState;
   private frameHeight = 560;
 
@@ -191,6 +208,10 @@ export class OnrampCheckout extends LitElement {
   /** The error shown now, if any. */
   get error(): WidgetError | null {
     return this.machine.error;
+  }
+
+  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    super.attributeChangedCallback(ATTRIBUTE_ALIASES.get(name) ?? name, old, value);
   }
 
   override connectedCallback(): void {

@@ -1,0 +1,35 @@
+/**
+ * The merchant's server side: the onramp settings from the environment and a session created with
+ * the secret key, which never leaves this server (only the publishable key and the session's
+ * client secret reach the browser).
+ */
+import type { SessionInput } from 'onramp-checkout';
+
+export const onramp = {
+  apiBase: process.env.ONRAMP_API_BASE ?? 'http://127.0.0.1:8787',
+  checkoutOrigin: process.env.ONRAMP_CHECKOUT_ORIGIN ?? 'http://127.0.0.1:8788',
+  publishableKey: process.env.ONRAMP_PUBLISHABLE_KEY ?? '',
+};
+
+/** The creation response (with the client secret) plus the order's own fields. */
+export type CreatedSession = SessionInput & { client_secret: string };
+
+const order = {
+  wallet_address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+  crypto_currency: 'ETH',
+  network: 'ethereum',
+  fiat_amount: 5000,
+  fiat_currency: 'USD',
+} as const;
+
+export async function createSession(): Promise<CreatedSession> {
+  const answer = await fetch(`${onramp.apiBase}/v1/onramp`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-API-Key': process.env.ONRAMP_SECRET_KEY ?? '' },
+    body: JSON.stringify(order),
+    cache: 'no-store',
+  });
+  const body = (await answer.json()) as { success: boolean; data: CreatedSession };
+  if (!answer.ok || !body.success) throw new Error(`Could not create a session (${answer.status})`);
+  return { ...body.data, ...order };
+}
