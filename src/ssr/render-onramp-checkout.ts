@@ -20,7 +20,7 @@ import type { SessionDataBlock } from '../components/onramp-checkout/session-dat
 import type { CheckoutMode } from '../controllers/hosted-checkout-controller.js';
 import { checkCredentials, normalizeOrigin } from '../core/config.js';
 import { sessionInputRead, type SessionInputRead as SessionInput } from '../contract/read/session.js';
-import { defineOnrampCheckout } from '../define.js';
+import { defineOnrampCheckout, TAG_NAME } from '../define.js';
 import { languageOf, loadedMessages, provideMessages } from '../i18n/catalogue.js';
 import ar from '../i18n/locales/ar.js';
 import de from '../i18n/locales/de.js';
@@ -87,16 +87,25 @@ function canonicalLocale(tag: string | undefined): string {
  * How `@lit-labs/ssr` renders this element for one page: with the session set as the `session`
  * property (a server-only template binds attributes only), writing the `status` attribute the
  * element reflects in the browser after each update, and with or without its shadow root.
+ *
+ * It renders this module's own class, whatever the server's registry holds under the tag: a
+ * framework's bundler may load another copy of the package on the same server (Next.js bundles
+ * client components apart from server components), and that copy's class, defined first, would
+ * otherwise be matched by no renderer and written without its shadow root.
  */
 function rendererFor(session: SessionInput, shadow: boolean): typeof LitElementRenderer {
   return class OnrampCheckoutRenderer extends LitElementRenderer {
-    static override matchesClass(ctor: typeof HTMLElement): boolean {
-      return ctor === OnrampCheckout;
+    static override matchesClass(_ctor: typeof HTMLElement, tagName?: string): boolean {
+      return tagName === TAG_NAME;
     }
 
     constructor(tagName: string) {
       super(tagName);
-      (this.element as unknown as OnrampCheckout).session = session;
+      // Finalised (its attributes mapped to properties) as defining it would, when it was not.
+      void OnrampCheckout.observedAttributes;
+      const element = new OnrampCheckout();
+      element.session = session;
+      this.element = element as unknown as LitElementRenderer['element'];
     }
 
     override connectedCallback(): void {
@@ -140,10 +149,6 @@ export async function renderOnrampCheckout(options: RenderOnrampCheckoutOptions)
   const dataBlock = `<script type="application/json">${jsonForScriptElement(block)}</script>`;
   const optional = (value: string | undefined) => value ?? nothing;
   const template = html`<onramp-checkout publishable-key=${options.publishableKey} client-secret=${clientSecret} api-base=${optional(options.apiBase)} checkout-origin=${optional(options.checkoutOrigin)} mode=${optional(options.mode)} locale=${locale} theme=${optional(options.theme)}></onramp-checkout>`;
-  // Another copy of the element in the registry would be rendered without its shadow root (the
-  // renderer knows this class only): said at once rather than served half-rendered.
-  const registered = globalThis.customElements?.get('onramp-checkout');
-  if (registered && registered !== OnrampCheckout) throw new TypeError('renderOnrampCheckout: another copy of <onramp-checkout> is registered on this server (two versions of onramp-checkout installed?); install one version');
   const element = await collectResult(render(template, { elementRenderers: [rendererFor(session, options.serverRender !== false)] }));
   // The data block is the element's last child, after its shadow root: set in as the escaped text it
   // is (no template binding can hold a script element's content, and no markup comes from data).

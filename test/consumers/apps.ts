@@ -1,0 +1,39 @@
+/** The consumer apps: where they are built, and how each is type-checked and built. */
+import { tmpdir } from 'node:os';
+import { resolve } from 'node:path';
+
+/**
+ * Outside the repository, as a merchant's app is: nothing resolves from this package's own
+ * `node_modules` by walking up. Kept between runs (installs are then quick); `CONSUMERS_DIR` moves it.
+ */
+export const CONSUMERS_DIR = resolve(process.env.CONSUMERS_DIR || resolve(tmpdir(), 'onramp-checkout-consumers'));
+export const TARBALL = resolve(CONSUMERS_DIR, 'onramp-checkout.tgz');
+
+export interface ConsumerApp {
+  /** Commands run in the app's folder after `npm install`: its own type check and build. */
+  build: string[][];
+}
+
+export const CONSUMER_APPS = {
+  // `next build` type-checks the app itself (TypeScript, strict), then builds it.
+  'next-app': { build: [['npx', 'next', 'build']] },
+  // The starters' own scripts: `tsc -b && vite build`, `vue-tsc -b && vite build`.
+  'vite-react': { build: [['npm', 'run', 'build']] },
+  'vite-vue': { build: [['npm', 'run', 'build']] },
+  // Every TypeScript sample of the README, type-checked against the packed package.
+  'readme-samples': { build: [['npx', 'tsx', 'extract.ts'], ['npx', 'tsc', '--noEmit', '-p', '.']] },
+} satisfies Record<string, ConsumerApp>;
+
+export type ConsumerAppName = keyof typeof CONSUMER_APPS;
+
+/** `CONSUMERS=next-app,vite-vue` limits the run to those apps. */
+export function selectedApps(): ConsumerAppName[] {
+  const names = Object.keys(CONSUMER_APPS) as ConsumerAppName[];
+  const wanted = process.env.CONSUMERS?.split(',').map((name) => name.trim()).filter(Boolean);
+  if (!wanted?.length) return names;
+  const unknown = wanted.filter((name) => !names.includes(name as ConsumerAppName));
+  if (unknown.length) throw new Error(`CONSUMERS: unknown app ${unknown.join(', ')}; known: ${names.join(', ')}`);
+  return names.filter((name) => wanted.includes(name));
+}
+
+export const appDir = (app: ConsumerAppName): string => resolve(CONSUMERS_DIR, app);

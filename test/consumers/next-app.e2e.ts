@@ -1,0 +1,114 @@
+/**
+ * The Next.js app (create-next-app, App Router, React 19, Turbopack) with the packed package: a
+ * server component that server-renders the widget and hydrates it from a client component, a
+ * client component with the element itself, one with the React wrapper, and client-side navigation
+ * between them. Every page shows the order on a direct load, its handlers receive the events, and
+ * the console stays clean.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type { SandboxHandle } from '../../demo/sandbox/server.js';
+import { payWithCard } from '../e2e/fixtures.js';
+import { INERT_DECLARATIVE_SHADOW_ROOT, sessionIdOf, watchConsole } from './page-problems.js';
+import { advance, type AppServer, startNextApp, startTestSandbox } from './servers.js';
+
+test.describe.configure({ mode: 'serial' });
+
+let sandbox: SandboxHandle;
+let app: AppServer;
+
+test.beforeAll(async () => {
+  sandbox = await startTestSandbox();
+  app = await startNextApp(sandbox);
+});
+
+test.afterAll(async () => {
+  await app?.close();
+  await sandbox?.close();
+});
+
+const PAGES = { 'server-rendered': 'Server-rendered', element: 'Element', wrapper: 'React wrapper' } as const;
+
+/**
+ * The widget on screen. After client-side navigation Next.js keeps the pages left behind in hidden
+ * React Activity boundaries, so the document may hold more than one.
+ */
+const widget = (page: Page) => page.locator('onramp-checkout').filter({ visible: true });
+const appStatus = (page: Page) => page.getByTestId('app-status').filter({ visible: true });
+
+async function expectOrder(page: Page): Promise<void> {
+  await expect(widget(page)).toHaveAttribute('status', 'pending');
+  await expect(widget(page).locator('[part~=crypto-amount]')).toContainText('ETH');
+  await expect(widget(page).locator('[part~=fees]')).toContainText('Total fees');
+}
+
+/**
+ * The app's own handler saw the widget's status events through to `completed`. The payment is made
+ * elsewhere (the sandbox's test helper); the buyer then moves the pointer over the page, a sign the
+ * widget reads the session on.
+ */
+async function expectEventsReachTheApp(page: Page): Promise<void> {
+  const sessionId = await sessionIdOf(widget(page));
+  await advance(sandbox, sessionId, 'processing');
+  await expect(async () => {
+    await page.mouse.move(10 + Math.random() * 200, 10 + Math.random() * 200);
+    await expect(appStatus(page)).toHaveText('processing', { timeout: 1000 });
+  }).toPass();
+  await advance(sandbox, sessionId, 'completed');
+  await expect(appStatus(page)).toHaveText('completed');
+  await expect(widget(page).locator('[part~=result]')).toContainText('Purchase complete');
+}
+
+test('server rendering keeps its shadow root whatever the server rendered before', async ({ request }) => {
+  // The client components import onramp-checkout/define on the server too, in the same process.
+  for (const path of ['/element', '/wrapper', '/server-rendered', '/element', '/server-rendered']) {
+    const answer = await request.get(`${app.url}${path}`);
+    expect(answer.status(), path).toBe(200);
+    const html = await answer.text();
+    if (path !== '/server-rendered') continue;
+    expect(html).toMatch(/<onramp-checkout [^>]*status="pending"[^>]*><template shadowroot="open" shadowrootmode="open">/);
+    expect(html).toContain('part="crypto-amount"');
+  }
+});
+
+test('with JavaScript off, the server-rendered page shows the order', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${app.url}/server-rendered`);
+  await expect(page.locator('[part~=crypto-amount]')).toContainText('ETH');
+  await expect(page.locator('[part~=pay-button]')).toBeVisible();
+  await context.close();
+});
+
+for (const path of Object.keys(PAGES)) {
+  test(`a direct load of /${path} shows the order and the app receives the events`, async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.goto(`${app.url}/${path}`);
+    await expectOrder(page);
+    await expectEventsReachTheApp(page);
+    expect(problems).toEqual([]);
+  });
+}
+
+test('client-side navigation between the pages: each shows the order, and the events reach the app', async ({ page }) => {
+  const problems = watchConsole(page, [INERT_DECLARATIVE_SHADOW_ROOT]);
+  await page.goto(`${app.url}/`);
+  for (const link of [...Object.values(PAGES), ...Object.values(PAGES)]) {
+    await page.getByRole('link', { name: link, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 }).filter({ visible: true })).not.toHaveText('Shop');
+    await expectOrder(page);
+  }
+  // The last page reached by navigation (the wrapper): its handler sees the events.
+  await expectEventsReachTheApp(page);
+  expect(problems).toEqual([]);
+});
+
+test('a buyer pays 4242 in the embedded checkout of the element page (direct load)', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto(`${app.url}/element`);
+  await expectOrder(page);
+  await widget(page).locator('[part~=pay-button]').click();
+  await payWithCard(page.frameLocator('iframe[part~=checkout-frame]'), '4242 4242 4242 4242');
+  await expect(appStatus(page)).toHaveText('completed');
+  await expect(widget(page).locator('[part~=result]')).toContainText('Purchase complete');
+  expect(problems).toEqual([]);
+});

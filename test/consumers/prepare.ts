@@ -1,0 +1,52 @@
+/**
+ * The package as a merchant gets it: `npm pack`, checked with publint and attw, then installed into
+ * apps made by the frameworks' own starters (create-next-app, create-vite), each type-checked and
+ * built with its framework's own command. The apps' sources live in `test/consumers/<app>`; they are
+ * copied to `<CONSUMERS_DIR>/<app>` (outside the repository; `node_modules` is kept there between runs) and install
+ * the tarball, never a path into `src/`. `consumers.e2e.ts` then drives the built apps.
+ *
+ * `CONSUMERS=next-app,vite-vue` prepares some of them only.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { CONSUMER_APPS, CONSUMERS_DIR, TARBALL, selectedApps } from './apps.js';
+
+const root = resolve(import.meta.dirname, '../..');
+
+function run(command: string, args: string[], cwd: string): void {
+  const started = performance.now();
+  process.stdout.write(`[consumers] ${cwd}: ${command} ${args.join(' ')}\n`);
+  execFileSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  process.stdout.write(`[consumers]   done in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+}
+
+/** The app's sources over a fresh copy; its installed `node_modules` stays (npm updates it). */
+function copyApp(app: string): string {
+  const from = join(root, 'test/consumers', app);
+  const to = join(CONSUMERS_DIR, app);
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(to)) if (entry !== 'node_modules') rmSync(join(to, entry), { recursive: true, force: true });
+  cpSync(from, to, { recursive: true, filter: (source) => !/[/\\](node_modules|\.next|dist)$/.test(source) });
+  return to;
+}
+
+mkdirSync(CONSUMERS_DIR, { recursive: true });
+if (!existsSync(join(root, 'dist/ssr.js'))) throw new Error('dist/ is missing: run `npm run build` first');
+
+// The tarball under one stable name, which the apps' package.json point at (`file:../onramp-checkout.tgz`).
+const packed = execFileSync('npm', ['pack', '--silent', '--pack-destination', CONSUMERS_DIR], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop()!;
+renameSync(join(CONSUMERS_DIR, packed), TARBALL);
+process.stdout.write(`[consumers] packed ${packed}\n`);
+
+// The package's own metadata as resolvers see it: exports, types per entry (ESM only), files.
+run('npx', ['publint', 'run', '--strict', TARBALL], root);
+run('npx', ['attw', '--profile', 'esm-only', TARBALL], root);
+
+for (const app of selectedApps()) {
+  const dir = copyApp(app);
+  // `install`, not `ci`: the tarball's integrity changes with every build (named, so npm unpacks
+  // this build rather than keeping the one installed); the committed lockfile pins everything else.
+  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '../onramp-checkout.tgz'], dir);
+  for (const [command, ...args] of CONSUMER_APPS[app].build) run(command!, args, dir);
+}

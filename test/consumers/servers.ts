@@ -1,0 +1,141 @@
+/**
+ * What a consumer app runs against: the sandbox (in-process, in-memory database), and the app's own
+ * server: `next start` for the Next.js app, or, for a Vite app, a small merchant server that serves
+ * the built files and creates sessions with the secret key (`POST /api/session`), as any merchant
+ * backend does. Everything listens on loopback.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+import { type SandboxHandle, startSandbox } from '../../demo/sandbox/server.js';
+import { appDir } from './apps.js';
+
+export const ORDER = {
+  wallet_address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+  crypto_currency: 'ETH',
+  network: 'ethereum',
+  fiat_amount: 5000,
+  fiat_currency: 'USD',
+} as const;
+
+export function startTestSandbox(): Promise<SandboxHandle> {
+  return startSandbox({ db: ':memory:', port: 0, checkoutPort: 0, deliveryMs: 800, log: () => {} });
+}
+
+export function keysOf(sandbox: SandboxHandle): { secret: string; publishable: string } {
+  if (!sandbox.keys) throw new Error('the sandbox made no keys');
+  return sandbox.keys.test;
+}
+
+/** Forces a session transition through the sandbox's test helper. */
+export async function advance(sandbox: SandboxHandle, sessionId: string, to: string): Promise<void> {
+  const answer = await fetch(`${sandbox.apiUrl}/v1/test_helpers/onramp/advance`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-API-Key': keysOf(sandbox).secret },
+    body: JSON.stringify({ session_id: sessionId, to }),
+  });
+  if (!answer.ok) throw new Error(`advance to ${to}: ${answer.status} ${await answer.text()}`);
+}
+
+export interface AppServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** `next start` of the built Next.js app, with the onramp settings in its environment. */
+export async function startNextApp(sandbox: SandboxHandle): Promise<AppServer> {
+  const port = await freePort();
+  const { secret, publishable } = keysOf(sandbox);
+  const child: ChildProcess = spawn('npx', ['next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: appDir('next-app'),
+    env: {
+      ...process.env,
+      NEXT_TELEMETRY_DISABLED: '1',
+      ONRAMP_API_BASE: sandbox.apiUrl,
+      ONRAMP_CHECKOUT_ORIGIN: sandbox.checkoutUrl,
+      ONRAMP_SECRET_KEY: secret,
+      ONRAMP_PUBLISHABLE_KEY: publishable,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  if (process.env.CONSUMERS_DEBUG) child.stdout?.pipe(process.stderr), child.stderr?.pipe(process.stderr);
+  const url = `http://127.0.0.1:${port}`;
+  // Up when it answers; bounded, so a broken build fails with its output instead of hanging.
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}):\n${output}`);
+    const answer = await fetch(`${url}/`).catch(() => null);
+    if (answer?.ok) break;
+    if (Date.now() > deadline) throw new Error(`next start did not answer within 60 s:\n${output}`);
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  return {
+    url,
+    close: () =>
+      new Promise((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        process.kill(-child.pid!, 'SIGTERM');
+      }),
+  };
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+};
+
+/** The merchant's server of a Vite app: its `dist/` and `POST /api/session`. */
+export async function startMerchantServer(sandbox: SandboxHandle, app: 'vite-react' | 'vite-vue'): Promise<AppServer> {
+  const root = join(appDir(app), 'dist');
+  const { secret, publishable } = keysOf(sandbox);
+  const server: Server = createServer(async (request, response) => {
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    if (path === '/api/session' && request.method === 'POST') {
+      const created = await fetch(`${sandbox.apiUrl}/v1/onramp`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-API-Key': secret },
+        body: JSON.stringify(ORDER),
+      });
+      const body = (await created.json()) as { data: Record<string, unknown> };
+      response.writeHead(created.ok ? 200 : 502, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify({ publishableKey: publishable, apiBase: sandbox.apiUrl, checkoutOrigin: sandbox.checkoutUrl, session: { ...body.data, ...ORDER } }));
+      return;
+    }
+    const file = normalize(join(root, path === '/' ? 'index.html' : path));
+    if (!file.startsWith(root)) return void response.writeHead(404).end();
+    try {
+      const content = await readFile(file);
+      response.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      response.end(content);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((done) => server.close(() => done())),
+  };
+}
