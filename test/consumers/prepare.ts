@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CONSUMER_APPS, CONSUMERS_DIR, TARBALL, selectedApps } from './apps.js';
+import { writeReadmeSamples } from './readme-samples.js';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -45,6 +46,8 @@ run('npx', ['attw', '--profile', 'esm-only', TARBALL], root);
 
 for (const app of selectedApps()) {
   const dir = copyApp(app);
+  if (app === 'readme-samples') process.stdout.write(`[consumers] ${writeReadmeSamples(dir, null)} TypeScript samples from README.md\n`);
+  if (app === 'vite-vue') process.stdout.write(`[consumers] ${writeReadmeSamples(null, dir)} Vue samples from README.md\n`);
   // `install`, not `ci`: the tarball's integrity changes with every build (named, so npm unpacks
   // this build rather than keeping the one installed); the committed lockfile pins everything else.
   run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '../onramp-checkout.tgz'], dir);

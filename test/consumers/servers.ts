@@ -122,6 +122,8 @@ export async function startMerchantServer(sandbox: SandboxHandle, app: 'vite-rea
       response.end(JSON.stringify({ publishableKey: publishable, apiBase: sandbox.apiUrl, checkoutOrigin: sandbox.checkoutUrl, session: { ...body.data, ...ORDER } }));
       return;
     }
+    // The starters' favicon was left out of the apps; a browser asks for one anyway.
+    if (path === '/favicon.ico') return void response.writeHead(204).end();
     const file = normalize(join(root, path === '/' ? 'index.html' : path));
     if (!file.startsWith(root)) return void response.writeHead(404).end();
     try {

@@ -1,0 +1,74 @@
+/**
+ * The README's code samples, as files a type checker reads: every ```ts and ```tsx block goes to
+ * `readme-samples/samples/` (checked by `tsc` against the packed package), every ```vue block to the
+ * Vue app's `src/readme-samples/` (checked by `vue-tsc` when that app builds). A sample may need
+ * names it leaves to the reader (`pk`, `session`, `showReceipt`): an HTML comment right above its
+ * block, `<!-- typecheck: … -->`, gives them, and is the part of the file before the sample (for
+ * Vue, the `<script setup>` block; the sample is then the template, unless it has its own).
+ * `<!-- typecheck as checkout/page.tsx: … -->` also names the sample's file, for samples that
+ * import each other.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+export interface ReadmeSample {
+  /** 1-based line of the opening fence. */
+  line: number;
+  language: 'ts' | 'tsx' | 'vue';
+  /** The file it is written to, when the README names one. */
+  path: string | null;
+  prelude: string;
+  code: string;
+}
+
+export function readmeSamples(readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8')): ReadmeSample[] {
+  const lines = readme.split('\n');
+  const samples: ReadmeSample[] = [];
+  for (let index = 0; index < lines.length; index += 1) {
+    const fence = /^```(ts|tsx|vue)\s*$/.exec(lines[index]!);
+    if (!fence) continue;
+    const end = lines.indexOf('```', index + 1);
+    if (end < 0) throw new Error(`README.md:${index + 1}: a code block that never ends`);
+    const above = /^<!-- typecheck(?: as ([\w./-]+))?: ([^]*?) -->$/.exec(lines[index - 1] ?? '');
+    samples.push({
+      line: index + 1,
+      language: fence[1] as ReadmeSample['language'],
+      path: above?.[1] ?? null,
+      prelude: above?.[2] ?? '',
+      code: lines.slice(index + 1, end).join('\n'),
+    });
+    index = end;
+  }
+  return samples;
+}
+
+/** Writes the TypeScript samples into `samplesApp/samples`, the Vue ones into `vueApp/src/readme-samples`. */
+export function writeReadmeSamples(samplesApp: string | null, vueApp: string | null): number {
+  const samples = readmeSamples();
+  const tsDir = samplesApp && join(samplesApp, 'samples');
+  const vueDir = vueApp && join(vueApp, 'src/readme-samples');
+  for (const dir of [tsDir, vueDir]) {
+    if (!dir) continue;
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+  }
+  let written = 0;
+  for (const sample of samples) {
+    const name = `readme-line-${sample.line}`;
+    const origin = `README.md line ${sample.line}`;
+    if (sample.language === 'vue') {
+      if (!vueDir) continue;
+      const template = /<template>/.test(sample.code) ? sample.code : `<template>\n${sample.code}\n</template>`;
+      writeFileSync(join(vueDir, `${name}.vue`), `<!-- ${origin} -->\n${sample.prelude}\n${template}\n`);
+    } else {
+      if (!tsDir) continue;
+      const file = join(tsDir, sample.path ?? `${name}.${sample.language}`);
+      mkdirSync(dirname(file), { recursive: true });
+      // A directive ('use client') stays first; the prelude goes after it.
+      const directive = /^\s*'use (client|server)';\n/.exec(sample.code)?.[0] ?? '';
+      writeFileSync(file, `${directive}// ${origin}\n${sample.prelude}\n${sample.code.slice(directive.length)}\nexport {};\n`);
+    }
+    written += 1;
+  }
+  return written;
+}
