@@ -102,12 +102,27 @@ function printStyleHash(): Plugin {
   };
 }
 
+/**
+ * The source modules that do their work on import (registration, the head start, the demo pages).
+ * `sideEffects` in package.json lists the published files only, so these builds of the sources say
+ * it themselves: without it a bare `import './define.js'` would be dropped as side-effect free.
+ */
+const SOURCE_SIDE_EFFECTS = [/\/src\/(define|hydrate|react|script-tag|head-start)\.ts$/, /\/src\/ssr\/render-onramp-checkout\.ts$/, /\/demo\//];
+
+function sourceSideEffects(): Plugin {
+  return {
+    name: 'source-side-effects',
+    transform: (code, id) => (SOURCE_SIDE_EFFECTS.some((pattern) => pattern.test(id)) ? { code, map: null, moduleSideEffects: true } : null),
+  };
+}
+
 export default defineConfig(({ mode }) => {
   if (mode === 'demo') {
     // The demo pages' scripts (served by `npm start`), built from TypeScript like any merchant app,
     // the framework pages' with their frameworks' own Vite plugins (only in this mode).
     return {
       plugins: [
+        sourceSideEffects(),
         minifyLitTemplates(),
         vue({ template: { compilerOptions: { isCustomElement: (tag) => tag === 'onramp-checkout' } } }),
         // `tree`: Svelte builds its DOM node by node instead of through innerHTML, which the pages'
@@ -136,7 +151,7 @@ export default defineConfig(({ mode }) => {
   }
   const iife = mode === 'iife' || mode === 'hydrate';
   return {
-    plugins: iife ? [localeFiles(), minifyLitTemplates(), terserPass(), printIntegrity()] : [minifyLitTemplates(), printStyleHash()],
+    plugins: iife ? [sourceSideEffects(), localeFiles(), minifyLitTemplates(), terserPass(), printIntegrity()] : [sourceSideEffects(), minifyLitTemplates(), printStyleHash()],
     build: {
       target: 'es2022',
       sourcemap: true,
