@@ -1,13 +1,22 @@
 /**
  * Polls the session until the host stops it. Rules (DESIGN.md): at most one request in flight; the
- * host picks the interval per status; paused while the tab is hidden or offline and resumed at once
- * on return; exponential backoff with jitter after failures, never sooner than `Retry-After`;
- * everything stops when the element leaves the document, and resumes (once) if it comes back.
+ * host's policy (`core/poll-policy.ts`) picks the next wait from the state and the reads since the
+ * buyer's last sign; a sign of the buyer (`BuyerSigns`) reads at once when it marks a return, and
+ * restarts the policy's growth; nothing while the tab is hidden or offline; exponential backoff with
+ * jitter after failures, never sooner than `Retry-After`; everything stops when the element leaves
+ * the document, and resumes (once) if it comes back.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { isOffline } from '../api/offline.js';
 import { backoffDelay } from '../api/retry-policy.js';
+import type { PollPlan } from '../core/poll-policy.js';
+import { type BuyerSign, BuyerSigns, isResumeSign, isReturnSign } from './buyer-signs.js';
 import { Timer } from './timer.js';
+
+/** At most one read from signs in this long; pointer and key activity after this long without a sign is a return. */
+const SIGN_GAP_MS = 3000;
+/** A sign never reads sooner than this after the last read (focus and visibility often come together). */
+const SIGN_MIN_AGE_MS = 1000;
 
 export type PollOutcome =
   | { ok: true }
@@ -16,8 +25,8 @@ export type PollOutcome =
 export interface PollControllerOptions {
   /** Performs one poll; must resolve (not reject) with its outcome. */
   poll: (signal: AbortSignal) => Promise<PollOutcome>;
-  /** Delay until the next poll after a success, or `null` to stop for good. */
-  interval: () => number | null;
+  /** The next step after a successful read (the host's policy), given the reads since the buyer's last sign. */
+  next: (state: { readsSinceSign: number; paused: boolean }) => PollPlan;
   random?: () => number;
   /** Polling paused because the device went offline (called once per outage). */
   onOffline?: () => void;
@@ -34,6 +43,13 @@ export class PollController implements ReactiveController {
   #again = false;
   #failures = 0;
   #listening = false;
+  readonly #signs = new BuyerSigns((sign) => this.#onSign(sign));
+  #readsSinceSign = 0;
+  /** Device times: the last read answered, the last sign, the last read a sign caused; when the timer fires. */
+  #lastReadAt = 0;
+  #lastSignAt = Number.NEGATIVE_INFINITY;
+  #lastSignReadAt = Number.NEGATIVE_INFINITY;
+  #dueAt = Number.POSITIVE_INFINITY;
   /** Device time before which no request may go out (the server's `Retry-After`). */
   #notBefore = 0;
   #offlineReported = false;
@@ -50,8 +66,20 @@ export class PollController implements ReactiveController {
   /** Starts polling with an immediate request. */
   start(): void {
     this.#wanted = true;
-    this.#failures = this.#notBefore = 0;
+    this.#failures = this.#notBefore = this.#readsSinceSign = 0;
     this.#resume();
+  }
+
+  /**
+   * Asks the policy again after the host's state changed (the checkout opened, the status moved):
+   * the next read comes sooner if the policy now says so, never later.
+   */
+  replan(): void {
+    if (!this.running || this.#inFlight || this.#failures > 0 || paused()) return;
+    const plan = this.#options.next({ readsSinceSign: this.#readsSinceSign, paused: false });
+    if (plan.kind !== 'read') return;
+    const due = Math.max(this.#lastReadAt + plan.ms, this.#notBefore);
+    if (due < this.#dueAt) this.#schedule(Math.max(0, due - Date.now()));
   }
 
   /** Stops for good (final state, or credentials changed); an in-flight request is cancelled. */
@@ -74,11 +102,13 @@ export class PollController implements ReactiveController {
     const wait = this.#notBefore - Date.now();
     if (wait > 0) return this.#schedule(wait);
     this.#timer.stop();
+    this.#dueAt = Number.POSITIVE_INFINITY;
     void this.#run();
   }
 
   hostConnected(): void {
     this.#connected = true;
+    this.#readsSinceSign = 0; // (re)added to a page: the policy starts over
     this.#resume();
   }
 
@@ -95,6 +125,7 @@ export class PollController implements ReactiveController {
 
   #halt(): void {
     this.#timer.stop();
+    this.#dueAt = Number.POSITIVE_INFINITY;
     this.#inFlight?.abort();
     this.#inFlight = null;
     this.#again = false;
@@ -107,30 +138,51 @@ export class PollController implements ReactiveController {
     const outcome = await this.#options.poll(controller.signal);
     if (this.#inFlight !== controller) return; // stopped or disconnected meanwhile
     this.#inFlight = null;
-    this.#notBefore = !outcome.ok && outcome.retryAfterMs ? Date.now() + outcome.retryAfterMs : 0;
+    this.#lastReadAt = Date.now();
+    this.#notBefore = !outcome.ok && outcome.retryAfterMs ? this.#lastReadAt + outcome.retryAfterMs : 0;
     if (!this.running) return;
     this.#failures = outcome.ok ? 0 : this.#failures + 1;
-    const delay = outcome.ok
-      ? this.#options.interval()
+    if (outcome.ok) this.#readsSinceSign += 1;
+    const plan: PollPlan = outcome.ok
+      ? this.#options.next({ readsSinceSign: this.#readsSinceSign, paused: paused() })
       : outcome.retry
-        ? backoffDelay(this.#failures, outcome.retryAfterMs, this.#options.random)
-        : null;
-    if (delay === null) return this.stop();
+        ? { kind: 'read', ms: backoffDelay(this.#failures, outcome.retryAfterMs, this.#options.random) }
+        : { kind: 'stop' };
+    if (plan.kind === 'stop') return this.stop();
+    if (plan.kind === 'wait') return; // a return (visible, online) reads again
     // A hint that arrived mid-request gets its own poll, unless the server asked us to wait.
-    this.#schedule(this.#again && outcome.ok ? 0 : delay);
+    this.#schedule(this.#again && outcome.ok ? 0 : plan.ms);
   }
 
   #schedule(delay: number): void {
+    this.#dueAt = Date.now() + delay;
     this.#timer.start(() => {
-      if (!paused()) void this.#run(); // else resumed by the visibility/online listeners
+      this.#dueAt = Number.POSITIVE_INFINITY;
+      if (!paused()) void this.#run(); // else resumed by the buyer's return (visible, online)
     }, delay);
   }
 
-  readonly #onResume = (): void => {
-    if (paused()) return;
+  /**
+   * A sign of the buyer: the policy's growth starts over. The end of a pause (the tab shown, online,
+   * restored) reads at once; another return (focus, or activity after a quiet while) reads at once
+   * too, but at most once per `SIGN_GAP_MS` and never within `SIGN_MIN_AGE_MS` of the last
+   * read; other activity only brings the next read closer.
+   */
+  #onSign(sign: BuyerSign): void {
+    if (!this.running || paused()) return;
     this.#offlineReported = false;
-    this.pollNow();
-  };
+    const now = Date.now();
+    const returning = isReturnSign(sign) || now - this.#lastSignAt >= SIGN_GAP_MS;
+    this.#lastSignAt = now;
+    this.#readsSinceSign = 0;
+    if (isResumeSign(sign)) return this.pollNow();
+    const fresh = this.#inFlight || now - this.#lastReadAt < SIGN_MIN_AGE_MS;
+    if (returning && !fresh && now - this.#lastSignReadAt >= SIGN_GAP_MS) {
+      this.#lastSignReadAt = now;
+      return this.pollNow();
+    }
+    this.replan();
+  }
 
   readonly #onOffline = (): void => {
     if (!this.running || this.#offlineReported || !isOffline()) return;
@@ -138,13 +190,11 @@ export class PollController implements ReactiveController {
     this.#options.onOffline?.();
   };
 
-  /** Adds (`true`) or removes the visibility and connectivity listeners, once. */
+  /** Adds (`true`) or removes the buyer's signs and the offline listener, once. */
   #listen(on: boolean): void {
     if (this.#listening === on) return;
     this.#listening = on;
-    const method = on ? 'addEventListener' : 'removeEventListener';
-    document[method]('visibilitychange', this.#onResume);
-    window[method]('online', this.#onResume);
-    window[method]('offline', this.#onOffline);
+    this.#signs.listen(on);
+    window[on ? 'addEventListener' : 'removeEventListener']('offline', this.#onOffline);
   }
 }

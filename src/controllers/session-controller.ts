@@ -14,12 +14,12 @@ import type { WidgetEvent } from '../core/checkout-machine.js';
 import { fromQuote, fromStatusView, type SessionView } from '../core/session-view.js';
 import { widgetError, type WidgetError } from '../core/widget-error.js';
 import { takeHeadStart } from '../api/head-start.js';
-import { PollController, type PollOutcome } from './poll-controller.js';
+import { PollController, type PollControllerOptions, type PollOutcome } from './poll-controller.js';
 
 export interface SessionControllerOptions {
   clock: ServerClock;
-  /** Delay until the next poll after a success, or `null` to stop for good. */
-  interval: () => number | null;
+  /** The next step after a successful read (the host's polling policy). */
+  next: PollControllerOptions['next'];
   /**
    * A status response (`session-fetched`, numbered in request order: a late answer must not roll
    * the status back), a fresh quote, or a failure (`OFFLINE` when polling pauses offline).
@@ -48,7 +48,7 @@ export class SessionController implements ReactiveController {
     this.#options = options;
     this.#poller = new PollController(host, {
       poll: (signal) => this.#poll(signal),
-      interval: options.interval,
+      next: options.next,
       onOffline: () => this.#fail(widgetError('OFFLINE')),
     });
     host.addController(this);
@@ -66,6 +66,11 @@ export class SessionController implements ReactiveController {
   /** Polls as soon as the polling rules allow. */
   pollNow(): void {
     this.#poller.pollNow();
+  }
+
+  /** The host's state changed: the next read comes sooner if the policy now says so. */
+  replan(): void {
+    this.#poller.replan();
   }
 
   /**

@@ -219,6 +219,15 @@ describe('checkout-machine', () => {
       expect(notifications).to.deep.equal([{ type: 'quote-refreshed', quote: fresh }]);
     });
 
+    it('the first quote over a session shown without a price is no "update"', () => {
+      const bare = pendingState();
+      const unpriced = { ...bare, session: { ...bare.session!, quote: { ...bare.session!.quote, exchangeRate: null, expiresAt: null } } };
+      const { state, notifications } = transition(unpriced, { type: 'quote-refreshed', quote });
+      expect(state.session?.quote).to.equal(quote);
+      expect(state.quoteNotice).to.equal('none');
+      expect(notifications).to.deep.equal([{ type: 'quote-refreshed', quote }]);
+    });
+
     it('a refreshed quote is ignored unless pending', () => {
       expect(transition(initialState, { type: 'quote-refreshed', quote }).notifications).to.deep.equal([]);
       expect(transition(processingState(), { type: 'quote-refreshed', quote }).notifications).to.deep.equal([]);

@@ -97,6 +97,9 @@ function showSession(state: WidgetState, session: SessionView, seq: number): Tra
   };
 }
 
+/** Whether the buyer was shown a price (a rate and its deadline), so a new quote is a change. */
+const hadPrice = ({ quote }: SessionView): boolean => quote.exchangeRate !== null && quote.expiresAt !== null;
+
 export function transition(state: WidgetState, event: WidgetEvent): Transition {
   const { status, session } = state;
   const next = (changes: Partial<WidgetState>, notifications: Notification[] = []): Transition => ({ state: { ...state, ...changes }, notifications });
@@ -131,7 +134,12 @@ export function transition(state: WidgetState, event: WidgetEvent): Transition {
     case 'quote-refreshed':
       return !session || status !== 'pending'
         ? same
-        : next({ session: { ...session, quote: event.quote }, quoteNotice: 'refreshed', error: null }, [{ type: 'quote-refreshed', quote: event.quote }]);
+        : next(
+            // "Price updated." only over a price the buyer saw: the first quote for a session whose
+            // status answer had none (the spec's bare shape) is no update.
+            { session: { ...session, quote: event.quote }, quoteNotice: hadPrice(session) ? 'refreshed' : 'none', error: null },
+            [{ type: 'quote-refreshed', quote: event.quote }],
+          );
 
     case 'checkout-opened':
       return isActive(status) ? next({ surface: event.surface }) : same;

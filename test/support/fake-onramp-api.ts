@@ -16,8 +16,6 @@ export const WALLET = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
 export const TX_HASH = `0x${'ab12'.repeat(16)}`;
 /** Server time of session creation: a whole second. */
 export const T0 = Date.UTC(2025, 0, 15, 12, 0, 0);
-/** Poll interval while pending, as the element documents it. */
-export const PENDING_POLL_MS = 3000;
 
 const MIN = 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();

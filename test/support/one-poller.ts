@@ -5,7 +5,8 @@
  */
 import { expect } from '@open-wc/testing';
 import type sinon from 'sinon';
-import { PENDING_POLL_MS, type FakeOnrampApi } from './fake-onramp-api.js';
+import { IDLE_FIRST_MS, nextPoll } from '../../src/core/poll-policy.js';
+import type { FakeOnrampApi } from './fake-onramp-api.js';
 import { advance } from './settle.js';
 
 const WINDOW_MS = 30_000;
@@ -24,8 +25,22 @@ export async function expectOnePoller(api: FakeOnrampApi, clock: sinon.SinonFake
   const times = live.map((request) => request.startedAt);
   expect(times[0], 'the mounted element polls at once').to.equal(start);
   const gaps = times.slice(1).map((time, i) => time - times[i]!);
-  expect(gaps.every((gap) => gap >= PENDING_POLL_MS), `gaps between polls ${gaps.join(', ')} ms`).to.equal(true);
-  // One request at once, then one per interval plus latency.
-  expect(live.length).to.equal(1 + Math.floor(WINDOW_MS / (PENDING_POLL_MS + api.latencyMs)));
+  expect(gaps.every((gap) => gap >= IDLE_FIRST_MS), `gaps between polls ${gaps.join(', ')} ms`).to.equal(true);
+  // One request at once, then one per wait of the polling policy (idle, growing) plus latency.
+  const expected = [0, 1 - 1e-9].map((random) => readsWithin(WINDOW_MS, api.latencyMs, random));
+  expect(live.length, `${live.length} reads in ${WINDOW_MS} ms`).to.be.within(Math.min(...expected), Math.max(...expected));
   expect(api.maxInFlight, 'status requests in flight at once').to.equal(1);
+}
+
+/** Reads one poller makes in `windowMs` of an untouched pending session, each answered after `latencyMs`. */
+function readsWithin(windowMs: number, latencyMs: number, random: number): number {
+  let at = 0;
+  let reads = 0;
+  while (at <= windowMs) {
+    reads += 1;
+    const plan = nextPoll({ status: 'pending', surface: 'none', readsSinceSign: reads, msUntilExpiry: null, paused: false, random });
+    if (plan.kind !== 'read') break;
+    at += latencyMs + plan.ms;
+  }
+  return reads;
 }

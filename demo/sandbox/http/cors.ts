@@ -14,6 +14,11 @@ export const CORS_PATHS: Readonly<Record<string, string>> = {
 
 const ALLOW_HEADERS = 'X-API-Key, X-Client-Secret, Content-Type, Idempotency-Key';
 const EXPOSE_HEADERS = 'Date, Request-Id, Retry-After';
+/**
+ * How long browsers may reuse a preflight: the longest any honours (Chromium caps at 7200 s,
+ * Firefox at 86400). Each widget's status reads would otherwise cost a preflight each.
+ */
+export const PREFLIGHT_MAX_AGE_S = 7200;
 
 export function cors(): MiddlewareHandler {
   return async (c, next) => {
@@ -25,7 +30,7 @@ export function cors(): MiddlewareHandler {
         Allow: `${methods}, OPTIONS`,
         'Access-Control-Allow-Methods': methods,
         'Access-Control-Allow-Headers': ALLOW_HEADERS,
-        'Access-Control-Max-Age': '600',
+        'Access-Control-Max-Age': String(PREFLIGHT_MAX_AGE_S),
         Vary: 'Origin',
       };
       headers['Access-Control-Allow-Origin'] = origin ?? '*';

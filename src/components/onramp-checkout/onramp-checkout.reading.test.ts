@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import sinon from 'sinon';
 import '../../define.js';
 import type { OnrampCheckout } from './onramp-checkout.js';
-import { API, CHECKOUT, PK_TEST, SECRET, SESSION_ID, clickPay, flush, part } from './onramp-checkout.test-helpers.js';
+import { API, CHECKOUT, PK_TEST, SECRET, SESSION_ID, clickPay, flush, part, text } from './onramp-checkout.test-helpers.js';
 import { statusViewBody } from '../../../test/support/fake-onramp-api.js';
 import {
   clientSecretArb,
@@ -201,6 +201,18 @@ describe('redirect-url', () => {
       expect(part(rendered.el, 'fees')).to.exist;
       await clickPay(rendered.el);
       expect(rendered.el.shadowRoot!.querySelector('iframe[part=checkout-frame]')).to.exist;
+    } finally {
+      cleanUp(rendered);
+    }
+  });
+
+  it('the first quote for a status answer without one is shown, and not announced as "Price updated."', async () => {
+    const link = `${CHECKOUT}/pay/${SESSION_ID}?t=from_the_creation_response`;
+    const rendered = await render({ 'publishable-key': PK_TEST, 'client-secret': SECRET, 'redirect-url': link }, () => json(200, { success: true, data: bareStatus() }));
+    try {
+      expect(part(rendered.el, 'fees')).to.exist;
+      expect(text(part(rendered.el, 'quote-countdown'))).to.match(/^Price valid for/);
+      expect(text(part(rendered.el, 'announcer'))).to.equal('');
     } finally {
       cleanUp(rendered);
     }

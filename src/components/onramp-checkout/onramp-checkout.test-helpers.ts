@@ -26,6 +26,8 @@ export interface Recorded {
   headers: Record<string, string>;
   body: unknown;
   signal: AbortSignal | null;
+  /** `Date.now()` when it was sent (the fake clock's time in tests that fake it). */
+  at: number;
 }
 
 export type Handler = (request: Recorded) => Response | Promise<Response>;
@@ -98,6 +100,7 @@ export class FakeApi {
       headers: { ...(init.headers as Record<string, string>) },
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       signal: init.signal ?? null,
+      at: Date.now(),
     };
     this.requests.push(request);
     if (request.method === 'GET' && request.url.pathname === '/v1/onramp') {

@@ -195,7 +195,7 @@ describe('<onramp-checkout>', () => {
   });
 
   describe('polling', () => {
-    it('polls every 3 s while pending and every 1 s while processing', async () => {
+    it('reads 3 s after the first read, then 6 s later (the idle wait grows), and every 1 s while processing', async () => {
       fakeTime();
       const el = await mount();
       expect(api.gets).to.have.length(1);
@@ -204,7 +204,7 @@ describe('<onramp-checkout>', () => {
       await advance(1, el);
       expect(api.gets).to.have.length(2);
       api.status = 'processing';
-      await advance(3000, el);
+      await advance(6000, el);
       expect(api.gets).to.have.length(3);
       expect(el.status).to.equal('processing');
       await advance(1000, el);
@@ -338,10 +338,10 @@ describe('<onramp-checkout>', () => {
       expect(api.gets).to.have.length(4);
       await advance(1999, el);
       expect(api.gets).to.have.length(4);
-      await advance(1, el); // poll 5: ok -> back to 3 s
+      await advance(1, el); // poll 5: ok -> the idle wait goes on growing: 6 s
       expect(api.gets).to.have.length(5);
       expect(part(el, 'error')).to.equal(null);
-      await advance(3000, el);
+      await advance(6000, el);
       expect(api.gets).to.have.length(6);
       const errors = events.of('onramp-error');
       expect(errors.map((e) => e.detail.code)).to.deep.equal(['SERVER_ERROR', 'SERVER_ERROR', 'SERVER_ERROR']);
@@ -371,7 +371,7 @@ describe('<onramp-checkout>', () => {
       await flush(el);
       expect(api.gets).to.have.length(2);
       api.nextGets.push(() => api.error(429, 'RATE_LIMITED', { 'Retry-After': '20' }));
-      await advance(3000, el);
+      await advance(2000, el); // the checkout is open: a read every 2 s
       expect(api.gets).to.have.length(3);
       expect(events.of('onramp-error').map((e) => [e.detail.code, e.detail.recoverable])).to.deep.equal([['RATE_LIMITED', true]]);
       await advance(10_000, el);
@@ -403,7 +403,7 @@ describe('<onramp-checkout>', () => {
         api.status = status === 'completed' ? 'processing' : 'pending';
         await advance(3000, el);
         api.status = status;
-        await advance(3000, el);
+        await advance(6000, el);
         expect(el.status).to.equal(status);
         const count = api.gets.length;
         await advance(5 * MIN, el);
@@ -481,7 +481,7 @@ describe('<onramp-checkout>', () => {
       await flush(el);
       const start = api.gets.length;
       await advance(30_000, el);
-      expect(api.gets.length - start).to.equal(10);
+      expect(api.gets.length - start).to.equal(3); // after 3, 9 and 21 s (two pollers: 6)
       expect(el.status).to.equal('pending');
     });
   });
@@ -618,7 +618,7 @@ describe('<onramp-checkout>', () => {
       await advance(9000, el);
       const count = api.gets.length;
       api.status = 'expired';
-      await advance(1600, el);
+      await advance(2000, el); // the read lands 250 ms after the deadline
       expect(api.gets.length).to.equal(count + 1);
       expect(el.status).to.equal('expired');
       expect(events.of('onramp-expired')).to.have.length(1);

@@ -3,6 +3,7 @@ import { ServerClock } from '../../api/server-clock.js';
 import { initialState, isActive, isFinal, transition, type Notification, type WidgetEvent, type WidgetState, type WidgetStatus } from '../../core/checkout-machine.js';
 import { checkCredentials, checkRedirectUrl } from '../../core/config.js';
 import { fromSessionInput } from '../../core/session-view.js';
+import { nextPoll } from '../../core/poll-policy.js';
 import { sessionInputRead } from '../../contract/read/session.js';
 import { widgetError, type WidgetError } from '../../core/widget-error.js';
 import { CountdownController } from '../../controllers/countdown-controller.js';
@@ -20,7 +21,6 @@ import { adoptSessionDataBlock } from './session-data-block.js';
 export type Theme = 'light' | 'dark' | 'auto';
 
 /** Poll cadence per status, ms: quicker once the payment is in. Other statuses are not polled. */
-const POLL_INTERVAL_MS: Partial<Record<WidgetStatus, number>> = { pending: 3000, processing: 1000 };
 
 /**
  * The attribute spellings a framework's server writes from the property names, read like the dashed
@@ -170,7 +170,11 @@ export class OnrampCheckout extends LitElement {
   // Removed and re-added (as frameworks do), the controllers resume by themselves, nothing twice.
   readonly #session = new SessionController(this, {
     clock: this.#clock,
-    interval: () => POLL_INTERVAL_MS[this.machine.status] ?? null,
+    next: ({ readsSinceSign, paused }) => {
+      const { status, surface, session } = this.machine;
+      const msUntilExpiry = session?.expiresAt == null ? null : session.expiresAt - this.#clock.now();
+      return nextPoll({ status, surface, readsSinceSign, msUntilExpiry, paused, random: Math.random() });
+    },
     send: (event) => {
       this.#send(event);
       // A session without a usable price (the spec's bare status shape) gets a fresh quote.
@@ -284,7 +288,10 @@ export class OnrampCheckout extends LitElement {
   #send(event: WidgetEvent): void {
     const { state: next, notifications } = transition(this.machine, event);
     if (next === this.machine) return;
+    const previous = this.machine;
     this.machine = next;
+    // The checkout opened, or the status moved: the policy may want the next read sooner.
+    if (next.surface !== previous.surface || next.status !== previous.status) this.#session.replan();
     this.#pending.push(...notifications);
     if (isFinal(next)) {
       this.#session.stop();
@@ -310,8 +317,6 @@ export class OnrampCheckout extends LitElement {
     } else if (quoteNotice === 'refreshing' && this.#session.quoteDue(now)) {
       this.#refreshQuote();
     }
-    // At the session's deadline ask the server now, rather than at the next poll.
-    if (session.expiresAt !== null && now >= session.expiresAt) this.#session.pollNow();
   }
 
   readonly #onPay = (): void => {

@@ -1,0 +1,151 @@
+/**
+ * How often the element asks the provider (DESIGN.md's polling rules, `core/poll-policy.ts`), as a
+ * buyer and the provider would notice it: reads counted on a fake clock, the status on screen.
+ */
+import { expect, fixtureCleanup } from '@open-wc/testing';
+import sinon from 'sinon';
+import '../../define.js';
+import type { OnrampCheckout } from './onramp-checkout.js';
+import { CHECKOUT, FAKED, FakeApi, MIN, T0, checkoutMessage, clickPay, flush, mount, post } from './onramp-checkout.test-helpers.js';
+
+describe('<onramp-checkout> polling follows the buyer', () => {
+  let api: FakeApi;
+  let clock: sinon.SinonFakeTimers;
+
+  async function advance(ms: number, el: OnrampCheckout): Promise<void> {
+    await clock.tickAsync(ms);
+    await flush(el);
+  }
+
+  /** Mounts with the device clock at T0 and no jitter (grown waits at their longest). */
+  async function start(): Promise<OnrampCheckout> {
+    clock = sinon.useFakeTimers({ now: T0, toFake: FAKED });
+    sinon.stub(Math, 'random').returns(0);
+    return mount();
+  }
+
+  beforeEach(() => {
+    api = new FakeApi();
+    sinon.stub(window, 'fetch').callsFake(api.fetch);
+  });
+
+  afterEach(() => {
+    fixtureCleanup();
+    clock.restore();
+    sinon.restore();
+    delete (document as { hidden?: boolean }).hidden;
+  });
+
+  it('before Pay and untouched: reads after 3, 6, 12, 24 and 48 s, then once a minute', async () => {
+    const el = await start();
+    const readTimes = async (count: number) => {
+      const times: number[] = [];
+      while (times.length < count) {
+        const before = api.gets.length;
+        await advance(1000, el);
+        if (api.gets.length > before) times.push((Date.now() - T0) / 1000);
+      }
+      return times;
+    };
+    expect(api.gets).to.have.length(1);
+    expect(await readTimes(8)).to.deep.equal([3, 9, 21, 45, 93, 153, 213, 273]);
+  });
+
+  it('a session left open and untouched until it expires costs 34 reads, the last one shows "expired", then none', async () => {
+    api.expiresAt = T0 + 29 * MIN;
+    const el = await start();
+    await advance(29 * MIN - 1, el);
+    expect(el.status).to.equal('pending');
+    const beforeExpiry = api.gets.length;
+    api.status = 'expired';
+    await advance(1000, el);
+    expect(el.status).to.equal('expired');
+    expect(api.gets.length).to.equal(beforeExpiry + 1);
+    expect(api.gets.length).to.equal(34);
+    await advance(30 * MIN, el);
+    expect(api.gets.length).to.equal(34);
+  });
+
+  it('a payment made elsewhere is seen at once when the buyer comes back (focus, pointer, the tab shown)', async () => {
+    const el = await start();
+    await advance(3 * MIN, el); // the waits have grown to a minute
+    for (const [sign, fire] of [
+      ['focus', () => window.dispatchEvent(new Event('focus'))],
+      ['pointer', () => document.dispatchEvent(new PointerEvent('pointermove'))],
+      ['key', () => document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }))],
+    ] as const) {
+      await advance(20_000, el); // quiet for a while: the next sign is a return
+      const before = api.gets.length;
+      fire();
+      await flush(el);
+      expect(api.gets.length, sign).to.equal(before + 1);
+    }
+    let hidden = true;
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
+    document.dispatchEvent(new Event('visibilitychange'));
+    api.status = 'processing'; // paid in another tab
+    await advance(10 * MIN, el);
+    expect(el.status, 'nothing is read while hidden').to.equal('pending');
+    hidden = false;
+    document.dispatchEvent(new Event('visibilitychange'));
+    await flush(el);
+    expect(el.status).to.equal('processing');
+  });
+
+  it('continuous pointer activity reads at most once per 3 s, and never more than the 3 s base', async () => {
+    const el = await start();
+    await advance(3 * MIN, el);
+    const before = api.gets.length;
+    for (let i = 0; i < 60; i += 1) {
+      document.dispatchEvent(new PointerEvent('pointermove'));
+      await advance(250, el); // 15 s of a moving pointer
+    }
+    const reads = api.gets.length - before;
+    expect(reads).to.be.within(4, 6);
+  });
+
+  it('with the checkout open: no gap over 2 s whether or not it posts hints, and a hint reads at once', async () => {
+    const el = await start();
+    await advance(3 * MIN, el);
+    await clickPay(el);
+    const frame = el.shadowRoot!.querySelector('iframe')!;
+    post(checkoutMessage('ready'), CHECKOUT, frame.contentWindow);
+    await flush(el);
+    const opened = api.gets.length;
+    await advance(2 * MIN, el);
+    const times = api.gets.slice(opened - 1).map((request) => request.at);
+    const longest = Math.max(...times.slice(1).map((at, i) => at - times[i]!));
+    expect(longest).to.be.within(1, 2000);
+    const before = api.gets.length;
+    post(checkoutMessage('submitted'), CHECKOUT, frame.contentWindow);
+    await flush(el);
+    expect(api.gets.length).to.equal(before + 1);
+  });
+
+  it('while processing, every second; nothing after a final state', async () => {
+    const el = await start();
+    api.status = 'processing';
+    await advance(3000, el);
+    expect(el.status).to.equal('processing');
+    const before = api.gets.length;
+    await advance(5000, el);
+    expect(api.gets.length).to.equal(before + 5);
+    api.status = 'completed';
+    await advance(1000, el);
+    expect(el.status).to.equal('completed');
+    const final = api.gets.length;
+    window.dispatchEvent(new Event('focus'));
+    document.dispatchEvent(new PointerEvent('pointerdown'));
+    await advance(10 * MIN, el);
+    expect(api.gets.length).to.equal(final);
+  });
+
+  it('reads at the session expiry by the server clock: "expired" within a second of expires_at', async () => {
+    api.expiresAt = T0 + 10 * MIN;
+    const el = await start();
+    await advance(10 * MIN - 1000, el);
+    api.status = 'expired'; // the server says so from its expiry on
+    await advance(1000 + 250, el);
+    expect(el.status).to.equal('expired');
+  });
+});
