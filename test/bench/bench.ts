@@ -6,13 +6,14 @@
  * `npm run size`.
  *
  * Environment: `BENCH_LOADS` (cold loads per page, default 5), `BENCH_CYCLES` (mount cycles, default
- * 200), `BENCH_ONLY` (`quote`, `order` or `leaks`) to run one part, `BENCH_CPU` (the CPU slowdown,
- * default 4).
+ * 200), `BENCH_ONLY` (`quote`, `order`, `load` or `leaks`) to run one part, `BENCH_CPU` (the CPU slowdown,
+ * default 4), `BENCH_BEFORE` (a git revision: the provider-load table also for its script-tag file).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { measureLeaks } from '../e2e/leak-probe.js';
 import { formatOrderVisible, measureOrderVisible } from './order-visible.js';
+import { buildBundleAt, formatProviderLoad, measureProviderLoad } from './provider-load.js';
 import { formatTimeToQuote, measureTimeToQuote } from './time-to-quote.js';
 
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
@@ -21,11 +22,17 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 const only = process.env.BENCH_ONLY;
-const runs = (part: 'quote' | 'order' | 'leaks') => !only || only === part;
+const runs = (part: 'quote' | 'order' | 'load' | 'leaks') => !only || only === part;
 const loads = Number(process.env.BENCH_LOADS ?? 5);
 try {
   if (runs('quote')) console.log(`${formatTimeToQuote(await measureTimeToQuote(browser, loads))}\n`);
   if (runs('order')) console.log(`${formatOrderVisible(await measureOrderVisible(browser, loads))}\n`);
+  if (runs('load')) {
+    const bundles = [{ label: 'after', code: readFileSync('dist/onramp-checkout.iife.js', 'utf8') }];
+    const before = process.env.BENCH_BEFORE;
+    if (before) bundles.unshift({ label: 'before', code: buildBundleAt(before) });
+    console.log(`${formatProviderLoad(await measureProviderLoad(browser, bundles))}\n`);
+  }
   if (runs('leaks')) {
     const page = await browser.newPage();
     // tsx compiles with esbuild's keepNames, whose `__name` helper ends up in functions sent to the page.

@@ -38,6 +38,9 @@ export function createApiApp(deps: SandboxDeps): Hono<ApiEnv> {
     await next();
     c.res.headers.set('Cache-Control', 'no-store');
     c.res.headers.set('X-Content-Type-Options', 'nosniff');
+    // The server's clock, the one its timestamps use (injectable in tests and the bench): clients set
+    // their countdowns by it.
+    c.res.headers.set('Date', new Date(deps.clock.now()).toUTCString());
   });
   app.use('*', cors());
   app.use(
