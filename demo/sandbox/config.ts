@@ -1,5 +1,6 @@
 /** Sandbox settings from environment variables (see the README's sandbox section). */
 import type { StartSandboxOptions } from './server.js';
+import { parseTrustedProxies } from './http/client-address.js';
 import { SANDBOX_SHAPES, type SandboxShapes } from './http/spec-shapes.js';
 
 export class ConfigError extends Error {}
@@ -73,5 +74,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StartSandboxOp
   }
   const priceTime = timeVar(env, 'SANDBOX_PRICE_TIME');
   if (priceTime !== undefined) options.priceTime = priceTime;
+  if (env.TRUSTED_PROXIES?.trim()) {
+    try {
+      options.trustedProxies = parseTrustedProxies(env.TRUSTED_PROXIES);
+    } catch (error) {
+      throw new ConfigError((error as Error).message);
+    }
+  }
   return options;
 }

@@ -7,7 +7,8 @@ import type { WebhooksRepo } from './db/webhooks.js';
 import type { Clock } from './domain/clock.js';
 import type { SessionService } from './domain/sessions.js';
 import type { WebhookService } from './domain/webhooks.js';
-import type { TokenBuckets } from './http/rate-limit.js';
+import type { TrustedProxies } from './http/client-address.js';
+import type { CallerLimits } from './http/rate-limit.js';
 
 export interface SandboxDeps {
   brand: string;
@@ -24,6 +25,9 @@ export interface SandboxDeps {
   sessionService: SessionService;
   webhooks: WebhooksRepo;
   webhookService: WebhookService;
-  rateLimiter: TokenBuckets;
+  /** Rate limits by who is calling (DESIGN.md "Rate limits"). */
+  limits: CallerLimits;
+  /** Proxies whose `X-Forwarded-For` names the client (none: the socket's peer is the client). */
+  trustedProxies: TrustedProxies;
   log: (line: string) => void;
 }

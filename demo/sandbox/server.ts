@@ -27,7 +27,8 @@ import { WebhookService } from './domain/webhooks.js';
 import { createApiApp } from './http/app.js';
 import { IDEMPOTENCY_RETENTION_MS } from './http/idempotency.js';
 import { answerClientError, unreadableRequestResponse } from './http/node-errors.js';
-import { type RateLimitOptions, TokenBuckets } from './http/rate-limit.js';
+import { type TrustedProxies, parseTrustedProxies } from './http/client-address.js';
+import { CallerLimits, type CallerLimitOptions, DEFAULT_CALLER_LIMITS, type RateLimitOptions } from './http/rate-limit.js';
 import { SPEC_SHAPES_ID_LENGTH, type SandboxShapes, withSpecShapes } from './http/spec-shapes.js';
 
 export type { SandboxKeys } from './domain/keys.js';
@@ -49,8 +50,12 @@ export interface StartSandboxOptions {
   brand?: string;
   /** Origins allowed to frame the checkout and receive its messages (`*` port wildcard allowed). */
   merchantOrigins?: readonly string[];
-  /** Token bucket per account and environment. Default 100 burst, 25 per second. */
+  /** Token bucket per account and environment, for secret keys. Default 100 burst, 25 per second. */
   rateLimit?: RateLimitOptions;
+  /** The other buckets (publishable keys per address and per session, failed authentication per address). */
+  callerLimits?: Partial<Omit<CallerLimitOptions, 'secret'>>;
+  /** Proxies trusted to name the client in `X-Forwarded-For` (`TRUSTED_PROXIES`). Default: none. */
+  trustedProxies?: TrustedProxies;
   /** Delay from payment to delivery, ms. Default 3000. */
   deliveryMs?: number;
   /** Clock for lifecycles (expiry, delivery, timestamps). Default `Date.now`. */
@@ -176,7 +181,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     sessionService,
     webhooks,
     webhookService,
-    rateLimiter: new TokenBuckets(options.rateLimit ?? { burst: 100, perSecond: 25 }),
+    limits: new CallerLimits({ ...DEFAULT_CALLER_LIMITS, ...options.callerLimits, secret: options.rateLimit ?? DEFAULT_CALLER_LIMITS.secret }),
+    trustedProxies: options.trustedProxies ?? parseTrustedProxies(undefined),
     log,
   };
 
@@ -223,7 +229,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   }
 }
 
-type Fetch = (request: Request) => Response | Promise<Response>;
+type Fetch = (request: Request, env?: unknown) => Response | Promise<Response>;
 
 function listen(servers: Server[], fetch: Fetch, port: number, hostname: string): Promise<number> {
   return new Promise((resolve, reject) => {

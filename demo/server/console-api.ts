@@ -12,6 +12,7 @@ import type { Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { apiKeyListSchema, createdApiKeySchema } from '../../src/contract/index.js';
 import { consoleGuard } from './console-guard.js';
+import { boundedBody, jsonBodyError, readJsonBody } from '../sandbox/http/bounded-json.js';
 
 const TRANSACTION_FILTERS = ['page', 'limit', 'status', 'from', 'to', 'wallet_address', 'crypto_currency'] as const;
 const ID = /^[A-Za-z0-9_]{1,80}$/;
@@ -22,6 +23,8 @@ function consoleError(c: Context, status: ContentfulStatusCode, code: string, me
 
 export function consoleApi(app: Hono, api: { url: string; secretKey: string }, hosts: () => ReadonlySet<string>): void {
   app.use('/api/console/*', consoleGuard(hosts));
+  // After the guard's cheap checks (Host, Origin, Content-Type): a key or a filter is a few hundred bytes.
+  app.use('/api/console/*', boundedBody(16 * 1024));
   /** Full keys created in this console session, by key id (memory only). */
   const createdKeys = new Map<string, string>();
 
@@ -70,13 +73,9 @@ export function consoleApi(app: Hono, api: { url: string; secretKey: string }, h
   });
 
   app.post('/api/console/keys', async (c) => {
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      return consoleError(c, 400, 'INVALID_JSON', 'Body must be JSON');
-    }
-    const reply = await sandbox('POST', '/v1/keys', body);
+    const body = await readJsonBody(c);
+    if (!body.ok) return jsonBodyError(c, body.failure);
+    const reply = await sandbox('POST', '/v1/keys', body.value);
     const created = createdApiKeySchema.safeParse((reply.json as { data?: unknown }).data);
     if (reply.status === 201 && created.success) createdKeys.set(created.data.id, created.data.key);
     return pass(c, reply);

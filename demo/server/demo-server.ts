@@ -12,6 +12,7 @@ import { startSandbox, type SandboxHandle, type StartSandboxOptions } from '../s
 import { cdnFiles, compressResponses } from './cdn.js';
 import { consoleApi } from './console-api.js';
 import { consoleGuard, ownHostOnly, ownHosts } from './console-guard.js';
+import { boundedBody, jsonBodyError, readJsonBody } from '../sandbox/http/bounded-json.js';
 import { DEMO_PAGES, withDemoNav, withPreconnect } from './demo-pages.js';
 import { renderEmbedPage } from './embed-page.js';
 import { FRAMEWORK_PAGES, renderFrameworkPage } from './framework-pages.js';
@@ -128,14 +129,12 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   // The secret-key routes (sessions here, the console's in console-api.ts) answer this server's own
   // pages only: its Origin and JSON bodies too (console-guard.ts).
   app.use('/api/sessions', consoleGuard(() => ownHostNames));
+  // An order is a few hundred bytes; bounded only after the guard's cheap checks.
+  app.use('/api/sessions', boundedBody(8 * 1024));
   app.post('/api/sessions', async (c) => {
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      return c.json({ success: false, error: { code: 'INVALID_JSON', message: 'Body must be JSON', request_id: '' } }, 400);
-    }
-    const { status, json } = await createSession(body);
+    const body = await readJsonBody(c);
+    if (!body.ok) return jsonBodyError(c, body.failure);
+    const { status, json } = await createSession(body.value);
     return c.json(json as object, status as 200);
   });
 

@@ -8,6 +8,7 @@
 import type { Hono } from 'hono';
 import { createdWebhookEndpointSchema, webhookEndpointListSchema, webhookEventSchema } from '../../src/contract/index.js';
 import { verifyWebhookSignature } from '../../src/webhooks/verify-signature.js';
+import { boundedBody, parseJsonText } from '../sandbox/http/bounded-json.js';
 
 export interface ReceivedWebhookEvent {
   id: string;
@@ -29,18 +30,26 @@ export function webhookReceiver(app: Hono, api: { url: string; secretKey: string
   let signingSecret: string | null = null;
   const events: ReceivedWebhookEvent[] = [];
 
+  // Cheap checks before any byte of the body is read (anyone who can reach the port can post here):
+  // a signature header, JSON, then a bounded body (an event is about a kilobyte).
+  app.use('/webhooks', async (c, next) => {
+    if (c.req.method !== 'POST') return next();
+    if (signingSecret === null) return c.json({ error: 'not ready' }, 503);
+    if (!c.req.header('Onramp-Signature')) return c.json({ error: 'missing_signature', message: 'No Onramp-Signature header' }, 400);
+    if (c.req.header('Content-Type')?.split(';')[0]?.trim().toLowerCase() !== 'application/json') {
+      return c.json({ error: 'unsupported_media_type', message: 'Webhook events are application/json' }, 415);
+    }
+    return next();
+  });
+  app.use('/webhooks', boundedBody(16 * 1024));
   app.post('/webhooks', async (c) => {
     if (signingSecret === null) return c.json({ error: 'not ready' }, 503);
     const raw = await c.req.text();
     const verdict = await verifyWebhookSignature(raw, c.req.header('Onramp-Signature'), signingSecret);
     if (!verdict.ok) return c.json({ error: verdict.reason, message: verdict.message }, 400);
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      return c.json({ error: 'invalid_json' }, 400);
-    }
-    const parsed = webhookEventSchema.safeParse(json);
+    const json = parseJsonText(raw);
+    if (!json.ok) return c.json({ error: 'invalid_json', message: json.failure.message }, 400);
+    const parsed = webhookEventSchema.safeParse(json.value);
     // A signed event of a kind this shop does not know yet is acknowledged and ignored.
     if (!parsed.success) return c.json({ received: true, ignored: true });
     const event = parsed.data;

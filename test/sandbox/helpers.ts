@@ -51,6 +51,7 @@ export async function startTestSandbox(options: StartSandboxOptions = {}): Promi
     keysFile: null,
     log: () => {},
     rateLimit: { burst: 1e6, perSecond: 1e6 },
+    callerLimits: { publishableAddress: { burst: 1e6, perSecond: 1e6 }, publishableSession: { burst: 1e6, perSecond: 1e6 }, failedAuth: { burst: 1e6, perSecond: 1e6 } },
     webhookResolver: loopbackOnlyResolver,
     ...options,
   });

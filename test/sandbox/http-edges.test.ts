@@ -184,7 +184,7 @@ describe('CORS', () => {
 
 describe('rate limit', () => {
   it('answers 429 RATE_LIMITED with Retry-After once an account and environment empty their bucket; minting keys buys nothing', async () => {
-    const small = await startTestSandbox({ rateLimit: { burst: 4, perSecond: 0.5 } });
+    const small = await startTestSandbox({ rateLimit: { burst: 4, perSecond: 0.5 }, callerLimits: { publishableAddress: { burst: 1, perSecond: 0.01 } } });
     try {
       // One test bucket of 4: minting a second test key costs one, and the new key draws on the same bucket.
       const minted = expectData(await small.call('POST', '/v1/keys', { body: { name: 'second', environment: 'test' } }), createdApiKeySchema, 201);
@@ -195,10 +195,10 @@ describe('rate limit', () => {
       expectError(limited, 429, 'RATE_LIMITED');
       assert.equal(limited.headers.get('Retry-After'), '2');
       expectError(await small.call('GET', '/v1/transactions'), 429, 'RATE_LIMITED');
-      // The test publishable key shares the test bucket; live keys have their own.
-      expectError(await small.call('POST', '/v1/onramp/quote', { key: small.keys.test.publishable, body: {} }), 429, 'RATE_LIMITED');
+      // The publishable key draws from buckets of its own (per address and session): still answered. Live keys have their own bucket too.
+      expectError(await small.call('POST', '/v1/onramp/quote', { key: small.keys.test.publishable, body: {} }), 400, 'VALIDATION_ERROR');
       assert.equal((await small.call('GET', '/v1/transactions', { key: small.keys.live.secret })).status, 200);
-      // A publishable key's limited answer on a CORS endpoint lets the page read Retry-After.
+      // Its address's bucket (of 1 here) is now empty: a publishable key's limited answer on a CORS endpoint lets the page read Retry-After.
       const pk = await small.call('POST', '/v1/onramp/quote', { key: small.keys.test.publishable, body: {}, headers: { Origin: 'https://m.example' } });
       expectError(pk, 429, 'RATE_LIMITED');
       assert.match(pk.headers.get('Access-Control-Expose-Headers') ?? '', /Retry-After/);

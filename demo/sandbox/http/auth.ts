@@ -7,7 +7,9 @@ import type { Permission } from '../../../src/contract/index.js';
 import { parseApiKey } from '../../../src/contract/index.js';
 import type { SandboxDeps } from '../deps.js';
 import { sha256Hex } from '../domain/ids.js';
+import { requestClientAddress } from './client-address.js';
 import { ApiError } from './errors.js';
+import type { RateDecision } from './rate-limit.js';
 import type { ApiEnv } from './types.js';
 
 export interface AccessRule {
@@ -19,22 +21,34 @@ export interface AccessRule {
   testSecretOnly?: boolean;
 }
 
+/** 429 with `Retry-After` when `decision` refuses. */
+function enforce(decision: RateDecision, what: string): void {
+  if (decision.allowed) return;
+  throw new ApiError('RATE_LIMITED', `Too many ${what}; retry in ${decision.retryAfterSeconds} s`, {
+    headers: { 'Retry-After': String(decision.retryAfterSeconds) },
+  });
+}
+
 export function authenticate(deps: SandboxDeps, rule: AccessRule): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
+    const address = requestClientAddress(c, deps.trustedProxies);
     const presented = c.req.header('X-API-Key')?.trim() ?? '';
-    if (presented === '') {
-      throw new ApiError('MISSING_API_KEY', 'No API key: send your key in the X-API-Key header');
-    }
-    const parsed = parseApiKey(presented);
+    const parsed = presented === '' ? null : parseApiKey(presented);
     const record = parsed && parsed.brand === deps.brand ? deps.apiKeys.findActiveByHash(sha256Hex(presented)) : undefined;
-    if (!record) throw new ApiError('INVALID_API_KEY', 'The API key is invalid or has been revoked');
+    if (!record) {
+      // Guessing keys costs the guesser: failed attempts are limited per client address.
+      enforce(deps.limits.failedAuth(address), 'failed authentications from this address');
+      if (presented === '') throw new ApiError('MISSING_API_KEY', 'No API key: send your key in the X-API-Key header');
+      throw new ApiError('INVALID_API_KEY', 'The API key is invalid or has been revoked');
+    }
 
-    // One bucket per account and environment: minting more keys buys no more requests.
-    const decision = deps.rateLimiter.take(`${record.accountId}:${record.environment}`);
-    if (!decision.allowed) {
-      throw new ApiError('RATE_LIMITED', `Too many ${record.environment} requests for this account; retry in ${decision.retryAfterSeconds} s`, {
-        headers: { 'Retry-After': String(decision.retryAfterSeconds) },
-      });
+    if (record.type === 'secret') {
+      // One bucket per account and environment, secret keys only: minting keys buys no more requests,
+      // and nothing a page does with the public key can drain it.
+      enforce(deps.limits.secret(record.accountId, record.environment), `${record.environment} requests for this account`);
+    } else {
+      // The publishable key is in every merchant page: its callers are limited per address and per session.
+      enforce(deps.limits.publishable(address, c.req.query('session_id') ?? null), 'requests with the publishable key from this address or for this session');
     }
     deps.apiKeys.touch(record.id, deps.clock.now());
 

@@ -24,7 +24,7 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
 export const MAX_JSON_DEPTH = 32;
 
 /** Whether `value` nests objects or arrays more than `max` levels deep (iterative: any depth is safe). */
-function depthExceeds(value: unknown, max: number): boolean {
+export function depthExceeds(value: unknown, max: number): boolean {
   const stack: [unknown, number][] = [[value, 1]];
   for (let item = stack.pop(); item; item = stack.pop()) {
     const [node, depth] = item;

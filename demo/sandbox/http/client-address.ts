@@ -5,7 +5,9 @@
  * did not add itself. A client that writes its own `X-Forwarded-For` to a server it reaches directly
  * changes nothing.
  */
+import type { IncomingMessage } from 'node:http';
 import { BlockList, isIP } from 'node:net';
+import type { Context } from 'hono';
 
 /** Parsed `TRUSTED_PROXIES`: addresses and CIDR ranges, IPv4 and IPv6. */
 export interface TrustedProxies {
@@ -73,4 +75,10 @@ export function clientAddress(remoteAddress: string | undefined, forwardedFor: s
     if (!trusted.has(hop)) break;
   }
   return client;
+}
+
+/** The client address of a Hono request served by `@hono/node-server` (its `env.incoming` is the request). */
+export function requestClientAddress(c: Context, trusted: TrustedProxies): string {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  return clientAddress(incoming?.socket?.remoteAddress, c.req.header('X-Forwarded-For'), trusted);
 }

@@ -6,6 +6,9 @@ export interface RateLimitOptions {
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+/** Past this many buckets, full ones (idle long enough to refill) are dropped: a flood of new ids cannot grow memory for ever. */
+const PRUNE_AT = 10_000;
+
 export class TokenBuckets {
   readonly #buckets = new Map<string, { tokens: number; at: number }>();
   readonly #options: RateLimitOptions;
@@ -19,6 +22,7 @@ export class TokenBuckets {
   take(id: string): RateDecision {
     const { burst, perSecond } = this.#options;
     const now = this.#now();
+    if (this.#buckets.size >= PRUNE_AT && !this.#buckets.has(id)) this.#prune(now);
     const bucket = this.#buckets.get(id) ?? { tokens: burst, at: now };
     bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.at) / 1000) * perSecond);
     bucket.at = now;
@@ -29,5 +33,68 @@ export class TokenBuckets {
     }
     const seconds = perSecond > 0 ? (1 - bucket.tokens) / perSecond : 3600;
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(seconds)) };
+  }
+
+  #prune(now: number): void {
+    const { burst, perSecond } = this.#options;
+    for (const [id, bucket] of this.#buckets) {
+      if (bucket.tokens + ((now - bucket.at) / 1000) * perSecond >= burst) this.#buckets.delete(id);
+    }
+  }
+}
+
+/** The buckets of DESIGN.md "Rate limits": by who is calling. */
+export interface CallerLimitOptions {
+  /** Secret keys: one bucket per account and environment, used by secret keys only. */
+  secret: RateLimitOptions;
+  /** Publishable keys (public: in every page): a bucket per client address… */
+  publishableAddress: RateLimitOptions;
+  /** …and one per session a publishable key reads. */
+  publishableSession: RateLimitOptions;
+  /** Failed authentication (no key, an unknown or revoked one): a bucket per client address. */
+  failedAuth: RateLimitOptions;
+}
+
+export const DEFAULT_CALLER_LIMITS: CallerLimitOptions = {
+  secret: { burst: 100, perSecond: 25 },
+  // A widget reads at most once a second; a shop's visitors may share one address (a NAT).
+  publishableAddress: { burst: 120, perSecond: 20 },
+  publishableSession: { burst: 30, perSecond: 3 },
+  failedAuth: { burst: 30, perSecond: 1 },
+};
+
+/**
+ * Who may call how often. A flood through the public key drains only its sender's buckets (its
+ * address, the session it names), never the merchant's (secret keys draw from their own) nor
+ * another buyer's.
+ */
+export class CallerLimits {
+  readonly #secret: TokenBuckets;
+  readonly #address: TokenBuckets;
+  readonly #session: TokenBuckets;
+  readonly #failed: TokenBuckets;
+
+  constructor(options: CallerLimitOptions = DEFAULT_CALLER_LIMITS, now?: () => number) {
+    this.#secret = new TokenBuckets(options.secret, now);
+    this.#address = new TokenBuckets(options.publishableAddress, now);
+    this.#session = new TokenBuckets(options.publishableSession, now);
+    this.#failed = new TokenBuckets(options.failedAuth, now);
+  }
+
+  /** A secret-key call of `account` in `environment`. */
+  secret(account: string, environment: string): RateDecision {
+    return this.#secret.take(`${account}:${environment}`);
+  }
+
+  /** A publishable-key call from `address`, about `session` when it names one. */
+  publishable(address: string, session: string | null): RateDecision {
+    const byAddress = this.#address.take(address);
+    if (!byAddress.allowed || session === null) return byAddress;
+    return this.#session.take(session);
+  }
+
+  /** A failed authentication from `address`. */
+  failedAuth(address: string): RateDecision {
+    return this.#failed.take(address);
   }
 }

@@ -17,7 +17,8 @@
  */
 import { FIAT_MINOR_DIGITS, minorToMajorNumber } from '../../../src/contract/index.js';
 
-export type Fetch = (request: Request) => Response | Promise<Response>;
+/** A fetch handler; `env` is the Node server's (the socket, for the client's address). */
+export type Fetch = (request: Request, env?: unknown) => Response | Promise<Response>;
 
 export type SandboxShapes = 'design' | 'spec';
 export const SANDBOX_SHAPES: readonly SandboxShapes[] = ['design', 'spec'];
@@ -69,8 +70,8 @@ export function toSpecShapes(method: string, path: string, ok: boolean, body: Js
 
 /** Wraps the API's fetch handler so that every JSON answer leaves in the spec's shapes. */
 export function withSpecShapes(fetch: Fetch): Fetch {
-  return async (request) => {
-    const response = await fetch(request);
+  return async (request, env) => {
+    const response = await fetch(request, env);
     if (request.method === 'HEAD' || !response.headers.get('Content-Type')?.startsWith('application/json')) return response;
     const text = await response.text();
     let body: Json;

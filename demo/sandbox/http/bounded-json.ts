@@ -1,0 +1,54 @@
+/**
+ * JSON request bodies for every server of the repository that is not the sandbox API (the demo
+ * shop, its console and webhook receiver), with the sandbox's rules (DESIGN.md "Bodies"): the body
+ * is bounded before it is read (the declared length first, then the bytes as they stream, chunked
+ * too), parsed once, and checked for depth, so bad input is a 4xx with a clear code, never a 500.
+ */
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { MiddlewareHandler } from 'hono';
+import { MAX_JSON_DEPTH, depthExceeds } from './body.js';
+
+/** Unless a route needs less. */
+export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
+
+export type JsonBodyFailure = { status: 400; code: 'INVALID_JSON' | 'VALIDATION_ERROR'; message: string };
+
+/**
+ * Refuses a body larger than `maxBytes` with 413 (`PAYLOAD_TOO_LARGE`, the error envelope) before
+ * reading more than that: a `Content-Length` above it is refused unread, a chunked body as soon as
+ * it passes it.
+ */
+export function boundedBody(maxBytes: number = DEFAULT_BODY_LIMIT_BYTES): MiddlewareHandler {
+  return bodyLimit({
+    maxSize: maxBytes,
+    onError: (c) =>
+      c.json({ success: false, error: { code: 'PAYLOAD_TOO_LARGE', message: `The request body is larger than ${maxBytes} bytes`, request_id: '' } }, 413, {
+        Connection: 'close',
+      }),
+  });
+}
+
+/** Parses text as JSON, refusing what does not parse and what nests deeper than the sandbox allows. */
+export function parseJsonText(text: string): { ok: true; value: unknown } | { ok: false; failure: JsonBodyFailure } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, failure: { status: 400, code: 'INVALID_JSON', message: 'The request body is not valid JSON' } };
+  }
+  if (depthExceeds(value, MAX_JSON_DEPTH)) {
+    return { ok: false, failure: { status: 400, code: 'VALIDATION_ERROR', message: `The request body nests deeper than ${MAX_JSON_DEPTH} levels` } };
+  }
+  return { ok: true, value };
+}
+
+/** Reads and parses the (already bounded, see `boundedBody`) JSON body of a request. */
+export async function readJsonBody(c: Context): Promise<{ ok: true; value: unknown } | { ok: false; failure: JsonBodyFailure }> {
+  return parseJsonText(await c.req.text());
+}
+
+/** The error envelope of a failed body, as every server here answers it. */
+export function jsonBodyError(c: Context, failure: JsonBodyFailure): Response {
+  return c.json({ success: false, error: { code: failure.code, message: failure.message, request_id: '' } }, failure.status, { 'Cache-Control': 'no-store' });
+}
