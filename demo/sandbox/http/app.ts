@@ -11,6 +11,7 @@ import { quoteRoutes } from '../routes/quote.js';
 import { testHelperRoutes } from '../routes/test-helpers.js';
 import { transactionRoutes } from '../routes/transactions.js';
 import { webhookRoutes } from '../routes/webhooks.js';
+import { keyBeforeBody } from './auth.js';
 import { cors } from './cors.js';
 import { ApiError, sendData, sendError } from './errors.js';
 import { requestId } from './request-id.js';
@@ -43,6 +44,7 @@ export function createApiApp(deps: SandboxDeps): Hono<ApiEnv> {
     c.res.headers.set('Date', new Date(deps.clock.now()).toUTCString());
   });
   app.use('*', cors());
+  app.use('*', keyBeforeBody(deps));
   app.use(
     '*',
     bodyLimit({

@@ -29,6 +29,20 @@ function enforce(decision: RateDecision, what: string): void {
   });
 }
 
+/**
+ * Before any body is read: a request that carries one but no API key is refused at once (every
+ * route that takes a body needs a key), and counts as a failed authentication of its address.
+ */
+export function keyBeforeBody(deps: SandboxDeps): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    if (c.req.raw.body && !c.req.header('X-API-Key')?.trim() && c.req.method !== 'OPTIONS') {
+      enforce(deps.limits.failedAuth(requestClientAddress(c, deps.trustedProxies)), 'failed authentications from this address');
+      throw new ApiError('MISSING_API_KEY', 'No API key: send your key in the X-API-Key header');
+    }
+    await next();
+  };
+}
+
 export function authenticate(deps: SandboxDeps, rule: AccessRule): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const address = requestClientAddress(c, deps.trustedProxies);
