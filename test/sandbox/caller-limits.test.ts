@@ -50,6 +50,7 @@ describe('rate limits follow who is calling', () => {
 
     // The flood: an unknown session and any client secret, from one address, 1,000 requests in waves.
     const flood: Answer[] = [];
+    const floodStart = performance.now();
     for (let wave = 0; wave < 20; wave += 1) {
       flood.push(
         ...(await Promise.all(
@@ -59,8 +60,12 @@ describe('rate limits follow who is calling', () => {
         )),
       );
     }
+    const floodSeconds = (performance.now() - floodStart) / 1000;
     const limited = flood.filter((answer) => answer.status === 429);
-    assert.ok(limited.length >= 700, `${limited.length} of 1000 flood requests limited`);
+    // Served at most a full bucket plus its refill over the flood's duration (however slow the machine).
+    const { burst, perSecond } = DEFAULT_CALLER_LIMITS.publishableAddress;
+    assert.ok(flood.length - limited.length <= burst + perSecond * floodSeconds + 1, `${flood.length - limited.length} of 1000 served in ${floodSeconds.toFixed(1)} s`);
+    assert.ok(limited.length > 0);
     assert.ok(limited.every((answer) => Number(answer.retryAfter) >= 1), 'every 429 keeps Retry-After');
 
     // Meanwhile, nobody else is slowed down.
@@ -68,9 +73,13 @@ describe('rate limits follow who is calling', () => {
     assert.equal(merchant.status, 201, merchant.body);
     const buyer = await callFrom('127.0.0.3', base, 'GET', `/v1/onramp?session_id=${sessionId}`, { 'X-API-Key': publishable, 'X-Client-Secret': clientSecret });
     assert.equal(buyer.status, 200, buyer.body);
-    // The flooder is still refused.
-    const again = await callFrom('127.0.0.2', base, 'GET', `/v1/onramp?session_id=${sessionId}`, { 'X-API-Key': publishable, 'X-Client-Secret': clientSecret });
-    assert.equal(again.status, 429);
+    // Knowing the buyer's session id is not enough to drain her session's bucket: only reads that
+    // prove its client secret count there.
+    for (let i = 0; i < 60; i += 1) {
+      await callFrom('127.0.0.6', base, 'GET', `/v1/onramp?session_id=${sessionId}`, { 'X-API-Key': publishable, 'X-Client-Secret': 'wrong' });
+    }
+    const stillReads = await callFrom('127.0.0.3', base, 'GET', `/v1/onramp?session_id=${sessionId}`, { 'X-API-Key': publishable, 'X-Client-Secret': clientSecret });
+    assert.equal(stillReads.status, 200, stillReads.body);
   });
 
   it('failed authentication is limited per client address; a valid key from there still works, other addresses still get 401', async () => {
@@ -128,7 +137,10 @@ test('no sequence of publishable-key or failed calls changes what a secret key m
       const secretOnly = new CallerLimits(small, clock);
       for (const c of calls) {
         if (c.kind === 'wait') now += c.ms;
-        else if (c.kind === 'publishable') everything.publishable(c.address, c.session);
+        else if (c.kind === 'publishable') {
+          everything.publishable(c.address);
+          if (c.session) everything.publishableSession(c.session);
+        }
         else if (c.kind === 'failed') everything.failedAuth(c.address);
         else assert.deepEqual(everything.secret(c.account, c.environment), secretOnly.secret(c.account, c.environment));
       }

@@ -22,7 +22,7 @@ export interface AccessRule {
 }
 
 /** 429 with `Retry-After` when `decision` refuses. */
-function enforce(decision: RateDecision, what: string): void {
+export function enforce(decision: RateDecision, what: string): void {
   if (decision.allowed) return;
   throw new ApiError('RATE_LIMITED', `Too many ${what}; retry in ${decision.retryAfterSeconds} s`, {
     headers: { 'Retry-After': String(decision.retryAfterSeconds) },
@@ -61,8 +61,9 @@ export function authenticate(deps: SandboxDeps, rule: AccessRule): MiddlewareHan
       // and nothing a page does with the public key can drain it.
       enforce(deps.limits.secret(record.accountId, record.environment), `${record.environment} requests for this account`);
     } else {
-      // The publishable key is in every merchant page: its callers are limited per address and per session.
-      enforce(deps.limits.publishable(address, c.req.query('session_id') ?? null), 'requests with the publishable key from this address or for this session');
+      // The publishable key is in every merchant page: its callers are limited per address (and, once
+      // they proved a session's client secret, per session: routes/onramp.ts).
+      enforce(deps.limits.publishable(address), 'requests with the publishable key from this address');
     }
     deps.apiKeys.touch(record.id, deps.clock.now());
 

@@ -86,10 +86,16 @@ export class CallerLimits {
     return this.#secret.take(`${account}:${environment}`);
   }
 
-  /** A publishable-key call from `address`, about `session` when it names one. */
-  publishable(address: string, session: string | null): RateDecision {
-    const byAddress = this.#address.take(address);
-    if (!byAddress.allowed || session === null) return byAddress;
+  /** A publishable-key call from `address`. */
+  publishable(address: string): RateDecision {
+    return this.#address.take(address);
+  }
+
+  /**
+   * A publishable-key read of `session`, counted once its client secret matched: callers who only
+   * know a session's id cannot drain its buyer's bucket.
+   */
+  publishableSession(session: string): RateDecision {
     return this.#session.take(session);
   }
 

@@ -4,7 +4,7 @@ import { SESSION_ID_PATTERN, createSessionRequestSchema, sessionIdFromClientSecr
 import type { SandboxDeps } from '../deps.js';
 import { checkoutTokenFor, matchesHash } from '../domain/ids.js';
 import { checkoutRedirectUrl, createdSessionView, sessionStatusView } from '../domain/views.js';
-import { authenticate } from '../http/auth.js';
+import { authenticate, enforce } from '../http/auth.js';
 import { readJsonObject } from '../http/body.js';
 import { ApiError, sendData } from '../http/errors.js';
 import { idempotent } from '../http/idempotency.js';
@@ -48,6 +48,7 @@ export function onrampRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
       matchesHash(clientSecret, row.client_secret_hash);
     // A publishable key reads a session only together with that session's client secret.
     if (key.type === 'publishable' && !secretMatches) throw notFound;
+    if (key.type === 'publishable') enforce(deps.limits.publishableSession(row.id), 'reads of this session with the publishable key');
     // The checkout token derives from the client secret, so redirect_url needs it presented.
     const redirectUrl =
       secretMatches && clientSecret ? checkoutRedirectUrl(deps.checkoutUrl, row.id, checkoutTokenFor(clientSecret)) : undefined;
