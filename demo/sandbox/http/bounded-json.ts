@@ -4,9 +4,8 @@
  * is bounded before it is read (the declared length first, then the bytes as they stream, chunked
  * too), parsed once, and checked for depth, so bad input is a 4xx with a clear code, never a 500.
  */
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { MiddlewareHandler } from 'hono';
 import { MAX_JSON_DEPTH, depthExceeds } from './body.js';
 
 /** Unless a route needs less. */
