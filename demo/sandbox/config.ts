@@ -5,7 +5,7 @@ import { SANDBOX_SHAPES, type SandboxShapes } from './http/spec-shapes.js';
 
 export class ConfigError extends Error {}
 
-function intVar(env: NodeJS.ProcessEnv, name: string, min: number, max: number): number | undefined {
+export function intVar(env: NodeJS.ProcessEnv, name: string, min: number, max: number): number | undefined {
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
   if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
@@ -31,6 +31,22 @@ function timeVar(env: NodeJS.ProcessEnv, name: string): number | undefined {
 }
 
 const ORIGIN_PATTERN = /^https?:\/\/[a-z0-9.-]+(:(\d{1,5}|\*))?$/i;
+
+/**
+ * A public URL (`DEMO_PUBLIC_URL`, `SANDBOX_PUBLIC_URL`, `CHECKOUT_PUBLIC_URL`): scheme, host and
+ * optional port, nothing after; returned as its origin. `https` is required when `httpsOnly`.
+ */
+export function publicUrlVar(env: NodeJS.ProcessEnv, name: string, httpsOnly = false): string | undefined {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return undefined;
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  const bare = url !== null && url.username === '' && url.password === '' && url.pathname === '/' && url.search === '' && url.hash === '';
+  if (!url || !bare || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.hostname === '') {
+    throw new ConfigError(`${name} must be a URL such as https://demo.example.com (a scheme, a host and an optional port, nothing after); got "${raw}"`);
+  }
+  if (httpsOnly && url.protocol !== 'https:') throw new ConfigError(`${name} must be an https URL in the hosted demo (DEMO_HOSTED=1); got "${raw}"`);
+  return url.origin;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): StartSandboxOptions {
   const options: StartSandboxOptions = {
@@ -72,6 +88,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StartSandboxOp
     if (!SANDBOX_SHAPES.includes(shapes as SandboxShapes)) throw new ConfigError(`SANDBOX_SHAPES must be one of ${SANDBOX_SHAPES.join(', ')}; got "${shapes}"`);
     options.shapes = shapes as SandboxShapes;
   }
+  const publicApiUrl = publicUrlVar(env, 'SANDBOX_PUBLIC_URL');
+  if (publicApiUrl !== undefined) options.publicApiUrl = publicApiUrl;
+  const publicCheckoutUrl = publicUrlVar(env, 'CHECKOUT_PUBLIC_URL');
+  if (publicCheckoutUrl !== undefined) options.publicCheckoutUrl = publicCheckoutUrl;
   const priceTime = timeVar(env, 'SANDBOX_PRICE_TIME');
   if (priceTime !== undefined) options.priceTime = priceTime;
   if (env.TRUSTED_PROXIES?.trim()) {

@@ -9,6 +9,14 @@ import type { SessionService } from './domain/sessions.js';
 import type { WebhookService } from './domain/webhooks.js';
 import type { TrustedProxies } from './http/client-address.js';
 import type { CallerLimits } from './http/rate-limit.js';
+import type { HostedCreationLimits } from './hosted/creation-limits.js';
+
+/** The hosted demo's rules (absent when the sandbox runs for one merchant). */
+export interface HostedRules {
+  limits: HostedCreationLimits;
+  /** The only URL prefix a webhook endpoint may have: the demo's own receiver. */
+  webhookPrefix: string;
+}
 
 export interface SandboxDeps {
   brand: string;
@@ -16,6 +24,8 @@ export interface SandboxDeps {
   checkoutUrl: string;
   /** Allowed merchant origins (patterns such as `http://localhost:*`). */
   merchantOrigins: readonly string[];
+  /** Origins whose pages may call the browser endpoints (CORS); undefined: any page. */
+  corsOrigins?: readonly string[] | undefined;
   bodyLimitBytes: number;
   clock: Clock;
   accounts: AccountsRepo;
@@ -30,4 +40,5 @@ export interface SandboxDeps {
   /** Proxies whose `X-Forwarded-For` names the client (none: the socket's peer is the client). */
   trustedProxies: TrustedProxies;
   log: (line: string) => void;
+  hosted?: HostedRules;
 }

@@ -30,10 +30,21 @@ import { answerClientError, unreadableRequestResponse } from './http/node-errors
 import { type TrustedProxies, parseTrustedProxies } from './http/client-address.js';
 import { CallerLimits, type CallerLimitOptions, DEFAULT_CALLER_LIMITS, type RateLimitOptions } from './http/rate-limit.js';
 import { SPEC_SHAPES_ID_LENGTH, type SandboxShapes, withSpecShapes } from './http/spec-shapes.js';
+import { HostedCreationLimits } from './hosted/creation-limits.js';
+import {
+  DEFAULT_ACCOUNTS_PER_ADDRESS,
+  DEFAULT_CREATIONS_PER_ACCOUNT,
+  DEFAULT_CREATIONS_PER_ADDRESS,
+  DEFAULT_HOSTED_QUOTAS,
+  DEFAULT_MAX_VISITOR_ACCOUNTS,
+  type HostedSandboxOptions,
+} from './hosted/options.js';
+import { VisitorAccounts } from './hosted/visitor-accounts.js';
 
 export type { SandboxKeys } from './domain/keys.js';
 
 export const DEFAULT_MERCHANT_ORIGINS: readonly string[] = ['http://localhost:*', 'http://127.0.0.1:*'];
+const LOOPBACK_PROXIES = ['127.0.0.1', '::1'];
 
 export interface StartSandboxOptions {
   /** API port; 0 picks a free one. Default 8787. */
@@ -95,12 +106,29 @@ export interface StartSandboxOptions {
    * as another server that speaks the spec could answer (http/spec-shapes.ts).
    */
   shapes?: SandboxShapes;
+  /** The API's public URL behind a proxy (`SANDBOX_PUBLIC_URL`): what pages are told. Default: the listening address. */
+  publicApiUrl?: string;
+  /** The hosted checkout's public URL (`CHECKOUT_PUBLIC_URL`): `redirect_url` is on it. Default: the listening address. */
+  publicCheckoutUrl?: string;
+  /** Only pages of these origins may call the browser endpoints (CORS; patterns as `merchantOrigins`). Default: any page. */
+  corsOrigins?: readonly string[];
+  /**
+   * The hosted demo (DESIGN.md "The hosted demo"): no merchant account is made; visitors get
+   * accounts of their own through `visitors`, capped and deleted in time; webhooks go to the demo's
+   * receiver only. A database holding live keys is refused.
+   */
+  hosted?: HostedSandboxOptions;
 }
 
 export interface SandboxHandle {
+  /** The API's URL as pages reach it (the public one when set). */
   apiUrl: string;
+  /** The API's listening address, for calls from this machine (the demo's server). */
+  internalApiUrl: string;
+  /** The hosted checkout's URL as browsers reach it. */
   checkoutUrl: string;
-  accountId: string;
+  /** The merchant account (none in hosted mode). */
+  accountId: string | null;
   /** The account's keys: from this start when it created them, else from the keys file, else null. */
   keys: SandboxKeys | null;
   /** True when this start created the account and its keys. */
@@ -108,6 +136,8 @@ export interface SandboxHandle {
   keysFile: string | null;
   dbPath: string;
   shapes: SandboxShapes;
+  /** Hosted mode: makes visitor accounts. */
+  visitors: VisitorAccounts | null;
   close(): Promise<void>;
 }
 
@@ -147,6 +177,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     },
     timeoutMs: options.webhookTimeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS,
     resolve: options.webhookResolver ?? systemResolver,
+    receiver: options.hosted?.webhookReceiver,
     log,
   });
   const webhookService = new WebhookService({ repo: webhooks, clock, sealKey, onDeliveriesStored: () => dispatcher.kick() });
@@ -163,15 +194,37 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     ...(onChange ? { onChange: (row: SessionRow) => onChange({ session_id: row.id, status: row.status }) } : {}),
   });
 
-  const { accountId, createdKeys } = db.transaction(() => bootstrapAccount(accounts, apiKeys, brand, clock.now(), idRandomLength))();
+  const hosted = options.hosted;
+  if (hosted && apiKeys.countActive('live') > 0) {
+    db.close();
+    throw new Error(`The database ${dbPath} holds live keys; the hosted demo has no live environment: give it a database of its own (SANDBOX_DB)`);
+  }
+  // The hosted demo has no merchant account: every visitor gets one of their own.
+  const { accountId, createdKeys } = hosted
+    ? { accountId: null, createdKeys: null }
+    : db.transaction(() => bootstrapAccount(accounts, apiKeys, brand, clock.now(), idRandomLength))();
   let keys = createdKeys;
   if (createdKeys && keysFile) writeKeysFile(keysFile, createdKeys);
-  if (!createdKeys && keysFile) keys = readKeysFile(keysFile);
+  if (!createdKeys && keysFile && !hosted) keys = readKeysFile(keysFile);
+  const visitors = hosted
+    ? new VisitorAccounts({
+        accounts,
+        apiKeys,
+        atomic: (fn) => db.transaction(fn)(),
+        clock,
+        brand,
+        ttlMs: hosted.accountTtlMs,
+        maxAccounts: hosted.maxAccounts ?? DEFAULT_MAX_VISITOR_ACCOUNTS,
+        perAddress: hosted.accountsPerAddress ?? DEFAULT_ACCOUNTS_PER_ADDRESS,
+        ...(idRandomLength === undefined ? {} : { keyRandomLength: idRandomLength }),
+      })
+    : null;
 
   const deps: SandboxDeps = {
     brand,
     checkoutUrl: '',
     merchantOrigins: options.merchantOrigins ?? DEFAULT_MERCHANT_ORIGINS,
+    corsOrigins: options.corsOrigins,
     bodyLimitBytes: options.bodyLimitBytes ?? 64 * 1024,
     clock,
     accounts,
@@ -182,13 +235,28 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     webhooks,
     webhookService,
     limits: new CallerLimits({ ...DEFAULT_CALLER_LIMITS, ...options.callerLimits, secret: options.rateLimit ?? DEFAULT_CALLER_LIMITS.secret }),
-    trustedProxies: options.trustedProxies ?? parseTrustedProxies(undefined),
+    // Hosted, a proxy on this machine (and the demo's own server, which forwards its visitor's
+    // address) names the client unless TRUSTED_PROXIES says otherwise.
+    trustedProxies: options.trustedProxies ?? parseTrustedProxies(hosted ? LOOPBACK_PROXIES : undefined),
     log,
+    ...(hosted
+      ? {
+          hosted: {
+            limits: new HostedCreationLimits(
+              { ...DEFAULT_HOSTED_QUOTAS, ...hosted.quotas },
+              hosted.creationsPerAddress ?? DEFAULT_CREATIONS_PER_ADDRESS,
+              hosted.creationsPerAccount ?? DEFAULT_CREATIONS_PER_ACCOUNT,
+            ),
+            webhookPrefix: hosted.webhookReceiver.prefix,
+          },
+        }
+      : {}),
   };
 
   const sweep = (): void => {
     try {
       sessionService.sweep();
+      visitors?.purgeExpired();
       idempotency.pruneOlderThan(clock.now() - IDEMPOTENCY_RETENTION_MS);
     } catch (error) {
       log(`[sandbox] sweeper failed: ${String(error)}`);
@@ -199,14 +267,16 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   let timer: NodeJS.Timeout | undefined;
   try {
     const checkoutPort = await listen(servers, createCheckoutApp(deps).fetch, options.checkoutPort ?? 8788, host);
-    deps.checkoutUrl = `http://${urlHost(host)}:${checkoutPort}`;
+    deps.checkoutUrl = options.publicCheckoutUrl ?? `http://${urlHost(host)}:${checkoutPort}`;
     const api = createApiApp(deps).fetch;
     const apiPort = await listenApi(servers, shapes === 'spec' ? withSpecShapes(api) : api, options.port ?? 8787, host);
+    const internalApiUrl = `http://${urlHost(host)}:${apiPort}`;
     timer = setInterval(sweep, options.sweepIntervalMs ?? 1000);
     timer.unref();
     dispatcher.start();
     return {
-      apiUrl: `http://${urlHost(host)}:${apiPort}`,
+      apiUrl: options.publicApiUrl ?? internalApiUrl,
+      internalApiUrl,
       checkoutUrl: deps.checkoutUrl,
       accountId,
       keys,
@@ -214,6 +284,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       keysFile,
       dbPath,
       shapes,
+      visitors,
       close: async () => {
         clearInterval(timer);
         await Promise.all(servers.map(closeServer));

@@ -204,7 +204,7 @@ describe('permissions per key type', () => {
   it("another account's sessions, transactions and keys are NOT_FOUND", async () => {
     // A second account written straight into the same database file (the API has no sign-up).
     const db = openDatabase(join(dir, 'sandbox.db'));
-    createAccountsRepo(db).insert({ id: 'acct_other', name: 'Other', created_at: Date.now() });
+    createAccountsRepo(db).insert({ id: 'acct_other', name: 'Other', created_at: Date.now(), expires_at: null });
     const other = issueKey(createApiKeysRepo(db), 'onramp', { accountId: 'acct_other', name: 'o', environment: 'test', type: 'secret', permissions: ['onramp:create', 'onramp:read', 'transactions:read', 'keys:manage'] }, Date.now());
     db.close();
 

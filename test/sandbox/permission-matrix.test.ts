@@ -371,7 +371,7 @@ describe("another account's objects", () => {
     const db = openDatabase(join(dir, 'sandbox.db'));
     const other = { test: { secret: '', publishable: '' }, live: { secret: '', publishable: '' } };
     try {
-      createAccountsRepo(db).insert({ id: 'acct_matrix_other', name: 'Other', created_at: Date.now() });
+      createAccountsRepo(db).insert({ id: 'acct_matrix_other', name: 'Other', created_at: Date.now(), expires_at: null });
       for (const environment of KEY_ENVIRONMENTS) {
         for (const type of ['secret', 'publishable'] as const) {
           other[environment][type] = issueKey(

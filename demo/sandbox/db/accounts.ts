@@ -1,21 +1,66 @@
-/** Accounts: the owners of keys, sessions and transactions. */
+/**
+ * Accounts: the owners of keys, sessions, transactions and webhooks. A hosted-demo visitor's
+ * account has an `expires_at`; past it, the account is deleted with everything in it.
+ */
 import type { Db } from './database.js';
 
 export interface AccountRow {
   id: string;
   name: string;
   created_at: number;
+  /** When a hosted-demo visitor's account is deleted; null for an account that stays. */
+  expires_at: number | null;
 }
 
 export function createAccountsRepo(db: Db) {
-  const insert = db.prepare<[string, string, number]>('INSERT INTO accounts (id, name, created_at) VALUES (?, ?, ?)');
-  const first = db.prepare<[], AccountRow>('SELECT * FROM accounts ORDER BY created_at, id LIMIT 1');
+  const insert = db.prepare<[string, string, number, number | null]>('INSERT INTO accounts (id, name, created_at, expires_at) VALUES (?, ?, ?, ?)');
+  const first = db.prepare<[], AccountRow>('SELECT * FROM accounts WHERE expires_at IS NULL ORDER BY created_at, id LIMIT 1');
+  const byId = db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE id = ?');
+  const expired = db.prepare<[number, number], { id: string }>(
+    'SELECT id FROM accounts WHERE expires_at IS NOT NULL AND expires_at <= ? ORDER BY expires_at LIMIT ?',
+  );
+  const expiring = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM accounts WHERE expires_at IS NOT NULL');
+  // Children before parents (foreign keys are on): attempts, deliveries, events, endpoints,
+  // idempotency records, sessions, keys, then the account.
+  const purge = [
+    `DELETE FROM webhook_attempts WHERE delivery_id IN (
+       SELECT d.id FROM webhook_deliveries d
+       WHERE d.endpoint_id IN (SELECT id FROM webhook_endpoints WHERE account_id = @id)
+          OR d.event_id IN (SELECT id FROM webhook_events WHERE account_id = @id))`,
+    `DELETE FROM webhook_deliveries
+     WHERE endpoint_id IN (SELECT id FROM webhook_endpoints WHERE account_id = @id)
+        OR event_id IN (SELECT id FROM webhook_events WHERE account_id = @id)`,
+    'DELETE FROM webhook_events WHERE account_id = @id',
+    'DELETE FROM webhook_endpoints WHERE account_id = @id',
+    'DELETE FROM idempotency_keys WHERE account_id = @id',
+    'DELETE FROM sessions WHERE account_id = @id',
+    'DELETE FROM api_keys WHERE account_id = @id',
+    'DELETE FROM accounts WHERE id = @id',
+  ].map((sql) => db.prepare(sql));
   return {
     insert(row: AccountRow): void {
-      insert.run(row.id, row.name, row.created_at);
+      insert.run(row.id, row.name, row.created_at, row.expires_at);
     },
+    /** The merchant's own account (the first that never expires). */
     first(): AccountRow | undefined {
       return first.get();
+    },
+    find(id: string): AccountRow | undefined {
+      return byId.get(id);
+    },
+    /** Ids of accounts whose time is up, oldest first. */
+    expiredIds(now: number, limit: number): string[] {
+      return expired.all(now, limit).map((row) => row.id);
+    },
+    /** How many accounts that expire exist now (hosted-demo visitors). */
+    countExpiring(): number {
+      return expiring.get()?.n ?? 0;
+    },
+    /** Deletes the account and everything in it, in one transaction. */
+    deleteWithEverything(id: string): void {
+      db.transaction(() => {
+        for (const statement of purge) statement.run({ id });
+      })();
     },
   };
 }

@@ -123,4 +123,8 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (delivery_id, attempt)
   );
   `,
+  `
+  ALTER TABLE accounts ADD COLUMN expires_at INTEGER;
+  CREATE INDEX accounts_by_expiry ON accounts (expires_at) WHERE expires_at IS NOT NULL;
+  `,
 ];

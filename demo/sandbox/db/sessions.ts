@@ -74,6 +74,7 @@ export function createSessionsRepo(db: Db) {
     `INSERT INTO sessions (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`,
   );
   const byId = db.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE id = ?');
+  const countOfAccount = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM sessions WHERE account_id = ?');
   const byTransaction = db.prepare<[string, string, string], SessionRow>(
     'SELECT * FROM sessions WHERE transaction_id = ? AND account_id = ? AND environment = ?',
   );
@@ -130,6 +131,10 @@ export function createSessionsRepo(db: Db) {
     },
     findById(id: string): SessionRow | undefined {
       return byId.get(id);
+    },
+    /** Sessions the account ever created (both environments). */
+    countOfAccount(accountId: string): number {
+      return countOfAccount.get(accountId)?.n ?? 0;
     },
     findByTransactionId(transactionId: string, accountId: string, environment: KeyEnvironment): SessionRow | undefined {
       return byTransaction.get(transactionId, accountId, environment);

@@ -114,6 +114,7 @@ export function createWebhooksRepo(db: Db) {
     `SELECT d.*, ev.type AS event_type FROM webhook_deliveries d JOIN webhook_events ev ON ev.id = d.event_id
      WHERE d.endpoint_id = ? ORDER BY d.created_at DESC, d.rowid DESC LIMIT ?`,
   );
+  const deliveryExists = db.prepare<[string], { id: string }>('SELECT id FROM webhook_deliveries WHERE id = ?');
   const attemptsOf = db.prepare<[string], WebhookAttemptRow>(
     'SELECT * FROM webhook_attempts WHERE delivery_id = ? ORDER BY attempt',
   );
@@ -158,6 +159,8 @@ export function createWebhooksRepo(db: Db) {
       next: { status: WebhookDeliveryStatus; next_attempt_at: number | null },
     ): void {
       db.transaction(() => {
+        // Its account may have been deleted meanwhile (a hosted-demo visitor's, at its time).
+        if (!deliveryExists.get(attempt.delivery_id)) return;
         insertAttempt.run(attempt);
         finishAttempt.run({
           id: attempt.delivery_id,

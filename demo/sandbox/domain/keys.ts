@@ -57,7 +57,7 @@ export function bootstrapAccount(accounts: AccountsRepo, keys: ApiKeysRepo, bran
   const existing = accounts.first();
   if (existing) return { accountId: existing.id, createdKeys: null };
   const accountId = newAccountId();
-  accounts.insert({ id: accountId, name: 'Sandbox merchant', created_at: now });
+  accounts.insert({ id: accountId, name: 'Sandbox merchant', created_at: now, expires_at: null });
   const make = (environment: KeyEnvironment, type: KeyType): string =>
     issueKey(
       keys,

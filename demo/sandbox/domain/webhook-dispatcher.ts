@@ -62,6 +62,11 @@ export interface WebhookDispatcherOptions {
   timeoutMs: number;
   /** Resolves endpoint host names at each attempt. */
   resolve: HostResolver;
+  /**
+   * The hosted demo: endpoints under `prefix` (the demo's own receiver) are delivered to `fetch`
+   * in-process, and nothing else is delivered at all.
+   */
+  receiver?: { prefix: string; fetch: (request: Request) => Promise<Response> } | undefined;
   /** Longest sleep between two looks at the database. Default 1000 ms. */
   pollMs?: number;
   /** Attempts in flight at once, all endpoints together. Default 16. */
@@ -76,7 +81,7 @@ interface InFlight {
 }
 
 export class WebhookDispatcher {
-  readonly #o: Required<WebhookDispatcherOptions>;
+  readonly #o: Required<Omit<WebhookDispatcherOptions, 'receiver'>> & Pick<WebhookDispatcherOptions, 'receiver'>;
   readonly #inFlight = new Map<string, InFlight>();
   #timer: NodeJS.Timeout | undefined;
   #stopped = false;
@@ -161,15 +166,25 @@ export class WebhookDispatcher {
         controller.abort();
       }, timeoutMs);
       try {
-        // A slow lookup counts against the attempt's timeout like a slow answer.
-        const target = await Promise.race([vetDeliveryTarget(delivery.url, delivery.environment, this.#o.resolve), rejectOnAbort(controller.signal)]);
-        if (!target.ok) throw new Error(COULD_NOT_CONNECT);
         const headers = {
           'Content-Type': 'application/json',
           'User-Agent': 'Onramp-Webhooks/1 (sandbox)',
           [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(secret, Math.floor(clock.now() / 1000), delivery.payload),
         };
-        statusCode = await postPinned(target.url, target.address, headers, delivery.payload, controller.signal);
+        const receiver = this.#o.receiver;
+        if (receiver) {
+          if (!delivery.url.startsWith(receiver.prefix)) throw new Error(COULD_NOT_CONNECT);
+          const url = new URL(delivery.url);
+          const request = new Request(url, { method: 'POST', headers: { ...headers, Host: url.host }, body: delivery.payload, signal: controller.signal });
+          const response = await Promise.race([receiver.fetch(request), rejectOnAbort(controller.signal)]);
+          statusCode = response.status;
+          await response.body?.cancel();
+        } else {
+          // A slow lookup counts against the attempt's timeout like a slow answer.
+          const target = await Promise.race([vetDeliveryTarget(delivery.url, delivery.environment, this.#o.resolve), rejectOnAbort(controller.signal)]);
+          if (!target.ok) throw new Error(COULD_NOT_CONNECT);
+          statusCode = await postPinned(target.url, target.address, headers, delivery.payload, controller.signal);
+        }
       } catch {
         error = timedOut ? `timed out after ${timeoutMs} ms` : this.#stopped ? 'aborted: the sandbox stopped' : COULD_NOT_CONNECT;
       } finally {

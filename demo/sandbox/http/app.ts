@@ -12,6 +12,7 @@ import { testHelperRoutes } from '../routes/test-helpers.js';
 import { transactionRoutes } from '../routes/transactions.js';
 import { webhookRoutes } from '../routes/webhooks.js';
 import { keyBeforeBody } from './auth.js';
+import { isAllowedOrigin } from '../checkout/origins.js';
 import { cors } from './cors.js';
 import { ApiError, sendData, sendError } from './errors.js';
 import { requestId } from './request-id.js';
@@ -43,7 +44,7 @@ export function createApiApp(deps: SandboxDeps): Hono<ApiEnv> {
     // their countdowns by it.
     c.res.headers.set('Date', new Date(deps.clock.now()).toUTCString());
   });
-  app.use('*', cors());
+  app.use('*', cors(deps.corsOrigins ? (origin) => isAllowedOrigin(origin, deps.corsOrigins ?? []) : undefined));
   app.use('*', keyBeforeBody(deps));
   app.use(
     '*',

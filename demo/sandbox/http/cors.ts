@@ -20,11 +20,22 @@ const EXPOSE_HEADERS = 'Date, Request-Id, Retry-After';
  */
 export const PREFLIGHT_MAX_AGE_S = 7200;
 
-export function cors(): MiddlewareHandler {
+/**
+ * `allowOrigin` narrows which pages may call (the hosted demo: its own shop only); by default any
+ * page may, as a merchant's widget runs on the merchant's own origin.
+ */
+export function cors(allowOrigin: (origin: string) => boolean = () => true): MiddlewareHandler {
   return async (c, next) => {
     const methods = CORS_PATHS[c.req.path];
     if (methods === undefined) return next();
     const origin = c.req.header('Origin');
+    if (origin !== undefined && !allowOrigin(origin)) {
+      // No CORS headers at all: the browser refuses the answer to that page.
+      if (c.req.method === 'OPTIONS') return c.body(null, 204, { Allow: `${methods}, OPTIONS`, Vary: 'Origin' });
+      await next();
+      c.res.headers.append('Vary', 'Origin');
+      return;
+    }
     if (c.req.method === 'OPTIONS') {
       const headers: Record<string, string> = {
         Allow: `${methods}, OPTIONS`,

@@ -15,6 +15,7 @@ import {
 import type { SandboxDeps } from '../deps.js';
 import { issueKey } from '../domain/keys.js';
 import { apiKeyView, createdApiKeyView } from '../domain/views.js';
+import { checkHostedCreation } from '../hosted/creation-limits.js';
 import { authenticate } from '../http/auth.js';
 import { readJsonObject } from '../http/body.js';
 import { ApiError, sendData } from '../http/errors.js';
@@ -33,6 +34,7 @@ export function keyRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
 
   app.post('/v1/keys', guard, async (c) => {
     const key = c.get('apiKey');
+    checkHostedCreation(c, deps, 'keys');
     const input = parseWith(createApiKeyRequestSchema, await readJsonObject(c), keyRules);
     const type = input.type ?? 'secret';
     const permissions = input.permissions ?? DEFAULT_PERMISSIONS[type];

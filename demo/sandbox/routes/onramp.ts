@@ -4,6 +4,7 @@ import { SESSION_ID_PATTERN, createSessionRequestSchema, sessionIdFromClientSecr
 import type { SandboxDeps } from '../deps.js';
 import { checkoutTokenFor, matchesHash } from '../domain/ids.js';
 import { checkoutRedirectUrl, createdSessionView, sessionStatusView } from '../domain/views.js';
+import { checkHostedCreation } from '../hosted/creation-limits.js';
 import { authenticate, enforce } from '../http/auth.js';
 import { readJsonObject } from '../http/body.js';
 import { ApiError, sendData } from '../http/errors.js';
@@ -17,6 +18,8 @@ export function onrampRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
     const body = await readJsonObject(c);
     const key = c.get('apiKey');
     return idempotent(deps, c, body, () => {
+      // Inside: a replay of a stored answer creates nothing, so it is neither limited nor counted.
+      checkHostedCreation(c, deps, 'sessions');
       const input = parseWith(createSessionRequestSchema, body, createSessionRules);
       assertWalletChecksum(input.wallet_address);
       const network = resolveNetwork(input.crypto_currency, input.network);

@@ -9,6 +9,7 @@ import { WEBHOOK_ALL_EVENTS, WEBHOOK_EVENT_TYPES, createWebhookEndpointRequestSc
 import type { SandboxDeps } from '../deps.js';
 import { webhookUrlProblem } from '../domain/webhook-targets.js';
 import { deliveryViews, endpointView } from '../domain/webhooks.js';
+import { checkHostedCreation } from '../hosted/creation-limits.js';
 import { authenticate } from '../http/auth.js';
 import { readJsonObject } from '../http/body.js';
 import { ApiError, sendData } from '../http/errors.js';
@@ -25,8 +26,15 @@ const rules: Readonly<Record<string, FieldRule>> = {
 export const DELIVERY_LOG_LIMIT_DEFAULT = 50;
 export const DELIVERY_LOG_LIMIT_MAX = 100;
 
-/** DESIGN.md's target policy (`webhook-targets.ts`); the delivery checks the resolved address again. */
-export function assertWebhookUrl(url: string, environment: KeyEnvironment): void {
+/**
+ * DESIGN.md's target policy (`webhook-targets.ts`); the delivery checks the resolved address again.
+ * In the hosted demo, the demo's own receiver is the only target: nothing a visitor names is reached.
+ */
+export function assertWebhookUrl(url: string, environment: KeyEnvironment, hostedPrefix?: string): void {
+  if (hostedPrefix !== undefined) {
+    if (url.startsWith(hostedPrefix) && URL.canParse(url) && new URL(url).href === url) return;
+    throw new ApiError('VALIDATION_ERROR', `In the hosted demo, webhooks go only to the demo's own receiver (${hostedPrefix}…); other addresses, loopback and private ones included, are refused`, { param: 'url' });
+  }
   const problem = webhookUrlProblem(url, environment);
   if (problem !== null) throw new ApiError('VALIDATION_ERROR', problem, { param: 'url' });
 }
@@ -36,8 +44,9 @@ export function webhookRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
 
   app.post('/v1/webhooks', guard, async (c) => {
     const key = c.get('apiKey');
+    checkHostedCreation(c, deps, 'webhooks');
     const input = parseWith(createWebhookEndpointRequestSchema, await readJsonObject(c), rules);
-    assertWebhookUrl(input.url, key.environment);
+    assertWebhookUrl(input.url, key.environment, deps.hosted?.webhookPrefix);
     const created = deps.webhookService.createEndpoint(key.accountId, key.environment, input.url, input.events);
     return sendData(c, created, 201);
   });

@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   'IDEMPOTENCY_CONFLICT',
   'SESSION_NOT_PAYABLE',
   'INVALID_TRANSITION',
+  'LIMIT_REACHED',
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
   'INTERNAL_ERROR',
@@ -37,6 +38,8 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   IDEMPOTENCY_CONFLICT: 409,
   SESSION_NOT_PAYABLE: 409,
   INVALID_TRANSITION: 409,
+  // A hosted-demo account holds at most so many sessions, keys or webhook endpoints.
+  LIMIT_REACHED: 403,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,

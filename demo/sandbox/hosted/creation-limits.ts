@@ -1,0 +1,57 @@
+/**
+ * What a hosted-demo visitor may create through the API (sessions, keys, webhook endpoints): a
+ * token bucket per client address and one per account (429 with `Retry-After`), and a cap per
+ * account (403 `LIMIT_REACHED`). Accounts that never expire (an operator's own) are not limited here.
+ */
+import type { Context } from 'hono';
+import type { SandboxDeps } from '../deps.js';
+import { enforce } from '../http/auth.js';
+import { requestClientAddress } from '../http/client-address.js';
+import { ApiError } from '../http/errors.js';
+import { type RateLimitOptions, TokenBuckets } from '../http/rate-limit.js';
+import type { ApiEnv } from '../http/types.js';
+import type { HostedQuotas } from './options.js';
+
+export type Creation = keyof HostedQuotas;
+
+const NOUNS: Readonly<Record<Creation, string>> = { sessions: 'sessions', keys: 'active API keys', webhooks: 'webhook endpoints' };
+
+export class HostedCreationLimits {
+  readonly quotas: HostedQuotas;
+  readonly #perAddress: TokenBuckets;
+  readonly #perAccount: TokenBuckets;
+
+  constructor(quotas: HostedQuotas, perAddress: RateLimitOptions, perAccount: RateLimitOptions) {
+    this.quotas = quotas;
+    this.#perAddress = new TokenBuckets(perAddress);
+    this.#perAccount = new TokenBuckets(perAccount);
+  }
+
+  /**
+   * Throws the API error a creation of `what` meets, if any: the caller's address bucket, the
+   * account's bucket, then the account's cap (`count` is what the account holds now).
+   */
+  check(c: Context<ApiEnv>, deps: SandboxDeps, what: Creation, count: () => number): void {
+    const key = c.get('apiKey');
+    if (deps.accounts.find(key.accountId)?.expires_at == null) return;
+    enforce(this.#perAddress.take(requestClientAddress(c, deps.trustedProxies)), 'demo creations from this address');
+    enforce(this.#perAccount.take(key.accountId), 'creations for this demo account');
+    const cap = this.quotas[what];
+    if (count() >= cap) {
+      throw new ApiError('LIMIT_REACHED', `A demo account holds at most ${cap} ${NOUNS[what]}; this one has reached it`);
+    }
+  }
+}
+
+/** In hosted mode, checks a creation of `what` (no-op otherwise). */
+export function checkHostedCreation(c: Context<ApiEnv>, deps: SandboxDeps, what: Creation): void {
+  const hosted = deps.hosted;
+  if (!hosted) return;
+  const key = c.get('apiKey');
+  const counts: Readonly<Record<Creation, () => number>> = {
+    sessions: () => deps.sessions.countOfAccount(key.accountId),
+    keys: () => deps.apiKeys.listActive(key.accountId, key.environment).length,
+    webhooks: () => deps.webhooks.listEndpoints(key.accountId, key.environment).length,
+  };
+  hosted.limits.check(c, deps, what, counts[what]);
+}

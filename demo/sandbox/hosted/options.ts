@@ -1,0 +1,43 @@
+/**
+ * The hosted demo's rules for the sandbox (DESIGN.md "The hosted demo"): every visitor gets a
+ * test-only account of their own that is deleted with everything in it after a while; what a
+ * visitor may create is capped per account and rate-limited per account and per client address;
+ * webhooks go to the demo's own receiver only, delivered in-process.
+ */
+import type { RateLimitOptions } from '../http/rate-limit.js';
+
+/** The most a visitor's account may hold: sessions ever created, active keys, active webhook endpoints. */
+export interface HostedQuotas {
+  sessions: number;
+  keys: number;
+  webhooks: number;
+}
+
+/** The demo's own webhook receiver: the one URL prefix an endpoint may have in hosted mode. */
+export interface HostedWebhookReceiver {
+  /** `https://<demo public host>/webhooks/`: endpoint URLs must start with it. */
+  prefix: string;
+  /** Delivers a signed event to the receiver in-process (the demo app's `fetch`). */
+  fetch: (request: Request) => Promise<Response>;
+}
+
+export interface HostedSandboxOptions {
+  /** How long a visitor's account lives, ms. */
+  accountTtlMs: number;
+  /** Visitor accounts alive at once; past it, a new visitor is asked to come back later. Default 5000. */
+  maxAccounts?: number;
+  /** New visitor accounts per client address. Default 5 at once, then one every 2 minutes. */
+  accountsPerAddress?: RateLimitOptions;
+  quotas?: Partial<HostedQuotas>;
+  /** Sessions, keys and webhook endpoints created per client address. Default 30 at once, then one every 2 s. */
+  creationsPerAddress?: RateLimitOptions;
+  /** The same per visitor account. Default 20 at once, then one every 2 s. */
+  creationsPerAccount?: RateLimitOptions;
+  webhookReceiver: HostedWebhookReceiver;
+}
+
+export const DEFAULT_HOSTED_QUOTAS: HostedQuotas = { sessions: 100, keys: 10, webhooks: 3 };
+export const DEFAULT_MAX_VISITOR_ACCOUNTS = 5000;
+export const DEFAULT_ACCOUNTS_PER_ADDRESS: RateLimitOptions = { burst: 5, perSecond: 1 / 120 };
+export const DEFAULT_CREATIONS_PER_ADDRESS: RateLimitOptions = { burst: 30, perSecond: 0.5 };
+export const DEFAULT_CREATIONS_PER_ACCOUNT: RateLimitOptions = { burst: 20, perSecond: 0.5 };
