@@ -1,7 +1,7 @@
 /**
  * The merchant console: transaction history (every filter of `GET /v1/transactions`, pagination),
  * a transaction's detail, and API key management (create with a chosen type and permissions, list,
- * test, revoke). Everything goes through the demo server's `/api/console/...` routes, which hold the
+ * test, revoke), webhook endpoints and their deliveries (console-webhooks.ts). Everything goes through the demo server's `/api/console/...` routes, which hold the
  * secret key. Data is rendered with DOM APIs and `textContent` only.
  */
 import { DEFAULT_PERMISSIONS, PERMISSIONS, PUBLISHABLE_PERMISSIONS, type KeyType } from '../../src/contract/catalog.js';
@@ -9,44 +9,9 @@ import { minorToDecimal } from '../../src/contract/money.js';
 import { apiKeySchema, createdApiKeySchema } from '../../src/contract/schemas/api-key.js';
 import { transactionListSchema, transactionSchema } from '../../src/contract/schemas/transaction.js';
 import * as z from 'zod/mini';
+import { $, dateTime, el, request, showError } from './console-dom.js';
+import { startWebhooksPanel } from './console-webhooks.js';
 
-const $ = <T extends HTMLElement>(selector: string): T => {
-  const element = document.querySelector<T>(selector);
-  if (!element) throw new Error(`missing ${selector}`);
-  return element;
-};
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string): HTMLElementTagNameMap[K] {
-  const element = document.createElement(tag);
-  if (text !== undefined) element.textContent = text;
-  if (className) element.className = className;
-  return element;
-}
-
-function showError(box: HTMLElement, message: string | null): void {
-  box.hidden = message === null;
-  box.textContent = message ?? '';
-}
-
-interface Reply {
-  status: number;
-  data: unknown;
-  error: { code: string; message: string } | null;
-}
-
-async function request(method: string, path: string, body?: unknown): Promise<Reply> {
-  const response = await fetch(path, {
-    method,
-    // Every state change is JSON: the console's server refuses anything else (415).
-    headers: method === 'GET' ? {} : { 'Content-Type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await response.json().catch(() => ({}))) as { data?: unknown; error?: { code?: unknown; message?: unknown } };
-  const error = json.error ? { code: String(json.error.code ?? 'ERROR'), message: String(json.error.message ?? '') } : null;
-  return { status: response.status, data: json.data, error: response.ok ? null : (error ?? { code: `HTTP_${response.status}`, message: '' }) };
-}
-
-const dateTime = (iso: string | null | undefined): string => (iso ? new Date(iso).toLocaleString() : '—');
 const fiat = (minor: number, currency: string): string => `${minorToDecimal(minor, 2)} ${currency}`;
 const short = (text: string): string => (text.length > 14 ? `${text.slice(0, 8)}…${text.slice(-4)}` : text);
 
@@ -294,5 +259,16 @@ keyForm.addEventListener('submit', (event) => {
   })();
 });
 
+/** The hosted demo has no live environment: the key form offers what the account has. */
+async function loadAccount(): Promise<void> {
+  const reply = await request('GET', '/api/console/account');
+  const parsed = z.object({ environments: z.array(z.string()) }).safeParse(reply.data);
+  if (!parsed.success) return;
+  const select = keyForm.elements.namedItem('environment') as HTMLSelectElement;
+  for (const option of [...select.options]) if (!parsed.data.environments.includes(option.value)) option.remove();
+}
+
+void loadAccount();
 void loadTransactions();
 void loadKeys();
+startWebhooksPanel();

@@ -12,11 +12,34 @@ import type { Context, MiddlewareHandler } from 'hono';
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 
-/** The Host values naming a server listening on `host:port` (every loopback spelling when it listens on loopback). */
-export function ownHosts(host: string, port: number): Set<string> {
-  const name = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
-  const names = LOOPBACK_NAMES.includes(name) ? LOOPBACK_NAMES : [name];
-  return new Set(names.map((n) => `${n}:${port}`));
+/** Who the demo server is: the Host values that name it and the origins of its own pages. */
+export interface OwnSite {
+  hosts: ReadonlySet<string>;
+  origins: ReadonlySet<string>;
+}
+
+/**
+ * The demo server's own site. With a public URL (behind a proxy) that URL's host and origin; when
+ * not hosted, also every loopback spelling of the listening address, as `npm start` prints it. A
+ * hosted demo answers its public name only.
+ */
+export function ownSite(listenHost: string, port: number, publicUrl: string | null, hosted: boolean): OwnSite {
+  const hosts = new Set<string>();
+  const origins = new Set<string>();
+  if (publicUrl !== null) {
+    const url = new URL(publicUrl);
+    hosts.add(url.host.toLowerCase());
+    origins.add(url.origin);
+  }
+  if (!hosted || publicUrl === null) {
+    const name = listenHost.includes(':') && !listenHost.startsWith('[') ? `[${listenHost}]` : listenHost;
+    const names = LOOPBACK_NAMES.includes(name) ? LOOPBACK_NAMES : [name];
+    for (const n of names) {
+      hosts.add(`${n}:${port}`);
+      origins.add(`http://${n}:${port}`);
+    }
+  }
+  return { hosts, origins };
 }
 
 const refuse = (c: Context, status: 403 | 415, code: string, message: string): Response =>
@@ -29,22 +52,24 @@ const hostOf = (c: Context): string => (c.req.header('Host') ?? '').toLowerCase(
  * name can read nothing of it (pages mint sessions with the secret key; files; received webhooks).
  * `hosts()` is read on every request: the port is known only once the server listens.
  */
-export function ownHostOnly(hosts: () => ReadonlySet<string>): MiddlewareHandler {
+export function ownHostOnly(site: () => OwnSite): MiddlewareHandler {
   return async (c, next) => {
-    if (!hosts().has(hostOf(c))) return refuse(c, 403, 'FORBIDDEN_HOST', 'This server answers requests to its own host only');
+    if (!site().hosts.has(hostOf(c))) return refuse(c, 403, 'FORBIDDEN_HOST', 'This server answers requests to its own host only');
     await next();
   };
 }
 
 /** The secret-key routes: their own origin and JSON bodies too (the Host is checked for every route by `ownHostOnly`). */
-export function consoleGuard(hosts: () => ReadonlySet<string>): MiddlewareHandler {
+export function consoleGuard(own: () => OwnSite): MiddlewareHandler {
   return async (c, next) => {
     const host = hostOf(c);
-    if (!hosts().has(host)) return refuse(c, 403, 'FORBIDDEN_HOST', 'This server answers requests to its own host only');
+    const { hosts, origins } = own();
+    if (!hosts.has(host)) return refuse(c, 403, 'FORBIDDEN_HOST', 'This server answers requests to its own host only');
     const origin = c.req.header('Origin');
     const site = c.req.header('Sec-Fetch-Site');
     const safe = SAFE_METHODS.has(c.req.method);
-    const sameOrigin = origin === undefined ? safe : origin === `http://${host}`;
+    // The Origin must be this very site's (its scheme too: behind TLS, https://<host>).
+    const sameOrigin = origin === undefined ? safe : origins.has(origin) && new URL(origin).host === host;
     if (!sameOrigin || (site !== undefined && site !== 'same-origin' && site !== 'none')) {
       return refuse(c, 403, 'FORBIDDEN_ORIGIN', 'This route answers its own pages only');
     }

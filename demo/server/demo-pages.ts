@@ -54,8 +54,21 @@ export const DEMO_PAGES: readonly DemoPage[] = [
   },
 ];
 
+/** What the hosted demo tells a visitor about their own account (nothing locally). */
+export interface VisitorAccountNote {
+  /** When the account and everything in it is deleted (epoch ms). */
+  expiresAt: number | null;
+}
+
+function renderAccountNote(account: VisitorAccountNote | undefined): string {
+  if (!account || account.expiresAt === null) return '';
+  const at = new Date(account.expiresAt);
+  const time = `${at.toISOString().slice(11, 16)} UTC`;
+  return `<p class="demo-account" role="note">This is a sandbox account of your own, in test mode: no one else sees its orders, keys or webhooks. It is deleted with everything in it at <time datetime="${at.toISOString()}">${time}</time>; come back after that for a new one.</p>`;
+}
+
 /** The navigation and the "what this page shows" paragraph for the page at `path`. */
-export function renderDemoNav(path: string): string {
+export function renderDemoNav(path: string, account?: VisitorAccountNote): string {
   const links = DEMO_PAGES.map(
     (page) => `<li><a href="${page.path}"${page.path === path ? ' aria-current="page"' : ''}>${page.label}</a></li>`,
   ).join('');
@@ -63,6 +76,7 @@ export function renderDemoNav(path: string): string {
   return `<header class="demo-header">
   <nav class="demo-nav" aria-label="Demo pages"><span class="demo-nav-title">onramp-checkout demo</span><ul>${links}</ul></nav>
   ${about ? `<p class="demo-about"><strong>What this page shows:</strong> ${about}</p>` : ''}
+  ${renderAccountNote(account)}
 </header>`;
 }
 
@@ -80,9 +94,9 @@ export function withPreconnect(html: string, [api, ...others]: readonly string[]
 }
 
 /** Inserts the header at the top of the page's `<main>`, or of `<body>` when there is none. */
-export function withDemoNav(html: string, path: string): string {
+export function withDemoNav(html: string, path: string, account?: VisitorAccountNote): string {
   const opening = /<main\b[^>]*>/i.exec(html) ?? /<body\b[^>]*>/i.exec(html);
   if (!opening) return html;
   const at = opening.index + opening[0].length;
-  return `${html.slice(0, at)}\n${renderDemoNav(path)}${html.slice(at)}`;
+  return `${html.slice(0, at)}\n${renderDemoNav(path, account)}${html.slice(at)}`;
 }

@@ -1,0 +1,11 @@
+/** What the demo server's middleware gives its routes. */
+import type { Merchant } from './merchant.js';
+
+export interface DemoEnv {
+  Variables: {
+    /** Whose shop this request is: the sandbox's own account locally, the visitor's in the hosted demo. */
+    merchant: Merchant;
+    /** The client's address (`X-Forwarded-For` only from a trusted proxy). */
+    clientAddress: string;
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * A merchant of the demo shop: a sandbox account's keys and what the shop's server keeps for it
+ * (the webhook signing secret, the events it received, the full keys its console created). Locally
+ * there is one, the sandbox's own account; in the hosted demo every visitor is one (visitors.ts).
+ */
+export interface ReceivedWebhookEvent {
+  id: string;
+  type: string;
+  created: string;
+  session_id: string;
+  status: string;
+  received_at: string;
+}
+
+/** Received events kept per merchant (newest first). */
+export const KEEP_EVENTS = 50;
+
+export interface Merchant {
+  /** Test secret key: stays on this server. */
+  secretKey: string;
+  /** Test publishable key: goes to the pages. */
+  publishableKey: string;
+  /** When the hosted demo deletes this account (epoch ms); null when it stays. */
+  expiresAt: number | null;
+  /** The webhook URL this shop registered for the account, and its signing secret. */
+  webhook: { url: string; endpointId: string; secret: string } | null;
+  events: ReceivedWebhookEvent[];
+  /** Full keys created in the console, by key id (memory only), so "Test key" can use one. */
+  consoleKeys: Map<string, string>;
+}
+
+export function newMerchant(keys: { secret: string; publishable: string }, expiresAt: number | null): Merchant {
+  return { secretKey: keys.secret, publishableKey: keys.publishable, expiresAt, webhook: null, events: [], consoleKeys: new Map() };
+}
+
+/** Keeps a received event once (delivery is at least once: deduplicated by id). */
+export function keepEvent(merchant: Merchant, event: ReceivedWebhookEvent): void {
+  if (merchant.events.some((e) => e.id === event.id)) return;
+  merchant.events.unshift(event);
+  merchant.events.length = Math.min(merchant.events.length, KEEP_EVENTS);
+}

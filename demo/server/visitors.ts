@@ -1,0 +1,111 @@
+/**
+ * The hosted demo's visitors (DESIGN.md "The hosted demo"). A browser's first page view makes a
+ * sandbox account of its own (test mode only; the sandbox limits how many per address and in all),
+ * bound to an `HttpOnly; Secure; SameSite=Lax` cookie that holds a random token, of which only a
+ * hash is kept here. The shop, the console and the webhook log of a request act for its visitor's
+ * account alone. When the account's time is up the sandbox deletes it with everything in it, the
+ * cookie has expired with it, and the next page view starts afresh.
+ *
+ * What is kept here (the account's secret key, its webhook secret, received events) lives in memory:
+ * a restart ends every visit (the accounts are still deleted on time by the sandbox).
+ */
+import { randomBytes } from 'node:crypto';
+import type { Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { sha256Hex } from '../sandbox/domain/ids.js';
+import type { VisitorAccounts } from '../sandbox/hosted/visitor-accounts.js';
+import type { DemoEnv } from './demo-env.js';
+import { type Merchant, newMerchant } from './merchant.js';
+import { registerWebhook } from './webhook-receiver.js';
+
+/** `__Host-`: the browser keeps it only if Secure, for this host alone, on every path. */
+export const VISITOR_COOKIE = '__Host-onramp_demo';
+
+interface Visitor {
+  accountId: string;
+  /** Where the sandbox delivers this visitor's webhooks: `/webhooks/<receiverId>`. */
+  receiverId: string;
+  merchant: Merchant;
+  expiresAt: number;
+}
+
+export type NewVisitor = { ok: true; merchant: Merchant } | { ok: false; status: 429 | 503; retryAfterSeconds: number; message: string };
+
+export interface VisitorsOptions {
+  accounts: VisitorAccounts;
+  /** The demo's public URL (its webhook receiver is under it). */
+  publicUrl: string;
+  /** The API's internal URL. */
+  apiUrl: string;
+  now?: () => number;
+}
+
+export class Visitors {
+  readonly #o: VisitorsOptions;
+  readonly #now: () => number;
+  readonly #byToken = new Map<string, Visitor>();
+  readonly #byReceiver = new Map<string, Visitor>();
+
+  constructor(options: VisitorsOptions) {
+    this.#o = options;
+    this.#now = options.now ?? (() => Date.now());
+  }
+
+  /** The merchant of the visitor whose cookie `c` carries, while their account lives. */
+  find(c: Context<DemoEnv>): Merchant | undefined {
+    const token = getCookie(c, VISITOR_COOKIE);
+    if (!token || token.length > 64) return undefined;
+    const hash = sha256Hex(token);
+    const visitor = this.#byToken.get(hash);
+    if (!visitor) return undefined;
+    if (visitor.expiresAt <= this.#now() || !this.#o.accounts.isAlive(visitor.accountId)) {
+      this.#forget(hash, visitor);
+      return undefined;
+    }
+    return visitor.merchant;
+  }
+
+  /** The merchant whose webhook receiver is `/webhooks/<id>`. */
+  byReceiver(id: string | undefined): Merchant | undefined {
+    const visitor = id === undefined ? undefined : this.#byReceiver.get(id);
+    return visitor && visitor.expiresAt > this.#now() ? visitor.merchant : undefined;
+  }
+
+  /** A new visitor at `address`: an account, its webhook receiver, and the cookie set on `c`. */
+  async create(c: Context<DemoEnv>, address: string): Promise<NewVisitor> {
+    this.#sweep();
+    const made = this.#o.accounts.create(address);
+    if (!made.ok) {
+      return made.reason === 'address'
+        ? { ok: false, status: 429, retryAfterSeconds: made.retryAfterSeconds, message: 'Too many new demo accounts from your network just now.' }
+        : { ok: false, status: 503, retryAfterSeconds: made.retryAfterSeconds, message: 'The demo has as many visitors as it can hold just now.' };
+    }
+    const { accountId, expiresAt, keys } = made.account;
+    const merchant = newMerchant(keys, expiresAt);
+    const receiverId = randomBytes(18).toString('base64url');
+    await registerWebhook(merchant, { apiUrl: this.#o.apiUrl, key: keys.secret, forwardedFor: address }, `${this.#o.publicUrl}/webhooks/${receiverId}`);
+    const token = randomBytes(32).toString('base64url');
+    const visitor: Visitor = { accountId, receiverId, merchant, expiresAt };
+    this.#byToken.set(sha256Hex(token), visitor);
+    this.#byReceiver.set(receiverId, visitor);
+    setCookie(c, VISITOR_COOKIE, token, {
+      path: '/',
+      secure: true,
+      httpOnly: true,
+      sameSite: 'Lax',
+      maxAge: Math.max(1, Math.floor((expiresAt - this.#now()) / 1000)),
+    });
+    return { ok: true, merchant };
+  }
+
+  #forget(hash: string, visitor: Visitor): void {
+    this.#byToken.delete(hash);
+    this.#byReceiver.delete(visitor.receiverId);
+  }
+
+  /** Drops visitors whose time is up (their accounts are the sandbox's to delete). */
+  #sweep(): void {
+    const now = this.#now();
+    for (const [hash, visitor] of this.#byToken) if (visitor.expiresAt <= now) this.#forget(hash, visitor);
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * The demo server in hosted mode, in-process (the browser suite behind Caddy is test/hosted): the
+ * visitor cookie and its attributes, an account per visitor that the shop, the console and the
+ * webhook log keep apart, the public Host and Origin only, the page a visitor gets when no account
+ * can be made, and the visitor's address passed to the API's limits.
+ */
+import assert from 'node:assert/strict';
+import { request } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { type DemoHandle, startDemo } from '../../demo/server/demo-server.js';
+import { waitFor } from '../sandbox/helpers.js';
+
+const SHOP = 'https://shop.example';
+
+interface Raw {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  json: () => unknown;
+}
+
+/** A request to the demo's listening port with any Host (fetch would not let a test forge Host). */
+function raw(demo: DemoHandle, method: string, path: string, headers: Record<string, string> = {}, body?: unknown): Promise<Raw> {
+  const url = new URL(demo.internalUrl);
+  const data = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, method, path, headers: { Host: 'shop.example', ...headers } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) as unknown }));
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+/** A visitor: their first page view, then their cookie on every request. */
+async function visit(demo: DemoHandle, address: string) {
+  const page = await raw(demo, 'GET', '/', { 'X-Forwarded-For': address });
+  assert.equal(page.status, 200, page.text);
+  const cookie = String(page.headers['set-cookie']).split(';')[0]!;
+  const api = (method: string, path: string, body?: unknown) =>
+    raw(demo, method, path, { Cookie: cookie, 'X-Forwarded-For': address, ...(method === 'GET' ? {} : { Origin: SHOP, 'Content-Type': 'application/json' }) }, body);
+  return { page, cookie, api };
+}
+
+const ORDER = { wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7', crypto_currency: 'ETH', fiat_amount: 5000, fiat_currency: 'USD' };
+
+describe('the hosted demo server', () => {
+  let demo: DemoHandle;
+  before(async () => {
+    demo = await startDemo({
+      port: 0,
+      publicUrl: SHOP,
+      hosted: { accountTtlSeconds: 600, accountsPerAddress: { burst: 2, perSecond: 0.001 } },
+      sandbox: { db: ':memory:', port: 0, checkoutPort: 0, deliveryMs: 50, log: () => {}, publicApiUrl: 'https://api.example', publicCheckoutUrl: 'https://checkout.example' },
+    });
+  });
+  after(() => demo.close());
+
+  it('a first page view makes an account bound to an HttpOnly, Secure, SameSite=Lax cookie, and says when it ends', async () => {
+    const { page } = await visit(demo, '192.0.2.1');
+    const cookie = String(page.headers['set-cookie']);
+    assert.match(cookie, /^__Host-onramp_demo=[\w-]{43}; Max-Age=(599|600); Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+    assert.match(page.text, /sandbox account of your own, in test mode[^]*deleted with everything in it at <time datetime="[^"]+">\d\d:\d\d UTC<\/time>/);
+  });
+
+  it('the pages point the widget at the public API and checkout', async () => {
+    const { page } = await visit(demo, '192.0.2.2');
+    assert.match(String(page.headers['content-security-policy']), /connect-src 'self' https:\/\/api\.example; frame-src https:\/\/checkout\.example/);
+  });
+
+  it('keeps visitors apart: sessions, webhook events and console lists are each their own', async () => {
+    const a = await visit(demo, '192.0.2.3');
+    const b = await visit(demo, '192.0.2.4');
+    const created = await a.api('POST', '/api/sessions', ORDER);
+    assert.equal(created.status, 200, created.text);
+    const session = (created.json() as { publishableKey: string; apiBase: string; session: { session_id: string; redirect_url: string } });
+    assert.equal(session.apiBase, 'https://api.example');
+    assert.match(session.session.redirect_url, /^https:\/\/checkout\.example\/pay\//);
+    const id = session.session.session_id;
+    const eventsOf = async (visitor: typeof a) => ((await visitor.api('GET', '/api/webhook-events')).json() as { events: Array<{ session_id: string }> }).events;
+    await waitFor(async () => ((await eventsOf(a)).some((event) => event.session_id === id) ? true : undefined), 5000, "A's created event");
+    assert.deepEqual(await eventsOf(b), []);
+    const txOf = async (visitor: typeof a) => ((await visitor.api('GET', '/api/console/transactions')).json() as { data: { transactions: Array<{ session_id: string }> } }).data.transactions;
+    assert.deepEqual((await txOf(a)).map((t) => t.session_id), [id]);
+    assert.deepEqual(await txOf(b), []);
+    const keysOf = async (visitor: typeof a) => ((await visitor.api('GET', '/api/console/keys')).json() as { data: { keys: Array<{ prefix: string }> } }).data.keys.map((k) => k.prefix);
+    const [keysA, keysB] = [await keysOf(a), await keysOf(b)];
+    assert.equal(keysA.length, 2);
+    assert.ok(keysA.every((prefix) => !keysB.includes(prefix)));
+    const webhooksOf = async (visitor: typeof a) => ((await visitor.api('GET', '/api/console/webhooks')).json() as { data: { webhooks: Array<{ url: string; protected: boolean }> } }).data.webhooks;
+    const [hooksA, hooksB] = [await webhooksOf(a), await webhooksOf(b)];
+    assert.equal(hooksA.length, 1);
+    assert.ok(hooksA[0]!.protected && hooksA[0]!.url.startsWith(`${SHOP}/webhooks/`));
+    assert.notEqual(hooksA[0]!.url, hooksB[0]!.url);
+    const account = (await a.api('GET', '/api/console/account')).json() as { data: { environments: string[]; hosted: boolean } };
+    assert.deepEqual(account.data, { ...account.data, hosted: true, environments: ['test'] });
+  });
+
+  it('an API call without a live visitor cookie is 401 NO_DEMO_ACCOUNT and makes no account', async () => {
+    const reply = await raw(demo, 'POST', '/api/sessions', { Origin: SHOP, 'Content-Type': 'application/json', 'X-Forwarded-For': '192.0.2.5' }, ORDER);
+    assert.equal(reply.status, 401);
+    assert.equal((reply.json() as { error: { code: string } }).error.code, 'NO_DEMO_ACCOUNT');
+    assert.equal(reply.headers['set-cookie'], undefined);
+    const forged = await raw(demo, 'GET', '/api/webhook-events', { Cookie: '__Host-onramp_demo=AAAA' });
+    assert.equal(forged.status, 401);
+  });
+
+  it('answers its public Host only: a loopback or foreign Host is 403', async () => {
+    const port = new URL(demo.internalUrl).port;
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, 'evil.example', 'shop.example.evil.test']) {
+      const reply = await raw(demo, 'GET', '/', { Host: host });
+      assert.equal(reply.status, 403, host);
+      assert.equal(reply.headers['set-cookie'], undefined);
+    }
+  });
+
+  it('takes state changes from its https origin only', async () => {
+    const { cookie } = await visit(demo, '192.0.2.6');
+    for (const origin of ['http://shop.example', 'https://evil.example']) {
+      const reply = await raw(demo, 'POST', '/api/sessions', { Cookie: cookie, Origin: origin, 'Content-Type': 'application/json' }, ORDER);
+      assert.equal(reply.status, 403, origin);
+    }
+  });
+
+  it('new accounts are limited per client address: a page that says when to come back, with Retry-After', async () => {
+    await visit(demo, '192.0.2.7');
+    await visit(demo, '192.0.2.7');
+    const third = await raw(demo, 'GET', '/', { 'X-Forwarded-For': '192.0.2.7' });
+    assert.equal(third.status, 429);
+    assert.ok(Number(third.headers['retry-after']) >= 1);
+    assert.match(third.text, /Try again in \d+ minutes?/);
+    assert.equal(third.headers['set-cookie'], undefined);
+    // Another address is not affected.
+    await visit(demo, '192.0.2.8');
+  });
+});
