@@ -65,6 +65,12 @@ export interface StartSandboxOptions {
   rateLimit?: RateLimitOptions;
   /** The other buckets (publishable keys per address and per session, failed authentication per address). */
   callerLimits?: Partial<Omit<CallerLimitOptions, 'secret'>>;
+  /**
+   * The clock the rate limits refill by. Default: the monotonic `performance.now`. A bench that
+   * compresses a session's half hour into seconds passes its simulated clock, so the buckets see
+   * the pace a real page would have.
+   */
+  rateLimitClock?: () => number;
   /** Proxies trusted to name the client in `X-Forwarded-For` (`TRUSTED_PROXIES`). Default: none. */
   trustedProxies?: TrustedProxies;
   /** Delay from payment to delivery, ms. Default 3000. */
@@ -234,7 +240,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     sessionService,
     webhooks,
     webhookService,
-    limits: new CallerLimits({ ...DEFAULT_CALLER_LIMITS, ...options.callerLimits, secret: options.rateLimit ?? DEFAULT_CALLER_LIMITS.secret }),
+    limits: new CallerLimits({ ...DEFAULT_CALLER_LIMITS, ...options.callerLimits, secret: options.rateLimit ?? DEFAULT_CALLER_LIMITS.secret }, options.rateLimitClock),
     // Hosted, a proxy on this machine (and the demo's own server, which forwards its visitor's
     // address) names the client unless TRUSTED_PROXIES says otherwise.
     trustedProxies: options.trustedProxies ?? parseTrustedProxies(hosted ? LOOPBACK_PROXIES : undefined),

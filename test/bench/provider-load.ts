@@ -130,6 +130,8 @@ async function runScenario(browser: Browser, bundle: string, scenario: Scenario)
   const sandbox: SandboxHandle = await startSandbox({
     db: ':memory:', port: 0, checkoutPort: 0, shapes: 'spec', log: () => {},
     now: () => serverNow, sweepIntervalMs: 20, deliveryMs: 60 * MIN,
+    // The API's rate limits refill by the session's own (compressed) time, as a real page's reads would pace them.
+    rateLimitClock: () => serverNow,
   });
   const keys = sandbox.keys!.test;
   const created = (await (await fetch(`${sandbox.apiUrl}/v1/onramp`, {

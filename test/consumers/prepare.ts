@@ -3,7 +3,7 @@
  * apps made by the frameworks' own starters (create-next-app, create-vite), each type-checked and
  * built with its framework's own command. The apps' sources live in `test/consumers/<app>`; they are
  * copied to `<CONSUMERS_DIR>/<app>` (outside the repository; `node_modules` is kept there between runs) and install
- * the tarball, never a path into `src/`. `consumers.e2e.ts` then drives the built apps.
+ * the tarball, never a path into `src/`. `next-app.e2e.ts` and `vite-apps.e2e.ts` then drive the built apps.
  *
  * `CONSUMERS=next-app,vite-vue` prepares some of them only.
  */

@@ -13,7 +13,7 @@ import type { SandboxDeps } from '../deps.js';
 import { matchesHash, newRequestId } from '../domain/ids.js';
 import { type CardForm, checkCard } from './cards.js';
 import { frameAncestors, isAllowedOrigin } from './origins.js';
-import { renderCheckoutPage, renderNotFoundPage } from './page.js';
+import { renderCheckoutPage, renderNotFoundPage, renderTooLargePage } from './page.js';
 
 const ASSETS: Readonly<Record<string, { type: string; body: string }>> = {
   'checkout.css': { type: 'text/css; charset=utf-8', body: readFileSync(new URL('./assets/checkout.css', import.meta.url), 'utf8') },
@@ -45,7 +45,7 @@ export function createCheckoutApp(deps: SandboxDeps): Hono {
     h.set('Cross-Origin-Opener-Policy', 'unsafe-none');
     h.set('Request-Id', newRequestId());
   });
-  app.use('/pay/*', bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.html(renderNotFoundPage(deps.brand), 413) }));
+  app.use('/pay/*', bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.html(renderTooLargePage(deps.brand), 413) }));
 
   /** The session when the token matches it, brought up to date; otherwise undefined. */
   const sessionFor = (id: string, token: string | undefined): SessionRow | undefined => {

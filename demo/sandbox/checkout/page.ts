@@ -180,6 +180,18 @@ ${row.return_url ? html`<p class="back"><a href="${row.return_url}" rel="noopene
   return layout(`Pay ${money(row.fiat_amount, row.fiat_currency)} · ${model.brand} checkout`, body, attributes);
 }
 
+/** A payment form too large to read (a real one is a few hundred bytes). */
+export function renderTooLargePage(brand: string): string {
+  return layout(
+    `Request too large · ${brand}`,
+    html`${header(brand, null)}
+<section class="state state-failed" role="alert">
+  <h2>Nothing was paid</h2>
+  <p>The payment form sent was too large to read. Go back and submit the card form again.</p>
+</section>`,
+  );
+}
+
 export function renderNotFoundPage(brand: string): string {
   return layout(
     `Checkout not found · ${brand}`,

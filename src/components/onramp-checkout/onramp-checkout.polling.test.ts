@@ -6,7 +6,7 @@ import { expect, fixtureCleanup } from '@open-wc/testing';
 import sinon from 'sinon';
 import '../../define.js';
 import type { OnrampCheckout } from './onramp-checkout.js';
-import { CHECKOUT, FAKED, FakeApi, MIN, T0, checkoutMessage, clickPay, flush, mount, post } from './onramp-checkout.test-helpers.js';
+import { CHECKOUT, FAKED, FakeApi, MIN, T0, checkoutMessage, clickPay, fakePopup, flush, mount, post } from './onramp-checkout.test-helpers.js';
 
 describe('<onramp-checkout> polling follows the buyer', () => {
   let api: FakeApi;
@@ -92,6 +92,63 @@ describe('<onramp-checkout> polling follows the buyer', () => {
     document.dispatchEvent(new Event('visibilitychange'));
     await flush(el);
     expect(el.status).to.equal('processing');
+  });
+
+  for (const [sign, fire] of [
+    ['window focus', () => window.dispatchEvent(new Event('focus'))],
+    ['a pointer in the page', () => document.dispatchEvent(new PointerEvent('pointerdown'))],
+    ['a key in the page', () => document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }))],
+    ['a page restored from the back/forward cache', () => window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }))],
+    ['the tab shown again', () => document.dispatchEvent(new Event('visibilitychange'))],
+  ] as const) {
+    it(`a payment made elsewhere while the page sat idle is on screen at once on ${sign}`, async () => {
+      const el = await start();
+      await advance(3 * MIN + 20_000, el); // waits of a minute; the last read 7 s ago, the next in 53 s
+      api.status = 'processing'; // paid in another tab
+      await advance(5000, el);
+      expect(el.status, 'not read yet').to.equal('pending');
+      fire();
+      await flush(el);
+      expect(el.status).to.equal('processing');
+    });
+  }
+
+  it('a payment made elsewhere with no sign of the buyer is on screen within the minute', async () => {
+    const el = await start();
+    await advance(10 * MIN, el);
+    api.status = 'processing';
+    await advance(60_000, el);
+    expect(el.status).to.equal('processing');
+  });
+
+  it('while hidden: no read at all, however long', async () => {
+    const el = await start();
+    await advance(MIN, el);
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    const before = api.gets.length;
+    window.dispatchEvent(new Event('focus'));
+    document.dispatchEvent(new PointerEvent('pointermove'));
+    await advance(20 * MIN, el);
+    expect(api.gets.length).to.equal(before);
+  });
+
+  it('with a checkout that posts nothing (the spec defines no hints): no gap over 2 s while it is open', async () => {
+    const popup = fakePopup();
+    sinon.stub(window, 'open').returns(popup.window);
+    const el = await start();
+    await advance(3 * MIN, el);
+    const openedAt = Date.now();
+    const opened = api.gets.length;
+    await clickPay(el); // the frame never posts ready: after 4 s the popup opens, and posts nothing either
+    await advance(2 * MIN, el);
+    expect(window.open).to.have.been.calledOnce;
+    // From the click on: the reads' times, and the gaps between them.
+    const times = [openedAt, ...api.gets.slice(opened).map((request) => request.at)];
+    const longest = Math.max(...times.slice(1).map((at, i) => at - times[i]!));
+    expect(longest).to.be.within(0, 2000);
+    expect(api.gets.length - opened).to.be.at.least(60);
+    popup.close();
   });
 
   it('continuous pointer activity reads at most once per 3 s, and never more than the 3 s base', async () => {

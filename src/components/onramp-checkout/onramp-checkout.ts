@@ -20,8 +20,6 @@ import { adoptSessionDataBlock } from './session-data-block.js';
 
 export type Theme = 'light' | 'dark' | 'auto';
 
-/** Poll cadence per status, ms: quicker once the payment is in. Other statuses are not polled. */
-
 /**
  * The attribute spellings a framework's server writes from the property names, read like the dashed
  * ones: React renders `publishableKey={…}` on the server as `publishableKey="…"`, which the HTML
