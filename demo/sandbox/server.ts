@@ -222,6 +222,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
         ttlMs: hosted.accountTtlMs,
         maxAccounts: hosted.maxAccounts ?? DEFAULT_MAX_VISITOR_ACCOUNTS,
         perAddress: hosted.accountsPerAddress ?? DEFAULT_ACCOUNTS_PER_ADDRESS,
+        webhooks: webhookService,
+        receiverPrefix: hosted.webhookReceiver.prefix,
         ...(idRandomLength === undefined ? {} : { keyRandomLength: idRandomLength }),
       })
     : null;
@@ -241,9 +243,9 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     webhooks,
     webhookService,
     limits: new CallerLimits({ ...DEFAULT_CALLER_LIMITS, ...options.callerLimits, secret: options.rateLimit ?? DEFAULT_CALLER_LIMITS.secret }, options.rateLimitClock),
-    // Hosted, a proxy on this machine (and the demo's own server, which forwards its visitor's
-    // address) names the client unless TRUSTED_PROXIES says otherwise.
-    trustedProxies: options.trustedProxies ?? parseTrustedProxies(hosted ? LOOPBACK_PROXIES : undefined),
+    // Hosted, the demo's own server (on this machine) forwards its visitor's address: loopback is
+    // trusted beside TRUSTED_PROXIES, else every visitor would share the demo server's buckets.
+    trustedProxies: hosted ? parseTrustedProxies([...(options.trustedProxies?.entries ?? []), ...LOOPBACK_PROXIES]) : (options.trustedProxies ?? parseTrustedProxies(undefined)),
     log,
     ...(hosted
       ? {

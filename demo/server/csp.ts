@@ -14,6 +14,8 @@ export function contentSecurityPolicy(apiOrigin: string, checkoutOrigin: string,
     "base-uri 'none'",
     "form-action 'self'",
     "object-src 'none'",
+    // No page of the demo is meant to be framed (clickjacking; in the hosted demo, a framed page would make accounts).
+    "frame-ancestors 'none'",
     "require-trusted-types-for 'script'",
     ['trusted-types lit-html', ...trustedTypes].join(' '),
   ].join('; ');

@@ -22,10 +22,10 @@ import { contentSecurityPolicy } from './csp.js';
 import type { DemoEnv } from './demo-env.js';
 import { DEMO_PAGES, withDemoNav, withPreconnect } from './demo-pages.js';
 import { type Merchant, newMerchant } from './merchant.js';
-import { renderNoVisitorPage } from './no-visitor-page.js';
 import type { SandboxCall } from './sandbox-client.js';
 import { shopRoutes } from './shop-routes.js';
 import { Visitors } from './visitors.js';
+import { whoseShop } from './whose-shop.js';
 import { registerWebhook, webhookReceiver } from './webhook-receiver.js';
 
 export interface HostedDemoOptions extends Omit<HostedSandboxOptions, 'accountTtlMs' | 'webhookReceiver'> {
@@ -59,8 +59,6 @@ export interface DemoHandle {
 }
 
 const ROOT = resolve(import.meta.dirname, '../..');
-/** Routes that never act for a merchant: files, and webhooks (the sandbox calls them). */
-const NO_MERCHANT = /^\/(dist|demo\/public)\/|^\/favicon\.ico$|^\/webhooks(\/|$)/;
 
 export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHandle> {
   const host = options.host ?? '127.0.0.1';
@@ -97,11 +95,12 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   const apiOrigin = new URL(sandbox.apiUrl).origin;
   const checkoutOrigin = new URL(sandbox.checkoutUrl).origin;
   const csp = contentSecurityPolicy(apiOrigin, checkoutOrigin);
+  // The proxy in front (Caddy) names the client: TRUSTED_PROXIES, or hosted, one on this machine.
   const trusted = options.sandbox?.trustedProxies ?? parseTrustedProxies(hosted ? ['127.0.0.1', '::1'] : undefined);
 
   // Locally one merchant, the sandbox's own account; hosted, one per visitor.
   const localMerchant: Merchant | null = keys ? newMerchant(keys.test, null) : null;
-  const visitors = hosted && sandbox.visitors && publicUrl ? new Visitors({ accounts: sandbox.visitors, publicUrl, apiUrl: sandbox.internalApiUrl }) : null;
+  const visitors = hosted && sandbox.visitors && publicUrl ? new Visitors({ accounts: sandbox.visitors, receiverPrefix: `${publicUrl}/webhooks/` }) : null;
   const call = (c: Context<DemoEnv>, key?: string): SandboxCall => ({
     apiUrl: sandbox.internalApiUrl,
     key: key ?? c.get('merchant').secretKey,
@@ -123,38 +122,13 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     // A page that set its own policy (a framework page with one more Trusted Types name) keeps it.
-    if (c.res.headers.get('Content-Type')?.startsWith('text/html') && !c.res.headers.has('Content-Security-Policy')) {
-      c.header('Content-Security-Policy', csp);
-    }
+    const html = c.res.headers.get('Content-Type')?.startsWith('text/html');
+    if (html && !c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', csp);
+    // Hosted, every page is a visitor's own (it names their account's end): no shared cache keeps one.
+    if (html && visitors) c.header('Cache-Control', 'private, no-store');
   });
   // Whose shop this is: the local merchant, or the visitor's (their first page view makes one).
-  app.use('*', async (c, next) => {
-    if (NO_MERCHANT.test(c.req.path)) return next();
-    if (localMerchant) {
-      c.set('merchant', localMerchant);
-      return next();
-    }
-    const found = visitors?.find(c);
-    if (found) {
-      c.set('merchant', found);
-      return next();
-    }
-    const isPage = c.req.method === 'GET' && DEMO_PAGES.some((page) => page.path === c.req.path);
-    if (!isPage) {
-      if (!c.req.path.startsWith('/api/')) return next();
-      return c.json(
-        { success: false, error: { code: 'NO_DEMO_ACCOUNT', message: 'Your demo account has ended, or this browser did not keep its cookie: reload the page to start a new one', request_id: '' } },
-        401,
-        { 'Cache-Control': 'no-store' },
-      );
-    }
-    const created = await visitors!.create(c, c.get('clientAddress'));
-    if (!created.ok) {
-      return c.html(renderNoVisitorPage(created.message, created.retryAfterSeconds), created.status, { 'Retry-After': String(created.retryAfterSeconds), 'Cache-Control': 'no-store' });
-    }
-    c.set('merchant', created.merchant);
-    return next();
-  });
+  app.use('*', whoseShop(localMerchant, visitors));
   // Every demo page gets the same navigation and its "what this page shows" (demo-pages.ts).
   app.use('*', async (c, next) => {
     await next();
@@ -173,16 +147,17 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   consoleApi(app, { call, own: getOwn, hosted: visitors !== null });
 
   app.get('/', async (c) => c.html(await readFile(resolve(ROOT, 'index.html'), 'utf8')));
-  // The console acts with the secret key: no page may frame it (clickjacking).
-  const consoleCsp = `${csp}; frame-ancestors 'none'`;
-  app.get('/console', async (c) =>
-    c.html(await readFile(resolve(ROOT, 'demo/console.html'), 'utf8'), 200, { 'Content-Security-Policy': consoleCsp, 'X-Frame-Options': 'DENY' }),
-  );
+  // The console acts with the secret key: no page may frame it (clickjacking; the CSP says so for every page).
+  app.get('/console', async (c) => c.html(await readFile(resolve(ROOT, 'demo/console.html'), 'utf8'), 200, { 'X-Frame-Options': 'DENY' }));
   // Like a CDN: brotli or gzip, ETag and 304, long-lived caching for content-hashed names (cdn.ts).
   app.get('/dist/*', cdnFiles(resolve(ROOT, 'dist'), '/dist/'));
   app.get('/demo/public/*', cdnFiles(resolve(ROOT, 'demo/public'), '/demo/public/'));
   app.get('/favicon.ico', (c) => c.body(null, 204));
   app.notFound((c) => c.text('Not found', 404));
+  app.onError((error, c) => {
+    (options.sandbox?.log ?? console.error)(`[demo] ${c.req.method} ${c.req.path}: ${error instanceof Error ? error.message : String(error)}`);
+    return c.text('Something went wrong on our side; try again', 500, { 'Cache-Control': 'no-store' });
+  });
 
   const server = await new Promise<Server>((resolveServer) => {
     const s = serve({ fetch: app.fetch, port: options.port ?? 8080, hostname: host }, () => resolveServer(s as Server));

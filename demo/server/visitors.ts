@@ -16,7 +16,6 @@ import { sha256Hex } from '../sandbox/domain/ids.js';
 import type { VisitorAccounts } from '../sandbox/hosted/visitor-accounts.js';
 import type { DemoEnv } from './demo-env.js';
 import { type Merchant, newMerchant } from './merchant.js';
-import { registerWebhook } from './webhook-receiver.js';
 
 /** `__Host-`: the browser keeps it only if Secure, for this host alone, on every path. */
 export const VISITOR_COOKIE = '__Host-onramp_demo';
@@ -33,10 +32,8 @@ export type NewVisitor = { ok: true; merchant: Merchant } | { ok: false; status:
 
 export interface VisitorsOptions {
   accounts: VisitorAccounts;
-  /** The demo's public URL (its webhook receiver is under it). */
-  publicUrl: string;
-  /** The API's internal URL. */
-  apiUrl: string;
+  /** `<public URL>/webhooks/`: the receiver's path, whose last part names the visitor's endpoint. */
+  receiverPrefix: string;
   now?: () => number;
 }
 
@@ -71,8 +68,8 @@ export class Visitors {
     return visitor && visitor.expiresAt > this.#now() ? visitor.merchant : undefined;
   }
 
-  /** A new visitor at `address`: an account, its webhook receiver, and the cookie set on `c`. */
-  async create(c: Context<DemoEnv>, address: string): Promise<NewVisitor> {
+  /** A new visitor at `address`: an account (with its endpoint at this server's receiver) and the cookie set on `c`. */
+  create(c: Context<DemoEnv>, address: string): NewVisitor {
     this.#sweep();
     const made = this.#o.accounts.create(address);
     if (!made.ok) {
@@ -80,10 +77,11 @@ export class Visitors {
         ? { ok: false, status: 429, retryAfterSeconds: made.retryAfterSeconds, message: 'Too many new demo accounts from your network just now.' }
         : { ok: false, status: 503, retryAfterSeconds: made.retryAfterSeconds, message: 'The demo has as many visitors as it can hold just now.' };
     }
-    const { accountId, expiresAt, keys } = made.account;
+    const { accountId, expiresAt, keys, webhook } = made.account;
     const merchant = newMerchant(keys, expiresAt);
-    const receiverId = randomBytes(18).toString('base64url');
-    await registerWebhook(merchant, { apiUrl: this.#o.apiUrl, key: keys.secret, forwardedFor: address }, `${this.#o.publicUrl}/webhooks/${receiverId}`);
+    // The sandbox made the account's endpoint at this server's receiver with it: `/webhooks/<id>`.
+    merchant.webhook = { url: webhook.url, endpointId: webhook.id, secret: webhook.secret };
+    const receiverId = webhook.url.slice(this.#o.receiverPrefix.length);
     const token = randomBytes(32).toString('base64url');
     const visitor: Visitor = { accountId, receiverId, merchant, expiresAt };
     this.#byToken.set(sha256Hex(token), visitor);

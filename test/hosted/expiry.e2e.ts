@@ -28,13 +28,14 @@ test("an expired visitor's account is gone, and the next visit starts a new one"
       { api: stack.api, sessionId, ...credentials },
     );
   expect(await readStatus()).toBe(200);
-  // Deleted by the sandbox's sweeper once its time is up: the publishable key no longer exists.
+  // At the account's time its keys stop working…
   await expect.poll(readStatus, { timeout: 30_000, intervals: [500] }).toBe(401);
 
   const db = new Database(stack.dbPath, { readonly: true, fileMustExist: true });
   try {
     const count = (sql: string, ...params: string[]) => (db.prepare(`SELECT COUNT(*) AS n FROM ${sql}`).get(...params) as { n: number }).n;
-    expect(count('sessions WHERE id = ?', sessionId)).toBe(0);
+    // …and the sandbox's sweeper (every second) deletes it with everything in it.
+    await expect.poll(() => count('sessions WHERE id = ?', sessionId), { timeout: 10_000, intervals: [250] }).toBe(0);
     expect(count('webhook_events WHERE session_id = ?', sessionId)).toBe(0);
     expect(count('accounts')).toBe(0);
     expect(count('api_keys')).toBe(0);

@@ -29,8 +29,8 @@ export interface Visitor {
 }
 
 /** A new visitor on the shop page: a context of its own, whose first page view makes its account. */
-export async function newVisitor(browser: Browser, stack: HostedStack): Promise<Visitor> {
-  const context = await browser.newContext();
+export async function newVisitor(browser: Browser, stack: HostedStack, options: { bypassCSP?: boolean } = {}): Promise<Visitor> {
+  const context = await browser.newContext(options);
   const page = await context.newPage();
   const errors: string[] = [];
   const consoleErrors: string[] = [];

@@ -3,7 +3,9 @@
  * Two visitors each pay and see only their own sessions, keys and webhooks; the demo answers its
  * public name only; a visitor's webhook can go nowhere but the demo's own receiver; no live key exists.
  */
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { createRequire } from 'node:module';
 import { expect, newVisitor, order, pay4242, test } from './fixtures.js';
 import { httpsCall } from './stack.js';
 
@@ -89,6 +91,29 @@ test('a webhook to loopback, a private address or anywhere but the demo receiver
   const live = await postJson(stack.httpsPort, apiHost, '/v1/keys', key, { name: 'live', environment: 'live' });
   expect(live.status).toBe(403);
   expect(visitor.errors).toEqual([]);
+  await visitor.close();
+});
+
+test("axe finds no violation in the account note, the console's webhooks panel and its refusal", async ({ browser, stack }) => {
+  // axe is injected from a test script, which the pages' own CSP would (rightly) refuse.
+  const visitor = await newVisitor(browser, stack, { bypassCSP: true });
+  const { page } = visitor;
+  const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  const violations = async (selectors: string[]) => {
+    await page.evaluate(axeSource);
+    return page.evaluate(async (include) => {
+      const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+      const result = await axe.run({ include: include.map((selector) => [selector]) }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
+      return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`);
+    }, selectors);
+  };
+  expect(await violations(['.demo-header'])).toEqual([]);
+  await page.goto(`${stack.shop}/console`);
+  await expect(page.locator('#webhooks-table tbody tr')).toHaveCount(1);
+  await page.getByLabel('Endpoint URL').fill('http://127.0.0.1:9/hook');
+  await page.getByRole('button', { name: /Add endpoint/ }).click();
+  await expect(page.locator('#webhook-error')).toBeVisible();
+  expect(await violations(['.demo-header', 'section[aria-labelledby=webhooks-title]'])).toEqual([]);
   await visitor.close();
 });
 

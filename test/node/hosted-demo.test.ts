@@ -66,9 +66,32 @@ describe('the hosted demo server', () => {
     assert.match(page.text, /sandbox account of your own, in test mode[^]*deleted with everything in it at <time datetime="[^"]+">\d\d:\d\d UTC<\/time>/);
   });
 
-  it('the pages point the widget at the public API and checkout', async () => {
+  it('the pages point the widget at the public API and checkout, cannot be framed, and are kept by no shared cache', async () => {
     const { page } = await visit(demo, '192.0.2.2');
-    assert.match(String(page.headers['content-security-policy']), /connect-src 'self' https:\/\/api\.example; frame-src https:\/\/checkout\.example/);
+    const csp = String(page.headers['content-security-policy']);
+    assert.match(csp, /connect-src 'self' https:\/\/api\.example; frame-src https:\/\/checkout\.example/);
+    assert.match(csp, /frame-ancestors 'none'/);
+    assert.equal(page.headers['cache-control'], 'private, no-store');
+  });
+
+  it('makes an account only for a page the browser opens itself: not for an image, a frame or a script of another site, nor a HEAD', async () => {
+    for (const headers of [
+      { 'Sec-Fetch-Mode': 'no-cors', 'Sec-Fetch-Dest': 'image', 'Sec-Fetch-Site': 'cross-site' },
+      { 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'iframe', 'Sec-Fetch-Site': 'cross-site' },
+      { 'Sec-Fetch-Mode': 'no-cors', 'Sec-Fetch-Dest': 'script', 'Sec-Fetch-Site': 'cross-site' },
+    ]) {
+      const reply = await raw(demo, 'GET', '/demo/ssr', { ...headers, 'X-Forwarded-For': '192.0.2.9' });
+      assert.equal(reply.status, 403, JSON.stringify(headers));
+      assert.equal(reply.headers['set-cookie'], undefined);
+      assert.match(reply.text, /Open the demo in a tab of its own/);
+    }
+    const head = await raw(demo, 'HEAD', '/', { 'X-Forwarded-For': '192.0.2.9' });
+    assert.equal(head.status, 200);
+    assert.equal(head.headers['set-cookie'], undefined);
+    // A top-level navigation, even from another site (a shared link), does.
+    const opened = await raw(demo, 'GET', '/', { 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'document', 'Sec-Fetch-Site': 'cross-site', 'X-Forwarded-For': '192.0.2.9' });
+    assert.equal(opened.status, 200);
+    assert.match(String(opened.headers['set-cookie']), /^__Host-onramp_demo=/);
   });
 
   it('keeps visitors apart: sessions, webhook events and console lists are each their own', async () => {

@@ -97,6 +97,30 @@ describe('rate limits follow who is calling', () => {
   });
 });
 
+describe('per session', () => {
+  it("a page that loops on one session gets 429 once that session's bucket is empty; another session still reads", async () => {
+    const t = await startTestSandbox({ callerLimits: { ...DEFAULTS, publishableSession: { burst: 3, perSecond: 0.01 } } });
+    try {
+      const { publishable, secret } = t.keys.test;
+      const open = async () => {
+        const created = await callFrom('127.0.0.1', t.sandbox.apiUrl, 'POST', '/v1/onramp', { 'X-API-Key': secret }, sessionBody());
+        return (JSON.parse(created.body) as { data: { session_id: string; client_secret: string } }).data;
+      };
+      const [looped, other] = [await open(), await open()];
+      const read = (session: { session_id: string; client_secret: string }, from: string) =>
+        callFrom(from, t.sandbox.apiUrl, 'GET', `/v1/onramp?session_id=${session.session_id}`, { 'X-API-Key': publishable, 'X-Client-Secret': session.client_secret });
+      const statuses = [];
+      // From several addresses: it is the session's bucket, not an address's, that runs dry.
+      for (let i = 0; i < 5; i += 1) statuses.push(await read(looped, `127.0.0.${10 + i}`));
+      assert.deepEqual(statuses.map((a) => a.status), [200, 200, 200, 429, 429]);
+      assert.ok(Number(statuses[3]!.retryAfter) >= 1);
+      assert.equal((await read(other, '127.0.0.10')).status, 200);
+    } finally {
+      await t.sandbox.close();
+    }
+  });
+});
+
 describe('behind a proxy', () => {
   it('X-Forwarded-For names the client only when the proxy is trusted; a forged one changes nothing', async () => {
     const limits = { ...DEFAULTS, failedAuth: { burst: 2, perSecond: 0.01 } };

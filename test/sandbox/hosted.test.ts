@@ -8,10 +8,12 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { type SandboxHandle, type StartSandboxOptions, startSandbox } from '../../demo/sandbox/server.js';
 import type { HostedSandboxOptions } from '../../demo/sandbox/hosted/options.js';
+import { parseTrustedProxies } from '../../demo/sandbox/http/client-address.js';
 import type { VisitorAccount } from '../../demo/sandbox/hosted/visitor-accounts.js';
 import { call, expectError, sessionBody, waitFor } from './helpers.js';
 
@@ -101,18 +103,18 @@ describe('hosted mode: visitor accounts', () => {
 
 describe('hosted mode: limits', () => {
   it('caps sessions, keys and webhook endpoints per account: 403 LIMIT_REACHED, other accounts unaffected', async () => {
-    const { sandbox, visitor } = await startHosted({ quotas: { sessions: 2, keys: 3, webhooks: 1 } });
+    const { sandbox, visitor } = await startHosted({ quotas: { sessions: 2, keys: 3, webhooks: 2 } });
     try {
       const a = visitor();
       for (let i = 0; i < 2; i += 1) assert.equal((await call(sandbox.apiUrl, 'POST', '/v1/onramp', { key: a.keys.secret, body: sessionBody() })).status, 201);
       expectError(await call(sandbox.apiUrl, 'POST', '/v1/onramp', { key: a.keys.secret, body: sessionBody() }), 403, 'LIMIT_REACHED');
-      // Two keys came with the account; one more reaches three.
+      // Two keys came with the account; one more reaches three. Its endpoint at the receiver is one of two.
       assert.equal((await call(sandbox.apiUrl, 'POST', '/v1/keys', { key: a.keys.secret, body: { name: 'k', environment: 'test' } })).status, 201);
       expectError(await call(sandbox.apiUrl, 'POST', '/v1/keys', { key: a.keys.secret, body: { name: 'k', environment: 'test' } }), 403, 'LIMIT_REACHED');
       assert.equal((await call(sandbox.apiUrl, 'POST', '/v1/webhooks', { key: a.keys.secret, body: { url: `${RECEIVER}a`, events: ['*'] } })).status, 201);
       const over = await call(sandbox.apiUrl, 'POST', '/v1/webhooks', { key: a.keys.secret, body: { url: `${RECEIVER}a2`, events: ['*'] } });
       expectError(over, 403, 'LIMIT_REACHED');
-      assert.match((over.json as { error: { message: string } }).error.message, /at most 1 webhook endpoints/);
+      assert.match((over.json as { error: { message: string } }).error.message, /at most 2 webhook endpoints/);
       const b = visitor();
       assert.equal((await call(sandbox.apiUrl, 'POST', '/v1/onramp', { key: b.keys.secret, body: sessionBody() })).status, 201);
     } finally {
@@ -151,6 +153,31 @@ describe('hosted mode: limits', () => {
     }
   });
 
+  it("a new visitor's account is whole even when their address has used up its creations (made in-process, not through the API)", async () => {
+    const { sandbox, visitor } = await startHosted({ creationsPerAddress: { burst: 1, perSecond: 0.001 } });
+    try {
+      const a = visitor('203.0.113.9');
+      assert.equal((await call(sandbox.apiUrl, 'POST', '/v1/onramp', { key: a.keys.secret, body: sessionBody(), headers: from('203.0.113.9') })).status, 201);
+      const b = visitor('203.0.113.9');
+      const hooks = await call(sandbox.apiUrl, 'GET', '/v1/webhooks', { key: b.keys.secret });
+      assert.deepEqual((hooks.json as { data: { webhooks: Array<{ url: string }> } }).data.webhooks.map((w) => w.url), [b.webhook.url]);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it("the demo server's own hop (loopback) is trusted beside TRUSTED_PROXIES, so its visitors keep buckets of their own", async () => {
+    const { sandbox, visitor } = await startHosted({ creationsPerAddress: { burst: 1, perSecond: 0.001 } }, { trustedProxies: parseTrustedProxies('192.0.2.250') });
+    try {
+      const a = visitor();
+      for (const address of ['203.0.113.21', '203.0.113.22']) {
+        assert.equal((await call(sandbox.apiUrl, 'POST', '/v1/onramp', { key: a.keys.secret, body: sessionBody(), headers: from(address) })).status, 201, address);
+      }
+    } finally {
+      await sandbox.close();
+    }
+  });
+
   it('limits creations per account, whatever the address', async () => {
     const { sandbox, visitor } = await startHosted({ creationsPerAccount: { burst: 2, perSecond: 0.001 } });
     try {
@@ -159,6 +186,63 @@ describe('hosted mode: limits', () => {
         assert.equal((await call(sandbox.apiUrl, 'POST', '/v1/keys', { key: a.keys.secret, body: { name: 'k', environment: 'test' }, headers: from(address) })).status, 201);
       }
       expectError(await call(sandbox.apiUrl, 'POST', '/v1/keys', { key: a.keys.secret, body: { name: 'k', environment: 'test' }, headers: from('203.0.113.3') }), 429, 'RATE_LIMITED');
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('an IPv6 address counts with its /64: rotating addresses in one network buys no more accounts', async () => {
+    const { sandbox } = await startHosted({ accountsPerAddress: { burst: 2, perSecond: 0.001 } });
+    try {
+      const visitors = sandbox.visitors!;
+      assert.ok(visitors.create('2001:db8:0:1::1').ok);
+      assert.ok(visitors.create('2001:db8:0:1:ffff::2').ok);
+      assert.ok(!visitors.create('2001:db8:0:1:1:2:3:4').ok);
+      assert.ok(visitors.create('2001:db8:0:2::1').ok, 'another /64 is another network');
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('when full, accounts that never made a session in 10 minutes give way to new visitors', async () => {
+    let now = Date.now();
+    const { sandbox } = await startHosted({ maxAccounts: 2, accountTtlMs: 3_600_000 }, { now: () => now });
+    try {
+      const visitors = sandbox.visitors!;
+      const used = visitors.create('203.0.113.1');
+      const idle = visitors.create('203.0.113.2');
+      assert.ok(used.ok && idle.ok);
+      assert.equal((await call(sandbox.apiUrl, 'POST', '/v1/onramp', { key: used.account.keys.secret, body: sessionBody() })).status, 201);
+      const early = visitors.create('203.0.113.3');
+      assert.ok(!early.ok && early.reason === 'full', 'nobody idle long enough yet');
+      now += 10 * 60_000 + 1;
+      assert.ok(visitors.create('203.0.113.3').ok);
+      assert.ok(visitors.isAlive(used.account.accountId));
+      assert.ok(!visitors.isAlive(idle.account.accountId));
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('parallel creations with slow bodies cannot overshoot a cap', async () => {
+    const { sandbox, visitor } = await startHosted({ quotas: { keys: 3 } });
+    try {
+      const account = visitor();
+      const url = new URL('/v1/keys', sandbox.apiUrl);
+      // Each request's body arrives 200 ms after its headers: all of them are past the key check at once.
+      const slow = () =>
+        new Promise<number>((resolve, reject) => {
+          const req = request(url, { method: 'POST', headers: { 'X-API-Key': account.keys.secret, 'Content-Type': 'application/json' } }, (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          });
+          req.on('error', reject);
+          req.flushHeaders();
+          setTimeout(() => req.end(JSON.stringify({ name: 'k', environment: 'test' })), 200);
+        });
+      const statuses = await Promise.all(Array.from({ length: 8 }, slow));
+      assert.equal(statuses.filter((status) => status === 201).length, 1, statuses.join(','));
+      assert.equal(statuses.filter((status) => status === 403).length, 7);
     } finally {
       await sandbox.close();
     }
@@ -204,14 +288,16 @@ describe('hosted mode: webhooks go to the demo receiver only', () => {
     });
   }
 
-  it('delivers signed events to the receiver in-process, with the public Host', async () => {
+  it("makes each account's endpoint at the receiver, and delivers signed events to it in-process, with the public Host", async () => {
     const account = visitor();
-    const made = await call(sandbox.apiUrl, 'POST', '/v1/webhooks', { key: account.keys.secret, body: { url: `${RECEIVER}r1`, events: ['*'] } });
-    assert.equal(made.status, 201);
+    assert.match(account.webhook.url, new RegExp(`^${RECEIVER}[\\w-]{24}$`));
+    assert.match(account.webhook.secret, /^whsec_/);
+    const listed = await call(sandbox.apiUrl, 'GET', '/v1/webhooks', { key: account.keys.secret });
+    assert.deepEqual((listed.json as { data: { webhooks: Array<{ url: string }> } }).data.webhooks.map((w) => w.url), [account.webhook.url]);
     const created = await call(sandbox.apiUrl, 'POST', '/v1/onramp', { key: account.keys.secret, body: sessionBody() });
     const id = (created.json as { data: { session_id: string } }).data.session_id;
     const event = await waitFor(() => received.find((r) => r.body.includes(id)), 5000, 'the created event');
-    assert.equal(event.url, `${RECEIVER}r1`);
+    assert.equal(event.url, account.webhook.url);
     assert.equal(event.host, 'shop.example');
     assert.match(event.signature ?? '', /^t=\d+,v1=[0-9a-f]{64}$/);
   });
@@ -256,6 +342,21 @@ describe('hosted mode: CORS and the database', () => {
     } finally {
       await sandbox.close();
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a visitor's keys stop at the account's time, before the sweeper has deleted anything", async () => {
+    let now = Date.now();
+    const { sandbox, visitor } = await startHosted({ accountTtlMs: 60_000 }, { now: () => now, sweepIntervalMs: 3_600_000 });
+    try {
+      const account = visitor();
+      assert.equal((await call(sandbox.apiUrl, 'GET', '/v1/keys', { key: account.keys.secret })).status, 200);
+      now += 60_000;
+      expectError(await call(sandbox.apiUrl, 'GET', '/v1/keys', { key: account.keys.secret }), 401, 'INVALID_API_KEY');
+      const quote = { fiat_amount: 5000, fiat_currency: 'USD', crypto_currency: 'ETH' };
+      expectError(await call(sandbox.apiUrl, 'POST', '/v1/onramp/quote', { key: account.keys.publishable, body: quote }), 401, 'INVALID_API_KEY');
+    } finally {
+      await sandbox.close();
     }
   });
 

@@ -19,6 +19,11 @@ export function createAccountsRepo(db: Db) {
   const expired = db.prepare<[number, number], { id: string }>(
     'SELECT id FROM accounts WHERE expires_at IS NOT NULL AND expires_at <= ? ORDER BY expires_at LIMIT ?',
   );
+  const idle = db.prepare<[number, number], { id: string }>(
+    `SELECT id FROM accounts a WHERE expires_at IS NOT NULL AND created_at < ?
+       AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.account_id = a.id)
+     ORDER BY created_at LIMIT ?`,
+  );
   const expiring = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM accounts WHERE expires_at IS NOT NULL');
   // Children before parents (foreign keys are on): attempts, deliveries, events, endpoints,
   // idempotency records, sessions, keys, then the account.
@@ -51,6 +56,10 @@ export function createAccountsRepo(db: Db) {
     /** Ids of accounts whose time is up, oldest first. */
     expiredIds(now: number, limit: number): string[] {
       return expired.all(now, limit).map((row) => row.id);
+    },
+    /** Ids of expiring accounts made before `createdBefore` that never made a session, oldest first. */
+    idleIds(createdBefore: number, limit: number): string[] {
+      return idle.all(createdBefore, limit).map((row) => row.id);
     },
     /** How many accounts that expire exist now (hosted-demo visitors). */
     countExpiring(): number {

@@ -48,7 +48,11 @@ export function createApiKeysRepo(db: Db) {
     `INSERT INTO api_keys (id, account_id, name, environment, type, prefix, key_hash, permissions, created_at)
      VALUES (@id, @account_id, @name, @environment, @type, @prefix, @key_hash, @permissions, @created_at)`,
   );
-  const byHash = db.prepare<[string], ApiKeyRow>('SELECT * FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL');
+  // A hosted-demo visitor's keys end with the account's time, before the sweeper deletes them.
+  const byHash = db.prepare<[string, number], ApiKeyRow>(
+    `SELECT k.* FROM api_keys k JOIN accounts a ON a.id = k.account_id
+     WHERE k.key_hash = ? AND k.revoked_at IS NULL AND (a.expires_at IS NULL OR a.expires_at > ?)`,
+  );
   const activeByAccount = db.prepare<[string, string], ApiKeyRow>(
     'SELECT * FROM api_keys WHERE account_id = ? AND environment = ? AND revoked_at IS NULL ORDER BY created_at DESC, id DESC',
   );
@@ -71,8 +75,9 @@ export function createApiKeysRepo(db: Db) {
         created_at: record.createdAt,
       });
     },
-    findActiveByHash(keyHash: string): ApiKeyRecord | undefined {
-      const row = byHash.get(keyHash);
+    /** The key with this hash, unless revoked or its account's time is up at `now`. */
+    findActiveByHash(keyHash: string, now: number): ApiKeyRecord | undefined {
+      const row = byHash.get(keyHash, now);
       return row && toRecord(row);
     },
     /** Active keys of one account and environment, newest first. */

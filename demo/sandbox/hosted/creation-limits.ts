@@ -6,7 +6,7 @@
 import type { Context } from 'hono';
 import type { SandboxDeps } from '../deps.js';
 import { enforce } from '../http/auth.js';
-import { requestClientAddress } from '../http/client-address.js';
+import { addressBucket, requestClientAddress } from '../http/client-address.js';
 import { ApiError } from '../http/errors.js';
 import { type RateLimitOptions, TokenBuckets } from '../http/rate-limit.js';
 import type { ApiEnv } from '../http/types.js';
@@ -34,7 +34,7 @@ export class HostedCreationLimits {
   check(c: Context<ApiEnv>, deps: SandboxDeps, what: Creation, count: () => number): void {
     const key = c.get('apiKey');
     if (deps.accounts.find(key.accountId)?.expires_at == null) return;
-    enforce(this.#perAddress.take(requestClientAddress(c, deps.trustedProxies)), 'demo creations from this address');
+    enforce(this.#perAddress.take(addressBucket(requestClientAddress(c, deps.trustedProxies))), 'demo creations from this address');
     enforce(this.#perAccount.take(key.accountId), 'creations for this demo account');
     const cap = this.quotas[what];
     if (count() >= cap) {

@@ -24,12 +24,15 @@ export interface HostedWebhookReceiver {
 export interface HostedSandboxOptions {
   /** How long a visitor's account lives, ms. */
   accountTtlMs: number;
-  /** Visitor accounts alive at once; past it, a new visitor is asked to come back later. Default 5000. */
+  /**
+   * Visitor accounts alive at once. Past it, accounts older than 10 minutes that never made a
+   * session give way; if none, a new visitor is asked to come back later. Default 5000.
+   */
   maxAccounts?: number;
-  /** New visitor accounts per client address. Default 5 at once, then one every 2 minutes. */
+  /** New visitor accounts per client address (an IPv6 /64). Default 20 at once, then one a minute. */
   accountsPerAddress?: RateLimitOptions;
   quotas?: Partial<HostedQuotas>;
-  /** Sessions, keys and webhook endpoints created per client address. Default 30 at once, then one every 2 s. */
+  /** Sessions, keys and webhook endpoints created per client address (an IPv6 /64). Default 60 at once, then one a second. */
   creationsPerAddress?: RateLimitOptions;
   /** The same per visitor account. Default 20 at once, then one every 2 s. */
   creationsPerAccount?: RateLimitOptions;
@@ -38,6 +41,7 @@ export interface HostedSandboxOptions {
 
 export const DEFAULT_HOSTED_QUOTAS: HostedQuotas = { sessions: 100, keys: 10, webhooks: 3 };
 export const DEFAULT_MAX_VISITOR_ACCOUNTS = 5000;
-export const DEFAULT_ACCOUNTS_PER_ADDRESS: RateLimitOptions = { burst: 5, perSecond: 1 / 120 };
-export const DEFAULT_CREATIONS_PER_ADDRESS: RateLimitOptions = { burst: 30, perSecond: 0.5 };
+// Per address (an IPv6 /64): a room of colleagues behind one NAT at once, then one a minute.
+export const DEFAULT_ACCOUNTS_PER_ADDRESS: RateLimitOptions = { burst: 20, perSecond: 1 / 60 };
+export const DEFAULT_CREATIONS_PER_ADDRESS: RateLimitOptions = { burst: 60, perSecond: 1 };
 export const DEFAULT_CREATIONS_PER_ACCOUNT: RateLimitOptions = { burst: 20, perSecond: 0.5 };

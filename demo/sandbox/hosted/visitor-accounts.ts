@@ -4,11 +4,14 @@
  * everything in them once their time is up (`purgeExpired`, run by the sandbox's sweeper).
  */
 import { PERMISSIONS, PUBLISHABLE_PERMISSIONS } from '../../../src/contract/index.js';
+import { randomBytes } from 'node:crypto';
 import type { AccountsRepo } from '../db/accounts.js';
 import type { ApiKeysRepo } from '../db/api-keys.js';
 import type { Clock } from '../domain/clock.js';
 import { newAccountId } from '../domain/ids.js';
 import { issueKey } from '../domain/keys.js';
+import type { WebhookService } from '../domain/webhooks.js';
+import { addressBucket } from '../http/client-address.js';
 import { type RateLimitOptions, TokenBuckets } from '../http/rate-limit.js';
 
 export interface VisitorAccount {
@@ -17,6 +20,8 @@ export interface VisitorAccount {
   expiresAt: number;
   /** Test keys: the secret one stays on the demo's server; the publishable one goes to the page. */
   keys: { secret: string; publishable: string };
+  /** The account's endpoint at the demo's receiver (`<prefix><random id>`), every event, and its signing secret. */
+  webhook: { id: string; url: string; secret: string };
 }
 
 export type VisitorAccountResult =
@@ -32,11 +37,16 @@ export interface VisitorAccountsOptions {
   ttlMs: number;
   maxAccounts: number;
   perAddress: RateLimitOptions;
+  webhooks: WebhookService;
+  /** The demo's receiver: each account's endpoint is this prefix and an id of its own. */
+  receiverPrefix: string;
   keyRandomLength?: number;
 }
 
 /** Accounts deleted per sweep at most, so one sweep never holds the database for long. */
 const PURGE_BATCH = 50;
+/** When the demo is full, accounts this old that never made a session make room for new visitors. */
+const IDLE_AFTER_MS = 10 * 60_000;
 
 export class VisitorAccounts {
   readonly #o: VisitorAccountsOptions;
@@ -52,11 +62,18 @@ export class VisitorAccounts {
     return this.#o.ttlMs;
   }
 
-  /** A new account for a visitor at `address`, with a test secret and a test publishable key. */
+  /**
+   * A new account for a visitor at `address` (an IPv6 address counts with its /64): a test secret
+   * key, a test publishable key and its endpoint at the demo's receiver, in one transaction.
+   */
   create(address: string): VisitorAccountResult {
     const { accounts, apiKeys, brand, clock, ttlMs } = this.#o;
-    if (accounts.countExpiring() >= this.#o.maxAccounts) return { ok: false, reason: 'full', retryAfterSeconds: 60 };
-    const decision = this.#perAddress.take(address);
+    if (accounts.countExpiring() >= this.#o.maxAccounts) {
+      // Full: accounts nobody used (a crawler's, a flood's) give way first.
+      for (const id of accounts.idleIds(clock.now() - IDLE_AFTER_MS, PURGE_BATCH)) accounts.deleteWithEverything(id);
+      if (accounts.countExpiring() >= this.#o.maxAccounts) return { ok: false, reason: 'full', retryAfterSeconds: 60 };
+    }
+    const decision = this.#perAddress.take(addressBucket(address));
     if (!decision.allowed) return { ok: false, reason: 'address', retryAfterSeconds: decision.retryAfterSeconds };
     const now = clock.now();
     const account = this.#o.atomic(() => {
@@ -77,7 +94,13 @@ export class VisitorAccounts {
           now,
           this.#o.keyRandomLength,
         ).key;
-      return { accountId, expiresAt, keys: { secret: key('secret'), publishable: key('publishable') } };
+      const endpoint = this.#o.webhooks.createEndpoint(accountId, 'test', `${this.#o.receiverPrefix}${randomBytes(18).toString('base64url')}`, ['*']);
+      return {
+        accountId,
+        expiresAt,
+        keys: { secret: key('secret'), publishable: key('publishable') },
+        webhook: { id: endpoint.id, url: endpoint.url, secret: endpoint.secret },
+      };
     });
     return { ok: true, account };
   }

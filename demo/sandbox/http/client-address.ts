@@ -59,6 +59,21 @@ export function parseTrustedProxies(value: string | readonly string[] | undefine
 }
 
 /**
+ * The bucket an address's limits count in: an IPv4 address alone, an IPv6 address with its whole
+ * /64 (one subscriber's network: a single host can use any of its 2^64 addresses).
+ */
+export function addressBucket(address: string): string {
+  if (isIP(address) !== 6) return address;
+  const [head = '', tail] = address.toLowerCase().split('::');
+  // An embedded IPv4 part (`…:1.2.3.4`) stands for two groups.
+  const groups = (part: string) => (part === '' ? [] : part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])));
+  const front = groups(head);
+  const back = tail === undefined ? [] : groups(tail);
+  const all = tail === undefined ? front : [...front, ...Array<string>(Math.max(0, 8 - front.length - back.length)).fill('0'), ...back];
+  return `${all.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16)).join(':')}::/64`;
+}
+
+/**
  * The client's address: the socket peer, or, when the peer is a trusted proxy, the right-most
  * `X-Forwarded-For` entry that is not itself a trusted proxy. An unparsable entry ends the walk at
  * the last good address (a proxy never writes one). Unknown peer (a closed socket): `unknown`,

@@ -1,3 +1,5 @@
+import { addressBucket } from './client-address.js';
+
 /** In-memory token buckets by id (the caller picks it: account and environment): `burst` tokens, refilled at `perSecond`. */
 export interface RateLimitOptions {
   burst: number;
@@ -86,9 +88,9 @@ export class CallerLimits {
     return this.#secret.take(`${account}:${environment}`);
   }
 
-  /** A publishable-key call from `address`. */
+  /** A publishable-key call from `address` (an IPv6 address counts with its /64). */
   publishable(address: string): RateDecision {
-    return this.#address.take(address);
+    return this.#address.take(addressBucket(address));
   }
 
   /**
@@ -101,6 +103,6 @@ export class CallerLimits {
 
   /** A failed authentication from `address`. */
   failedAuth(address: string): RateDecision {
-    return this.#failed.take(address);
+    return this.#failed.take(addressBucket(address));
   }
 }

@@ -34,7 +34,6 @@ export function keyRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
 
   app.post('/v1/keys', guard, async (c) => {
     const key = c.get('apiKey');
-    checkHostedCreation(c, deps, 'keys');
     const input = parseWith(createApiKeyRequestSchema, await readJsonObject(c), keyRules);
     const type = input.type ?? 'secret';
     const permissions = input.permissions ?? DEFAULT_PERMISSIONS[type];
@@ -54,6 +53,8 @@ export function keyRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
         param: 'permissions',
       });
     }
+    // Counted right before the insert, with no await between: parallel requests cannot overshoot.
+    checkHostedCreation(c, deps, 'keys');
     const issued = issueKey(
       deps.apiKeys,
       deps.brand,

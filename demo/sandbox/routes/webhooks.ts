@@ -44,9 +44,10 @@ export function webhookRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
 
   app.post('/v1/webhooks', guard, async (c) => {
     const key = c.get('apiKey');
-    checkHostedCreation(c, deps, 'webhooks');
     const input = parseWith(createWebhookEndpointRequestSchema, await readJsonObject(c), rules);
     assertWebhookUrl(input.url, key.environment, deps.hosted?.webhookPrefix);
+    // Counted right before the insert, with no await between: parallel requests cannot overshoot.
+    checkHostedCreation(c, deps, 'webhooks');
     const created = deps.webhookService.createEndpoint(key.accountId, key.environment, input.url, input.events);
     return sendData(c, created, 201);
   });

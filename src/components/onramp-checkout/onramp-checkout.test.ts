@@ -120,12 +120,13 @@ describe('<onramp-checkout>', () => {
       await advance(1000, el);
       expect(text(part(el, 'quote-countdown'))).to.equal('Price valid for 01:29');
       expect(text(part(el, 'session-countdown'))).to.equal('Session expires in 01:59');
-      await advance(89_000, el);
+      // The server clock is estimated to within a second (Date headers have 1 s resolution; on a busy
+      // machine a response can land a fake tick late), so each check stands a second clear of its edge.
+      await advance(90_000, el);
       expect(text(part(el, 'quote-countdown'))).to.equal('Price expired. Getting a new quote…');
       expect(part(el, 'quote-countdown')!.classList.contains('expired')).to.equal(true);
-      expect(text(part(el, 'session-countdown'))).to.equal('Session expires in 00:30');
-      // The server clock is estimated to within a second (Date headers have 1 s resolution).
-      await advance(31_000, el);
+      expect(text(part(el, 'session-countdown'))).to.be.oneOf(['Session expires in 00:28', 'Session expires in 00:29', 'Session expires in 00:30']);
+      await advance(30_000, el);
       expect(text(part(el, 'session-countdown'))).to.equal('Session expired');
       expect((part(el, 'pay-button') as HTMLButtonElement).disabled).to.equal(true);
     });
