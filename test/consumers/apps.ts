@@ -20,6 +20,8 @@ export const CONSUMER_APPS = {
   // The starters' own scripts: `tsc -b && vite build`, `vue-tsc -b && vite build`.
   'vite-react': { build: [['npm', 'run', 'build']] },
   'vite-vue': { build: [['npm', 'run', 'build']] },
+  // `npx sv create --template minimal --types ts`, served by Node (adapter-node): svelte-check, then `vite build`.
+  sveltekit: { build: [['npm', 'run', 'check'], ['npm', 'run', 'build']] },
   // Every TypeScript sample of the README, type-checked against the packed package.
   // (prepare.ts writes them in: test/consumers/readme-samples.ts; the Vue samples go to vite-vue.)
   'readme-samples': { build: [['npx', 'tsc', '--noEmit', '-p', '.']] },

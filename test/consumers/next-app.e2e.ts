@@ -8,8 +8,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { SandboxHandle } from '../../demo/sandbox/server.js';
 import { payWithCard } from '../e2e/fixtures.js';
-import { INERT_DECLARATIVE_SHADOW_ROOT, sessionIdOf, watchConsole } from './page-problems.js';
-import { advance, type AppServer, startNextApp, startTestSandbox } from './servers.js';
+import { expectOrder as expectOrderOf, expectPaymentReachesTheApp } from './app-flows.js';
+import { INERT_DECLARATIVE_SHADOW_ROOT, watchConsole } from './page-problems.js';
+import { type AppServer, startNextApp, startTestSandbox } from './servers.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -35,28 +36,8 @@ const PAGES = { 'server-rendered': 'Server-rendered', element: 'Element', wrappe
 const widget = (page: Page) => page.locator('onramp-checkout').filter({ visible: true });
 const appStatus = (page: Page) => page.getByTestId('app-status').filter({ visible: true });
 
-async function expectOrder(page: Page): Promise<void> {
-  await expect(widget(page)).toHaveAttribute('status', 'pending');
-  await expect(widget(page).locator('[part~=crypto-amount]')).toContainText('ETH');
-  await expect(widget(page).locator('[part~=fees]')).toContainText('Total fees');
-}
-
-/**
- * The app's own handler saw the widget's status events through to `completed`. The payment is made
- * elsewhere (the sandbox's test helper); the buyer then moves the pointer over the page, a sign the
- * widget reads the session on.
- */
-async function expectEventsReachTheApp(page: Page): Promise<void> {
-  const sessionId = await sessionIdOf(widget(page));
-  await advance(sandbox, sessionId, 'processing');
-  await expect(async () => {
-    await page.mouse.move(10 + Math.random() * 200, 10 + Math.random() * 200);
-    await expect(appStatus(page)).toHaveText('processing', { timeout: 1000 });
-  }).toPass();
-  await advance(sandbox, sessionId, 'completed');
-  await expect(appStatus(page)).toHaveText('completed');
-  await expect(widget(page).locator('[part~=result]')).toContainText('Purchase complete');
-}
+const expectOrder = (page: Page) => expectOrderOf(widget(page));
+const expectEventsReachTheApp = (page: Page) => expectPaymentReachesTheApp(page, sandbox, widget(page), appStatus(page));
 
 test('server rendering keeps its shadow root whatever the server rendered before', async ({ request }) => {
   // The client components import onramp-checkout/define on the server too, in the same process.

@@ -28,7 +28,7 @@ function copyApp(app: string): string {
   const to = join(CONSUMERS_DIR, app);
   mkdirSync(to, { recursive: true });
   for (const entry of readdirSync(to)) if (entry !== 'node_modules') rmSync(join(to, entry), { recursive: true, force: true });
-  cpSync(from, to, { recursive: true, filter: (source) => !/[/\\](node_modules|\.next|dist)$/.test(source) });
+  cpSync(from, to, { recursive: true, filter: (source) => !/[/\\](node_modules|\.next|\.svelte-kit|dist|build)$/.test(source) });
   return to;
 }
 
@@ -46,8 +46,9 @@ run('npx', ['attw', '--profile', 'esm-only', TARBALL], root);
 
 for (const app of selectedApps()) {
   const dir = copyApp(app);
-  if (app === 'readme-samples') process.stdout.write(`[consumers] ${writeReadmeSamples(dir, null)} TypeScript samples from README.md\n`);
-  if (app === 'vite-vue') process.stdout.write(`[consumers] ${writeReadmeSamples(null, dir)} Vue samples from README.md\n`);
+  if (app === 'readme-samples') process.stdout.write(`[consumers] ${writeReadmeSamples({ samplesApp: dir })} TypeScript samples from README.md\n`);
+  if (app === 'vite-vue') process.stdout.write(`[consumers] ${writeReadmeSamples({ vueApp: dir })} Vue samples from README.md\n`);
+  if (app === 'sveltekit') process.stdout.write(`[consumers] ${writeReadmeSamples({ svelteApp: dir })} Svelte samples from README.md\n`);
   // `install`, not `ci`: the tarball's integrity changes with every build (named, so npm unpacks
   // this build rather than keeping the one installed); the committed lockfile pins everything else.
   run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '../onramp-checkout.tgz'], dir);

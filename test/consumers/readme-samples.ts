@@ -1,20 +1,22 @@
 /**
  * The README's code samples, as files a type checker reads: every ```ts and ```tsx block goes to
  * `readme-samples/samples/` (checked by `tsc` against the packed package), every ```vue block to the
- * Vue app's `src/readme-samples/` (checked by `vue-tsc` when that app builds). A sample may need
+ * Vue app's `src/readme-samples/` (checked by `vue-tsc` when that app builds), every ```svelte block
+ * to a route of the SvelteKit app whose server `load` gives it the checkout (`publishableKey`,
+ * `apiBase`, `checkoutOrigin`, `session`; checked by `svelte-check`). A sample may need
  * names it leaves to the reader (`pk`, `session`, `showReceipt`): an HTML comment right above its
  * block, `<!-- typecheck: … -->`, gives them, and is the part of the file before the sample (for
  * Vue, the `<script setup>` block; the sample is then the template, unless it has its own).
  * `<!-- typecheck as checkout/page.tsx: … -->` also names the sample's file, for samples that
  * import each other.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
 export interface ReadmeSample {
   /** 1-based line of the opening fence. */
   line: number;
-  language: 'ts' | 'tsx' | 'vue';
+  language: 'ts' | 'tsx' | 'vue' | 'svelte';
   /** The file it is written to, when the README names one. */
   path: string | null;
   prelude: string;
@@ -25,7 +27,7 @@ export function readmeSamples(readme = readFileSync(resolve(import.meta.dirname,
   const lines = readme.split('\n');
   const samples: ReadmeSample[] = [];
   for (let index = 0; index < lines.length; index += 1) {
-    const fence = /^```(ts|tsx|vue)\s*$/.exec(lines[index]!);
+    const fence = /^```(ts|tsx|vue|svelte)\s*$/.exec(lines[index]!);
     if (!fence) continue;
     const end = lines.indexOf('```', index + 1);
     if (end < 0) throw new Error(`README.md:${index + 1}: a code block that never ends`);
@@ -42,11 +44,25 @@ export function readmeSamples(readme = readFileSync(resolve(import.meta.dirname,
   return samples;
 }
 
-/** Writes the TypeScript samples into `samplesApp/samples`, the Vue ones into `vueApp/src/readme-samples`. */
-export function writeReadmeSamples(samplesApp: string | null, vueApp: string | null): number {
+/** The route a Svelte sample becomes: its server `load` hands the page the checkout, as the README's sample reads it. */
+const SVELTE_SAMPLE_LOAD = `import { createCheckout } from '$lib/checkout-session.server';
+import type { PageServerLoad } from './$types';
+
+export const load: PageServerLoad = async () => createCheckout();
+`;
+
+/**
+ * Writes the TypeScript samples into `samplesApp/samples`, the Vue ones into
+ * `vueApp/src/readme-samples`, the Svelte ones into `svelteApp/src/routes/readme-line-<n>/`.
+ */
+export function writeReadmeSamples(apps: { samplesApp?: string; vueApp?: string; svelteApp?: string }): number {
   const samples = readmeSamples();
-  const tsDir = samplesApp && join(samplesApp, 'samples');
-  const vueDir = vueApp && join(vueApp, 'src/readme-samples');
+  const tsDir = apps.samplesApp && join(apps.samplesApp, 'samples');
+  const vueDir = apps.vueApp && join(apps.vueApp, 'src/readme-samples');
+  if (apps.svelteApp) {
+    const routes = join(apps.svelteApp, 'src/routes');
+    for (const entry of readdirSync(routes)) if (entry.startsWith('readme-line-')) rmSync(join(routes, entry), { recursive: true, force: true });
+  }
   for (const dir of [tsDir, vueDir]) {
     if (!dir) continue;
     rmSync(dir, { recursive: true, force: true });
@@ -56,7 +72,13 @@ export function writeReadmeSamples(samplesApp: string | null, vueApp: string | n
   for (const sample of samples) {
     const name = `readme-line-${sample.line}`;
     const origin = `README.md line ${sample.line}`;
-    if (sample.language === 'vue') {
+    if (sample.language === 'svelte') {
+      if (!apps.svelteApp) continue;
+      const route = join(apps.svelteApp, 'src/routes', name);
+      mkdirSync(route, { recursive: true });
+      writeFileSync(join(route, '+page.server.ts'), SVELTE_SAMPLE_LOAD);
+      writeFileSync(join(route, '+page.svelte'), `<!-- ${origin} -->\n${sample.prelude}\n${sample.code}\n`);
+    } else if (sample.language === 'vue') {
       if (!vueDir) continue;
       const template = /<template>/.test(sample.code) ? sample.code : `<template>\n${sample.code}\n</template>`;
       writeFileSync(join(vueDir, `${name}.vue`), `<!-- ${origin} -->\n${sample.prelude}\n${template}\n`);

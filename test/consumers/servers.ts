@@ -1,6 +1,6 @@
 /**
  * What a consumer app runs against: the sandbox (in-process, in-memory database), and the app's own
- * server: `next start` for the Next.js app, or, for a Vite app, a small merchant server that serves
+ * server: `next start` for the Next.js app, `node build` for the SvelteKit app, or, for a Vite app, a small merchant server that serves
  * the built files and creates sessions with the secret key (`POST /api/session`), as any merchant
  * backend does. Everything listens on loopback.
  */
@@ -10,6 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { type SandboxHandle, startSandbox } from '../../demo/sandbox/server.js';
+import { freePort } from '../support/free-port.js';
 import { appDir } from './apps.js';
 
 export const ORDER = {
@@ -44,46 +45,27 @@ export interface AppServer {
   close(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolvePort(port));
-    });
-  });
+
+/** The onramp settings a merchant's server reads from its environment. */
+function onrampEnv(sandbox: SandboxHandle): Record<string, string> {
+  const { secret, publishable } = keysOf(sandbox);
+  return { ONRAMP_API_BASE: sandbox.apiUrl, ONRAMP_CHECKOUT_ORIGIN: sandbox.checkoutUrl, ONRAMP_SECRET_KEY: secret, ONRAMP_PUBLISHABLE_KEY: publishable };
 }
 
-/** `next start` of the built Next.js app, with the onramp settings in its environment. */
-export async function startNextApp(sandbox: SandboxHandle): Promise<AppServer> {
-  const port = await freePort();
-  const { secret, publishable } = keysOf(sandbox);
-  const child: ChildProcess = spawn('npx', ['next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    cwd: appDir('next-app'),
-    env: {
-      ...process.env,
-      NEXT_TELEMETRY_DISABLED: '1',
-      ONRAMP_API_BASE: sandbox.apiUrl,
-      ONRAMP_CHECKOUT_ORIGIN: sandbox.checkoutUrl,
-      ONRAMP_SECRET_KEY: secret,
-      ONRAMP_PUBLISHABLE_KEY: publishable,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
+/** A built app's own server process on `port`, up once `/` answers (bounded: a broken build fails with its output). */
+async function startAppProcess(app: 'next-app' | 'sveltekit', command: string, args: string[], port: number, env: Record<string, string>): Promise<AppServer> {
+  const child: ChildProcess = spawn(command, args, { cwd: appDir(app), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   if (process.env.CONSUMERS_DEBUG) child.stdout?.pipe(process.stderr), child.stderr?.pipe(process.stderr);
   const url = `http://127.0.0.1:${port}`;
-  // Up when it answers; bounded, so a broken build fails with its output instead of hanging.
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null) throw new Error(`${command} ${args.join(' ')} exited (${child.exitCode}):\n${output}`);
     const answer = await fetch(`${url}/`).catch(() => null);
     if (answer?.ok) break;
-    if (Date.now() > deadline) throw new Error(`next start did not answer within 60 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`${command} ${args.join(' ')} did not answer within 60 s:\n${output}`);
     await new Promise((done) => setTimeout(done, 200));
   }
   return {
@@ -95,6 +77,18 @@ export async function startNextApp(sandbox: SandboxHandle): Promise<AppServer> {
         process.kill(-child.pid!, 'SIGTERM');
       }),
   };
+}
+
+/** `next start` of the built Next.js app, with the onramp settings in its environment. */
+export async function startNextApp(sandbox: SandboxHandle): Promise<AppServer> {
+  const port = await freePort();
+  return startAppProcess('next-app', 'npx', ['next', 'start', '-p', String(port), '-H', '127.0.0.1'], port, { NEXT_TELEMETRY_DISABLED: '1', ...onrampEnv(sandbox) });
+}
+
+/** `node build` of the SvelteKit app (adapter-node), with the onramp settings in its environment. */
+export async function startSvelteKitApp(sandbox: SandboxHandle): Promise<AppServer> {
+  const port = await freePort();
+  return startAppProcess('sveltekit', process.execPath, ['build'], port, { PORT: String(port), HOST: '127.0.0.1', ...onrampEnv(sandbox) });
 }
 
 const TYPES: Record<string, string> = {

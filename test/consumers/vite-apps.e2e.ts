@@ -6,8 +6,9 @@
  */
 import { expect, test } from '@playwright/test';
 import type { SandboxHandle } from '../../demo/sandbox/server.js';
-import { sessionIdOf, watchConsole } from './page-problems.js';
-import { advance, type AppServer, startMerchantServer, startTestSandbox } from './servers.js';
+import { expectOrder, expectPaymentReachesTheApp } from './app-flows.js';
+import { watchConsole } from './page-problems.js';
+import { type AppServer, startMerchantServer, startTestSandbox } from './servers.js';
 
 let sandbox: SandboxHandle;
 const servers: Partial<Record<'vite-react' | 'vite-vue', AppServer>> = {};
@@ -34,21 +35,10 @@ for (const { name, app, path } of CASES) {
     const problems = watchConsole(page);
     await page.goto(`${servers[app]!.url}${path}`);
     const widget = page.locator('onramp-checkout');
-    await expect(widget).toHaveAttribute('status', 'pending');
-    await expect(widget.locator('[part~=crypto-amount]')).toContainText('ETH');
-    await expect(widget.locator('[part~=fees]')).toContainText('Total fees');
+    await expectOrder(widget);
     // The session came as an object property: drawn with no status request.
     expect(await widget.evaluate((element) => typeof (element as HTMLElement & { session: unknown }).session)).toBe('object');
-    const sessionId = await sessionIdOf(widget);
-    await advance(sandbox, sessionId, 'processing');
-    // The payment was made elsewhere; the buyer's pointer over the page is a sign to read it.
-    await expect(async () => {
-      await page.mouse.move(10 + Math.random() * 200, 10 + Math.random() * 200);
-      await expect(page.getByTestId('app-status')).toHaveText('processing', { timeout: 1000 });
-    }).toPass();
-    await advance(sandbox, sessionId, 'completed');
-    await expect(page.getByTestId('app-status')).toHaveText('completed');
-    await expect(widget.locator('[part~=result]')).toContainText('Purchase complete');
+    await expectPaymentReachesTheApp(page, sandbox, widget, page.getByTestId('app-status'));
     expect(problems).toEqual([]);
   });
 }

@@ -8,9 +8,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:https';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from '../support/free-port.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -27,16 +27,6 @@ export interface HostedStack {
   close(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
 
 /** `KEY=value` lines, as systemd's EnvironmentFile reads them (comments and blank lines skipped). */
 function readEnvFile(path: string): Record<string, string> {

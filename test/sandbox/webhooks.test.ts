@@ -28,6 +28,7 @@ import { startSandbox } from '../../demo/sandbox/server.js';
 import { verifyWebhookSignature } from '../../src/webhooks/verify-signature.js';
 import type { HostResolver } from '../../demo/sandbox/domain/webhook-targets.js';
 import { type TestSandbox, call, expectData, expectError, loopbackOnlyResolver, sessionBody, startTestSandbox, waitFor } from './helpers.js';
+import { freePort } from '../support/free-port.js';
 
 let dir: string;
 before(() => {
@@ -90,14 +91,6 @@ async function startReceiver(answer: (request: Received, index: number) => Answe
   };
 }
 
-/** A local port with nothing listening on it. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 const EVENTS_ALL = ['*'];
 

@@ -1,0 +1,4 @@
+import { createCheckout } from '$lib/checkout-session.server';
+import type { PageServerLoad } from './$types';
+
+export const load: PageServerLoad = async () => ({ checkout: await createCheckout() });
