@@ -8,7 +8,7 @@
  * `CONSUMERS=next-app,vite-vue` prepares some of them only.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CONSUMER_APPS, CONSUMERS_DIR, TARBALL, selectedApps } from './apps.js';
 import { writeReadmeSamples } from './readme-samples.js';
@@ -32,6 +32,23 @@ function copyApp(app: string): string {
   return to;
 }
 
+/**
+ * What neither tool checks: every `sideEffects` entry is a file the tarball holds (a bundler keeps
+ * only those modules' effects), and the language files the README tells merchants to copy are there
+ * under the `./locales/*.json` export.
+ */
+function checkPackedFiles(): void {
+  const files = new Set(execFileSync('tar', ['-tzf', TARBALL], { encoding: 'utf8' }).split('\n').map((line) => line.replace(/^package\//, '')));
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { sideEffects: string[]; exports: Record<string, unknown> };
+  const missing = manifest.sideEffects.map((entry) => entry.replace(/^\.\//, '')).filter((file) => !files.has(file));
+  if (missing.length) throw new Error(`package.json sideEffects names files the package lacks: ${missing.join(', ')}`);
+  const locales = [...files].filter((file) => /^dist\/locales\/[\w-]+\.json$/.test(file));
+  if (manifest.exports['./locales/*.json'] !== './dist/locales/*.json' || locales.length < 4) {
+    throw new Error(`the language files are not exported as onramp-checkout/locales/*.json (found ${locales.join(', ') || 'none'})`);
+  }
+  process.stdout.write(`[consumers] sideEffects: ${manifest.sideEffects.length} files, all packed; locales: ${locales.map((file) => file.slice(13)).join(', ')}\n`);
+}
+
 mkdirSync(CONSUMERS_DIR, { recursive: true });
 if (!existsSync(join(root, 'dist/ssr.js'))) throw new Error('dist/ is missing: run `npm run build` first');
 
@@ -43,6 +60,7 @@ process.stdout.write(`[consumers] packed ${packed}\n`);
 // The package's own metadata as resolvers see it: exports, types per entry (ESM only), files.
 run('npx', ['publint', 'run', '--strict', TARBALL], root);
 run('npx', ['attw', '--profile', 'esm-only', TARBALL], root);
+checkPackedFiles();
 
 for (const app of selectedApps()) {
   const dir = copyApp(app);
