@@ -68,6 +68,8 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
 
   // The app exists before the sandbox: in the hosted demo the sandbox delivers webhooks to it in-process.
   const app = new Hono<DemoEnv>();
+  /** Hosted, each visitor's endpoint at this server's receiver is this and an id of its own. */
+  const receiverPrefix = `${publicUrl}/webhooks/`;
   const sandboxOptions: StartSandboxOptions = { ...options.sandbox };
   if (publicUrl !== null) {
     sandboxOptions.merchantOrigins ??= hosted ? [publicUrl] : [publicUrl, 'http://localhost:*', 'http://127.0.0.1:*'];
@@ -75,7 +77,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   if (hosted && publicUrl !== null) {
     const { accountTtlSeconds, ...rules } = hosted;
     sandboxOptions.corsOrigins ??= [publicUrl];
-    sandboxOptions.hosted = { ...rules, accountTtlMs: accountTtlSeconds * 1000, webhookReceiver: { prefix: `${publicUrl}/webhooks/`, fetch: async (request) => app.fetch(request) } };
+    sandboxOptions.hosted = { ...rules, accountTtlMs: accountTtlSeconds * 1000, webhookReceiver: { prefix: receiverPrefix, fetch: async (request) => app.fetch(request) } };
   }
   const sandbox = await startSandbox(sandboxOptions);
   const fail = async (message: string): Promise<never> => {
@@ -100,7 +102,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
 
   // Locally one merchant, the sandbox's own account; hosted, one per visitor.
   const localMerchant: Merchant | null = keys ? newMerchant(keys.test, null) : null;
-  const visitors = hosted && sandbox.visitors && publicUrl ? new Visitors({ accounts: sandbox.visitors, receiverPrefix: `${publicUrl}/webhooks/` }) : null;
+  const visitors = hosted && sandbox.visitors && publicUrl ? new Visitors({ accounts: sandbox.visitors, receiverPrefix }) : null;
   const call = (c: Context<DemoEnv>, key?: string): SandboxCall => ({
     apiUrl: sandbox.internalApiUrl,
     key: key ?? c.get('merchant').secretKey,
