@@ -37,8 +37,11 @@ export function consoleApi(app: Hono<DemoEnv>, options: ConsoleApiOptions): void
   app.use('/api/console/*', boundedBody(16 * 1024));
 
   const sandbox = (c: Context<DemoEnv>, method: string, path: string, body?: unknown, key?: string) => callSandbox(options.call(c, key), method, path, body);
-  /** The shop's own key (a prefix holds 6 random characters beyond the type, so it identifies the key). */
-  const isOwnKey = (c: Context<DemoEnv>, prefix: string): boolean => c.get('merchant').secretKey.startsWith(prefix);
+  /** One of the shop's own keys, secret or publishable (a prefix holds 6 random characters beyond the type, so it identifies the key). */
+  const isOwnKey = (c: Context<DemoEnv>, prefix: string): boolean => {
+    const { secretKey, publishableKey } = c.get('merchant');
+    return secretKey.startsWith(prefix) || publishableKey.startsWith(prefix);
+  };
   const pass = (c: Context, reply: SandboxReply) => {
     c.header('Cache-Control', 'no-store');
     return c.json(reply.json as object, reply.status);
@@ -91,7 +94,7 @@ export function consoleApi(app: Hono<DemoEnv>, options: ConsoleApiOptions): void
     if (!ID.test(id)) return consoleError(c, 404, 'NOT_FOUND', `No active key ${id}`);
     const listed = apiKeyListSchema.safeParse(dataOf(await sandbox(c, 'GET', '/v1/keys')));
     const own = listed.success && listed.data.keys.some((key) => key.id === id && isOwnKey(c, key.prefix));
-    if (own) return consoleError(c, 409, 'PROTECTED_KEY', 'This is the key the demo shop itself uses; revoke another one');
+    if (own) return consoleError(c, 409, 'PROTECTED_KEY', 'This is a key the demo shop itself uses; revoke another one');
     return pass(c, await sandbox(c, 'DELETE', `/v1/keys/${id}`));
   });
 

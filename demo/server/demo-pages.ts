@@ -50,7 +50,7 @@ export const DEMO_PAGES: readonly DemoPage[] = [
     path: '/console',
     label: 'Merchant console',
     about:
-      'The merchant’s side: transaction history with every filter and pagination, a transaction’s detail, and API keys (create, test, revoke). It calls only this demo server, which holds the secret key.',
+      'The merchant’s side: transaction history with every filter and pagination, a transaction’s detail, API keys (create, test, revoke) and webhook endpoints with their deliveries. It calls only this demo server, which holds the secret key.',
   },
 ];
 

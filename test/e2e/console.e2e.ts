@@ -107,10 +107,10 @@ test('the console creates a key with chosen permissions, and a revoked key visib
   await row.getByRole('button', { name: 'Test key' }).click();
   await expect(row.locator('.test-result')).toHaveText('401 INVALID_API_KEY');
 
-  // After a reload the revoked key is gone from the list; the shop's own key cannot be revoked.
+  // After a reload the revoked key is gone from the list; the shop's own keys (secret and publishable) cannot be revoked.
   await page.reload();
   await expect(page.locator('#keys-table tbody tr').filter({ hasText: name })).toHaveCount(0);
-  await expect(page.locator('#keys-table tbody tr').filter({ hasText: 'used by this shop' })).toHaveCount(1);
+  await expect(page.locator('#keys-table tbody tr').filter({ hasText: 'used by this shop' })).toHaveCount(2);
 });
 
 test('the shop page shows verified webhook events arriving after a payment', async ({ page, demo, problems }) => {

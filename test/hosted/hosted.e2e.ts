@@ -30,6 +30,8 @@ test('two visitors each pay 4242 to completed and see only their own sessions, k
     await expect(visitor.page.locator('#tx-table tbody tr')).toHaveCount(1);
     await expect(visitor.page.locator('#tx-table tbody tr')).toContainText('completed');
     await expect(visitor.page.locator('#keys-table tbody tr')).toHaveCount(2);
+    // Both are the shop's own: neither can be revoked from the console.
+    await expect(visitor.page.locator('#keys-table tbody tr').filter({ hasText: 'used by this shop' })).toHaveCount(2);
     await expect(visitor.page.locator('#webhooks-table tbody tr')).toHaveCount(1);
     await expect(visitor.page.locator('#webhooks-table tbody tr')).toContainText('completed: 200');
     return (await visitor.page.locator('#webhooks-table tbody tr td').first().textContent()) ?? '';
