@@ -49,16 +49,29 @@ describe('rate limits follow who is calling', () => {
     const { session_id: sessionId, client_secret: clientSecret } = (JSON.parse(buyerSession.body) as { data: { session_id: string; client_secret: string } }).data;
 
     // The flood: an unknown session and any client secret, from one address, 1,000 requests in waves.
+    // In the middle of it (same waves, same moment), the merchant creates a session with its secret
+    // key and the other buyer's widget reads hers.
     const flood: Answer[] = [];
+    const during: Array<{ merchant: Answer; buyer: Answer }> = [];
     const floodStart = performance.now();
     for (let wave = 0; wave < 20; wave += 1) {
-      flood.push(
-        ...(await Promise.all(
-          Array.from({ length: 50 }, () =>
-            callFrom('127.0.0.2', base, 'GET', '/v1/onramp?session_id=ors_unknownunknownunknown', { 'X-API-Key': publishable, 'X-Client-Secret': 'ors_unknown_secret_x' }),
-          ),
-        )),
+      const floodWave = Promise.all(
+        Array.from({ length: 50 }, () =>
+          callFrom('127.0.0.2', base, 'GET', '/v1/onramp?session_id=ors_unknownunknownunknown', { 'X-API-Key': publishable, 'X-Client-Secret': 'ors_unknown_secret_x' }),
+        ),
       );
+      if (wave >= 5 && wave % 5 === 0) {
+        const [merchant, buyer] = await Promise.all([
+          callFrom('127.0.0.1', base, 'POST', '/v1/onramp', { 'X-API-Key': secret }, sessionBody()),
+          callFrom('127.0.0.3', base, 'GET', `/v1/onramp?session_id=${sessionId}`, { 'X-API-Key': publishable, 'X-Client-Secret': clientSecret }),
+        ]);
+        during.push({ merchant, buyer });
+      }
+      flood.push(...(await floodWave));
+    }
+    for (const { merchant, buyer } of during) {
+      assert.equal(merchant.status, 201, `the merchant during the flood: ${merchant.body}`);
+      assert.equal(buyer.status, 200, `the other buyer during the flood: ${buyer.body}`);
     }
     const floodSeconds = (performance.now() - floodStart) / 1000;
     const limited = flood.filter((answer) => answer.status === 429);
