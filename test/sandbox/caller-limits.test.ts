@@ -184,3 +184,44 @@ test('no sequence of publishable-key or failed calls changes what a secret key m
     }),
   );
 });
+
+test('over HTTP: no sequence of publishable-key or failed calls changes what the merchant’s secret-key calls get', async () => {
+  const call = fc.oneof(
+    fc.record({ kind: fc.constant('publishable' as const), from: fc.constantFrom('127.0.0.21', '127.0.0.22'), path: fc.constantFrom('read', 'quote', 'unknown') }),
+    fc.record({ kind: fc.constant('failed' as const), from: fc.constantFrom('127.0.0.21', '127.0.0.22'), key: fc.constantFrom('garbage', 'onramp_test_sk_notarealkeynotarealkey00', '') }),
+    fc.record({ kind: fc.constant('secret' as const), path: fc.constantFrom('create', 'list') }),
+    fc.record({ kind: fc.constant('wait' as const), ms: fc.integer({ min: 0, max: 3000 }) }),
+  );
+  const small = { publishableAddress: { burst: 3, perSecond: 1 }, publishableSession: { burst: 2, perSecond: 1 }, failedAuth: { burst: 2, perSecond: 0.5 } };
+  await fc.assert(
+    fc.asyncProperty(fc.array(call, { maxLength: 30 }), async (calls) => {
+      // Twins on one simulated clock: one gets every call, the other the merchant's alone.
+      let now = 0;
+      const options = { rateLimit: { burst: 4, perSecond: 1 }, callerLimits: small, rateLimitClock: () => now };
+      const [everything, secretOnly] = [await startTestSandbox(options), await startTestSandbox(options)];
+      try {
+        const session = (await everything.call('POST', '/v1/onramp', { body: sessionBody() })).json as { data: { session_id: string; client_secret: string } };
+        await secretOnly.call('POST', '/v1/onramp', { body: sessionBody() });
+        for (const c of calls) {
+          if (c.kind === 'wait') now += c.ms;
+          else if (c.kind === 'publishable') {
+            const { publishable } = everything.keys.test;
+            const headers = { 'X-API-Key': publishable, 'X-Client-Secret': session.data.client_secret };
+            if (c.path === 'quote') await callFrom(c.from, everything.sandbox.apiUrl, 'POST', '/v1/onramp/quote', headers, { fiat_amount: 5000, fiat_currency: 'USD', crypto_currency: 'ETH' });
+            else await callFrom(c.from, everything.sandbox.apiUrl, 'GET', `/v1/onramp?session_id=${c.path === 'read' ? session.data.session_id : 'ors_unknown'}`, headers);
+          } else if (c.kind === 'failed') {
+            await callFrom(c.from, everything.sandbox.apiUrl, 'GET', '/v1/transactions', c.key ? { 'X-API-Key': c.key } : {});
+          } else {
+            const [method, path, body] = c.path === 'create' ? ['POST', '/v1/onramp', sessionBody()] as const : ['GET', '/v1/transactions', undefined] as const;
+            const [a, b] = [await everything.call(method, path, body ? { body } : {}), await secretOnly.call(method, path, body ? { body } : {})];
+            assert.equal(a.status, b.status, `${method} ${path}: ${a.text}`);
+          }
+        }
+      } finally {
+        await everything.close();
+        await secretOnly.close();
+      }
+    }),
+    { numRuns: 20 },
+  );
+});
