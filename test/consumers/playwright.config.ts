@@ -3,7 +3,7 @@
  * Chromium against the sandbox. One worker: each file starts its app's server.
  */
 import { defineConfig } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from '../engines/engines.mjs';
+import { playwrightChromium } from '../engines/engines.mjs';
 
 export default defineConfig({
   testDir: '.',
@@ -14,12 +14,5 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   forbidOnly: !!process.env.CI,
   reporter: 'list',
-  use: {
-    browserName: 'chromium',
-    launchOptions: {
-      ...(chromiumPath ? { executablePath: chromiumPath } : {}),
-      args: chromiumArgs,
-    },
-    trace: 'retain-on-failure',
-  },
+  use: playwrightChromium,
 });

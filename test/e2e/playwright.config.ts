@@ -1,7 +1,7 @@
 /** End-to-end tests: the built bundle and the demo pages against the real sandbox, in Chromium (Firefox and WebKit: test/e2e-engines). */
 import { defineConfig } from '@playwright/test';
 import type { SandboxShapes } from '../../demo/sandbox/http/spec-shapes.js';
-import { chromiumArgs, chromiumPath } from '../engines/engines.mjs';
+import { playwrightChromium } from '../engines/engines.mjs';
 
 export default defineConfig<{}, { shapes: SandboxShapes }>({
   testDir: '.',
@@ -15,14 +15,7 @@ export default defineConfig<{}, { shapes: SandboxShapes }>({
   snapshotPathTemplate: '{testDir}/../../demo/screenshots/{arg}{ext}',
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? 'list' : [['list']],
-  use: {
-    browserName: 'chromium',
-    launchOptions: {
-      ...(chromiumPath ? { executablePath: chromiumPath } : {}),
-      args: chromiumArgs,
-    },
-    trace: 'retain-on-failure',
-  },
+  use: playwrightChromium,
   projects: [
     // Every test against the sandbox's DESIGN.md shapes.
     { name: 'design', use: { shapes: 'design' } },

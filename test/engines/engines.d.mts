@@ -4,6 +4,11 @@ export declare const ENGINES: readonly Engine[];
 export declare function selectedEngines(value?: string): Engine[];
 export declare const chromiumPath: string | undefined;
 export declare const chromiumArgs: string[];
+export declare const playwrightChromium: {
+  readonly browserName: 'chromium';
+  readonly launchOptions: { executablePath?: string; args: string[] };
+  readonly trace: 'retain-on-failure';
+};
 export declare const firefoxPath: string;
 export declare const miniBrowserPath: string;
 export declare const webkitDriverPath: string;

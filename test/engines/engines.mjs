@@ -26,6 +26,12 @@ export function selectedEngines(value = process.env.ENGINES ?? process.env.WTR_B
 /** Debian's Chromium, or CHROMIUM_PATH; undefined lets Playwright use its own where it has one. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+/** Playwright's `use` for these Chromium runs (the suites' configs share it): the browser, its flags, a trace kept on failure. */
+export const playwrightChromium = /** @type {const} */ ({
+  browserName: 'chromium',
+  launchOptions: { ...(chromiumPath ? { executablePath: chromiumPath } : {}), args: chromiumArgs },
+  trace: 'retain-on-failure',
+});
 /** Debian's Firefox ESR (driven over WebDriver BiDi by puppeteer-core), or FIREFOX_PATH. */
 export const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 /** WebKitGTK's MiniBrowser (Safari's engine) and its WebDriver, or MINIBROWSER_PATH / WEBKIT_DRIVER_PATH. */

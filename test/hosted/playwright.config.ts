@@ -4,7 +4,7 @@
  * account lifetime).
  */
 import { defineConfig } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from '../engines/engines.mjs';
+import { playwrightChromium } from '../engines/engines.mjs';
 
 export default defineConfig({
   testDir: '.',
@@ -15,14 +15,6 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   forbidOnly: !!process.env.CI,
   reporter: 'list',
-  use: {
-    browserName: 'chromium',
-    // Caddy's local CA is not in Chromium's trust store (the test keeps it out of the system's).
-    ignoreHTTPSErrors: true,
-    launchOptions: {
-      ...(chromiumPath ? { executablePath: chromiumPath } : {}),
-      args: chromiumArgs,
-    },
-    trace: 'retain-on-failure',
-  },
+  // Caddy's local CA is not in Chromium's trust store (the test keeps it out of the system's).
+  use: { ...playwrightChromium, ignoreHTTPSErrors: true },
 });
