@@ -9,9 +9,9 @@
  * behind `consoleGuard`: its own Host and Origin, JSON only, no CORS.
  */
 import type { Context, Hono } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { apiKeyListSchema, createdApiKeySchema, webhookEndpointListSchema } from '../../src/contract/index.js';
 import { boundedBody, jsonBodyError, readJsonBody } from '../sandbox/http/bounded-json.js';
+import { envelopeError } from '../sandbox/http/envelope-error.js';
 import { type OwnSite, consoleGuard } from './console-guard.js';
 import type { DemoEnv } from './demo-env.js';
 import { type SandboxCall, type SandboxReply, callSandbox, dataOf } from './sandbox-client.js';
@@ -19,9 +19,6 @@ import { type SandboxCall, type SandboxReply, callSandbox, dataOf } from './sand
 const TRANSACTION_FILTERS = ['page', 'limit', 'status', 'from', 'to', 'wallet_address', 'crypto_currency'] as const;
 const ID = /^[A-Za-z0-9_]{1,80}$/;
 
-function consoleError(c: Context, status: ContentfulStatusCode, code: string, message: string): Response {
-  return c.json({ success: false, error: { code, message, request_id: '' } }, status);
-}
 
 export interface ConsoleApiOptions {
   /** How this request's merchant calls the sandbox (its key, the visitor's address). */
@@ -67,7 +64,7 @@ export function consoleApi(app: Hono<DemoEnv>, options: ConsoleApiOptions): void
 
   app.get('/api/console/transactions/:id', async (c) => {
     const id = c.req.param('id');
-    if (!ID.test(id)) return consoleError(c, 404, 'NOT_FOUND', `No transaction ${id}`);
+    if (!ID.test(id)) return envelopeError(c, 404, 'NOT_FOUND', `No transaction ${id}`);
     return pass(c, await sandbox(c, 'GET', `/v1/transactions/${id}`));
   });
 
@@ -91,17 +88,17 @@ export function consoleApi(app: Hono<DemoEnv>, options: ConsoleApiOptions): void
 
   app.delete('/api/console/keys/:id', async (c) => {
     const id = c.req.param('id');
-    if (!ID.test(id)) return consoleError(c, 404, 'NOT_FOUND', `No active key ${id}`);
+    if (!ID.test(id)) return envelopeError(c, 404, 'NOT_FOUND', `No active key ${id}`);
     const listed = apiKeyListSchema.safeParse(dataOf(await sandbox(c, 'GET', '/v1/keys')));
     const own = listed.success && listed.data.keys.some((key) => key.id === id && isOwnKey(c, key.prefix));
-    if (own) return consoleError(c, 409, 'PROTECTED_KEY', 'This is a key the demo shop itself uses; revoke another one');
+    if (own) return envelopeError(c, 409, 'PROTECTED_KEY', 'This is a key the demo shop itself uses; revoke another one');
     return pass(c, await sandbox(c, 'DELETE', `/v1/keys/${id}`));
   });
 
   /** Makes one real request with a key created here: a quote, which any valid key may get. */
   app.post('/api/console/keys/:id/test', async (c) => {
     const key = c.get('merchant').consoleKeys.get(c.req.param('id'));
-    if (!key) return consoleError(c, 404, 'NOT_FOUND', 'Only keys created in this console session can be tested (the full key is shown once)');
+    if (!key) return envelopeError(c, 404, 'NOT_FOUND', 'Only keys created in this console session can be tested (the full key is shown once)');
     const reply = await sandbox(c, 'POST', '/v1/onramp/quote', { fiat_amount: 10000, fiat_currency: 'USD', crypto_currency: 'ETH' }, key);
     const error = (reply.json as { error?: { code?: string } }).error;
     return c.json({ success: true, data: { request: 'POST /v1/onramp/quote', status: reply.status, code: error?.code ?? null } });
@@ -131,9 +128,9 @@ export function consoleApi(app: Hono<DemoEnv>, options: ConsoleApiOptions): void
 
   app.delete('/api/console/webhooks/:id', async (c) => {
     const id = c.req.param('id');
-    if (!ID.test(id)) return consoleError(c, 404, 'NOT_FOUND', `No webhook endpoint ${id}`);
+    if (!ID.test(id)) return envelopeError(c, 404, 'NOT_FOUND', `No webhook endpoint ${id}`);
     if (id === c.get('merchant').webhook?.endpointId) {
-      return consoleError(c, 409, 'PROTECTED_WEBHOOK', 'This is the endpoint the demo shop itself receives events on; delete another one');
+      return envelopeError(c, 409, 'PROTECTED_WEBHOOK', 'This is the endpoint the demo shop itself receives events on; delete another one');
     }
     return pass(c, await sandbox(c, 'DELETE', `/v1/webhooks/${id}`));
   });

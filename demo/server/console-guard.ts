@@ -8,6 +8,7 @@
  * headers at all).
  */
 import type { Context, MiddlewareHandler } from 'hono';
+import { envelopeError } from '../sandbox/http/envelope-error.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
@@ -42,8 +43,7 @@ export function ownSite(listenHost: string, port: number, publicUrl: string | nu
   return { hosts, origins };
 }
 
-const refuse = (c: Context, status: 403 | 415, code: string, message: string): Response =>
-  c.json({ success: false, error: { code, message, request_id: '' } }, status, { 'Cache-Control': 'no-store' });
+const refuse = (c: Context, status: 403 | 415, code: string, message: string): Response => envelopeError(c, status, code, message);
 
 const hostOf = (c: Context): string => (c.req.header('Host') ?? '').toLowerCase();
 

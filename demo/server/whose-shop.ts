@@ -5,6 +5,7 @@
  * a script of another site makes none); an API call without one is `401 NO_DEMO_ACCOUNT`.
  */
 import type { Context, MiddlewareHandler } from 'hono';
+import { envelopeError } from '../sandbox/http/envelope-error.js';
 import type { DemoEnv } from './demo-env.js';
 import { DEMO_PAGES } from './demo-pages.js';
 import type { Merchant } from './merchant.js';
@@ -34,11 +35,7 @@ export function whoseShop(local: Merchant | null, visitors: Visitors | null): Mi
       return next();
     }
     if (c.req.path.startsWith('/api/')) {
-      return c.json(
-        { success: false, error: { code: 'NO_DEMO_ACCOUNT', message: 'Your demo account has ended, or this browser did not keep its cookie: reload the page to start a new one', request_id: '' } },
-        401,
-        { 'Cache-Control': 'no-store' },
-      );
+      return envelopeError(c, 401, 'NO_DEMO_ACCOUNT', 'Your demo account has ended, or this browser did not keep its cookie: reload the page to start a new one');
     }
     // Anything but a demo page acts for nobody (a 404 stays a 404).
     if (!visitors || !DEMO_PAGES.some((page) => page.path === c.req.path)) return next();

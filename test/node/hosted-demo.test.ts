@@ -125,7 +125,11 @@ describe('the hosted demo server', () => {
   it('an API call without a live visitor cookie is 401 NO_DEMO_ACCOUNT and makes no account', async () => {
     const reply = await raw(demo, 'POST', '/api/sessions', { Origin: SHOP, 'Content-Type': 'application/json', 'X-Forwarded-For': '192.0.2.5' }, ORDER);
     assert.equal(reply.status, 401);
-    assert.equal((reply.json() as { error: { code: string } }).error.code, 'NO_DEMO_ACCOUNT');
+    const { error } = reply.json() as { error: { code: string; request_id: string } };
+    assert.equal(error.code, 'NO_DEMO_ACCOUNT');
+    // The error envelope, with a request id of its own as the API's.
+    assert.match(error.request_id, /^req_\w+$/);
+    assert.equal(reply.headers['request-id'], error.request_id);
     assert.equal(reply.headers['set-cookie'], undefined);
     const forged = await raw(demo, 'GET', '/api/webhook-events', { Cookie: '__Host-onramp_demo=AAAA' });
     assert.equal(forged.status, 401);

@@ -7,6 +7,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { MAX_JSON_DEPTH, depthExceeds } from './body.js';
+import { envelopeError } from './envelope-error.js';
 
 /** Unless a route needs less. */
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
@@ -21,10 +22,7 @@ export type JsonBodyFailure = { status: 400; code: 'INVALID_JSON' | 'VALIDATION_
 export function boundedBody(maxBytes: number = DEFAULT_BODY_LIMIT_BYTES): MiddlewareHandler {
   return bodyLimit({
     maxSize: maxBytes,
-    onError: (c) =>
-      c.json({ success: false, error: { code: 'PAYLOAD_TOO_LARGE', message: `The request body is larger than ${maxBytes} bytes`, request_id: '' } }, 413, {
-        Connection: 'close',
-      }),
+    onError: (c) => envelopeError(c, 413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${maxBytes} bytes`, { Connection: 'close' }),
   });
 }
 
@@ -49,5 +47,5 @@ export async function readJsonBody(c: Context): Promise<{ ok: true; value: unkno
 
 /** The error envelope of a failed body, as every server here answers it. */
 export function jsonBodyError(c: Context, failure: JsonBodyFailure): Response {
-  return c.json({ success: false, error: { code: failure.code, message: failure.message, request_id: '' } }, failure.status, { 'Cache-Control': 'no-store' });
+  return envelopeError(c, failure.status, failure.code, failure.message);
 }
