@@ -27,7 +27,7 @@ import { WebhookService } from './domain/webhooks.js';
 import { createApiApp } from './http/app.js';
 import { IDEMPOTENCY_RETENTION_MS } from './http/idempotency.js';
 import { answerClientError, unreadableRequestResponse } from './http/node-errors.js';
-import { type TrustedProxies, parseTrustedProxies } from './http/client-address.js';
+import { LOOPBACK_PROXIES, type TrustedProxies, parseTrustedProxies } from './http/client-address.js';
 import { CallerLimits, type CallerLimitOptions, DEFAULT_CALLER_LIMITS, type RateLimitOptions } from './http/rate-limit.js';
 import { SPEC_SHAPES_ID_LENGTH, type SandboxShapes, withSpecShapes } from './http/spec-shapes.js';
 import { HostedCreationLimits } from './hosted/creation-limits.js';
@@ -44,7 +44,6 @@ import { VisitorAccounts } from './hosted/visitor-accounts.js';
 export type { SandboxKeys } from './domain/keys.js';
 
 export const DEFAULT_MERCHANT_ORIGINS: readonly string[] = ['http://localhost:*', 'http://127.0.0.1:*'];
-const LOOPBACK_PROXIES = ['127.0.0.1', '::1'];
 
 export interface StartSandboxOptions {
   /** API port; 0 picks a free one. Default 8787. */

@@ -54,6 +54,9 @@ export const DEMO_PAGES: readonly DemoPage[] = [
   },
 ];
 
+/** True for the path of one of the demo's pages. */
+export const isDemoPage = (path: string): boolean => DEMO_PAGES.some((page) => page.path === path);
+
 /** What the hosted demo tells a visitor about their own account (nothing locally). */
 export interface VisitorAccountNote {
   /** When the account and everything in it is deleted (epoch ms). */

@@ -14,13 +14,13 @@ import { serve } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import { startSandbox, type SandboxHandle, type StartSandboxOptions } from '../sandbox/server.js';
 import type { HostedSandboxOptions } from '../sandbox/hosted/options.js';
-import { parseTrustedProxies, requestClientAddress } from '../sandbox/http/client-address.js';
+import { LOOPBACK_PROXIES, parseTrustedProxies, requestClientAddress } from '../sandbox/http/client-address.js';
 import { cdnFiles, compressResponses } from './cdn.js';
 import { consoleApi } from './console-api.js';
 import { type OwnSite, ownHostOnly, ownSite } from './console-guard.js';
 import { contentSecurityPolicy } from './csp.js';
 import type { DemoEnv } from './demo-env.js';
-import { DEMO_PAGES, withDemoNav, withPreconnect } from './demo-pages.js';
+import { isDemoPage, withDemoNav, withPreconnect } from './demo-pages.js';
 import { type Merchant, newMerchant } from './merchant.js';
 import type { SandboxCall } from './sandbox-client.js';
 import { shopRoutes } from './shop-routes.js';
@@ -98,7 +98,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   const checkoutOrigin = new URL(sandbox.checkoutUrl).origin;
   const csp = contentSecurityPolicy(apiOrigin, checkoutOrigin);
   // The proxy in front (Caddy) names the client: TRUSTED_PROXIES, or hosted, one on this machine.
-  const trusted = options.sandbox?.trustedProxies ?? parseTrustedProxies(hosted ? ['127.0.0.1', '::1'] : undefined);
+  const trusted = options.sandbox?.trustedProxies ?? parseTrustedProxies(hosted ? LOOPBACK_PROXIES : undefined);
 
   // Locally one merchant, the sandbox's own account; hosted, one per visitor.
   const localMerchant: Merchant | null = keys ? newMerchant(keys.test, null) : null;
@@ -135,7 +135,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   app.use('*', async (c, next) => {
     await next();
     const path = c.req.path;
-    if (c.res.status !== 200 || !c.res.headers.get('Content-Type')?.startsWith('text/html') || !DEMO_PAGES.some((page) => page.path === path)) return;
+    if (c.res.status !== 200 || !c.res.headers.get('Content-Type')?.startsWith('text/html') || !isDemoPage(path)) return;
     // Pages with the widget open their connections to the API and the checkout while they load.
     const account = visitors ? { expiresAt: c.get('merchant').expiresAt } : undefined;
     const html = withPreconnect(withDemoNav(await c.res.text(), path, account), path === '/console' ? [] : [apiOrigin, checkoutOrigin]);

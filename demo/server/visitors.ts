@@ -25,7 +25,6 @@ interface Visitor {
   /** Where the sandbox delivers this visitor's webhooks: `/webhooks/<receiverId>`. */
   receiverId: string;
   merchant: Merchant;
-  expiresAt: number;
 }
 
 export type NewVisitor = { ok: true; merchant: Merchant } | { ok: false; status: 429 | 503; retryAfterSeconds: number; message: string };
@@ -55,7 +54,7 @@ export class Visitors {
     const hash = sha256Hex(token);
     const visitor = this.#byToken.get(hash);
     if (!visitor) return undefined;
-    if (visitor.expiresAt <= this.#now() || !this.#o.accounts.isAlive(visitor.accountId)) {
+    if (!this.#inTime(visitor) || !this.#o.accounts.isAlive(visitor.accountId)) {
       this.#forget(hash, visitor);
       return undefined;
     }
@@ -65,7 +64,7 @@ export class Visitors {
   /** The merchant whose webhook receiver is `/webhooks/<id>`. */
   byReceiver(id: string | undefined): Merchant | undefined {
     const visitor = id === undefined ? undefined : this.#byReceiver.get(id);
-    return visitor && visitor.expiresAt > this.#now() ? visitor.merchant : undefined;
+    return visitor && this.#inTime(visitor) ? visitor.merchant : undefined;
   }
 
   /** A new visitor at `address`: an account (with its endpoint at this server's receiver) and the cookie set on `c`. */
@@ -83,7 +82,7 @@ export class Visitors {
     merchant.webhook = { url: webhook.url, endpointId: webhook.id, secret: webhook.secret };
     const receiverId = webhook.url.slice(this.#o.receiverPrefix.length);
     const token = randomBytes(32).toString('base64url');
-    const visitor: Visitor = { accountId, receiverId, merchant, expiresAt };
+    const visitor: Visitor = { accountId, receiverId, merchant };
     this.#byToken.set(sha256Hex(token), visitor);
     this.#byReceiver.set(receiverId, visitor);
     setCookie(c, VISITOR_COOKIE, token, {
@@ -96,6 +95,11 @@ export class Visitors {
     return { ok: true, merchant };
   }
 
+  /** Before the account's time (a visitor's merchant always has one). */
+  #inTime(visitor: Visitor): boolean {
+    return (visitor.merchant.expiresAt ?? 0) > this.#now();
+  }
+
   #forget(hash: string, visitor: Visitor): void {
     this.#byToken.delete(hash);
     this.#byReceiver.delete(visitor.receiverId);
@@ -103,7 +107,6 @@ export class Visitors {
 
   /** Drops visitors whose time is up (their accounts are the sandbox's to delete). */
   #sweep(): void {
-    const now = this.#now();
-    for (const [hash, visitor] of this.#byToken) if (visitor.expiresAt <= now) this.#forget(hash, visitor);
+    for (const [hash, visitor] of this.#byToken) if (!this.#inTime(visitor)) this.#forget(hash, visitor);
   }
 }

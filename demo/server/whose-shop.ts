@@ -7,7 +7,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { envelopeError } from '../sandbox/http/envelope-error.js';
 import type { DemoEnv } from './demo-env.js';
-import { DEMO_PAGES } from './demo-pages.js';
+import { isDemoPage } from './demo-pages.js';
 import type { Merchant } from './merchant.js';
 import { renderNoVisitorPage } from './no-visitor-page.js';
 import type { Visitors } from './visitors.js';
@@ -38,7 +38,7 @@ export function whoseShop(local: Merchant | null, visitors: Visitors | null): Mi
       return envelopeError(c, 401, 'NO_DEMO_ACCOUNT', 'Your demo account has ended, or this browser did not keep its cookie: reload the page to start a new one');
     }
     // Anything but a demo page acts for nobody (a 404 stays a 404).
-    if (!visitors || !DEMO_PAGES.some((page) => page.path === c.req.path)) return next();
+    if (!visitors || !isDemoPage(c.req.path)) return next();
     const noStore = { 'Cache-Control': 'private, no-store' };
     if (c.req.method === 'HEAD') return c.body(null, 200, { ...noStore, 'Content-Type': 'text/html; charset=utf-8' });
     if (c.req.method !== 'GET') return next();

@@ -43,13 +43,12 @@ export const loopbackOnlyResolver: HostResolver = async (hostname) => {
   throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
 };
 
+/** Every test sandbox: free ports, an in-memory database, no keys file, no log. */
+export const TEST_SANDBOX_BASE = { port: 0, checkoutPort: 0, db: ':memory:', keysFile: null, log: () => {} } as const satisfies StartSandboxOptions;
+
 export async function startTestSandbox(options: StartSandboxOptions = {}): Promise<TestSandbox> {
   const sandbox = await startSandbox({
-    port: 0,
-    checkoutPort: 0,
-    db: ':memory:',
-    keysFile: null,
-    log: () => {},
+    ...TEST_SANDBOX_BASE,
     rateLimit: { burst: 1e6, perSecond: 1e6 },
     callerLimits: { publishableAddress: { burst: 1e6, perSecond: 1e6 }, publishableSession: { burst: 1e6, perSecond: 1e6 }, failedAuth: { burst: 1e6, perSecond: 1e6 } },
     webhookResolver: loopbackOnlyResolver,

@@ -15,7 +15,7 @@ import { type SandboxHandle, type StartSandboxOptions, startSandbox } from '../.
 import type { HostedSandboxOptions } from '../../demo/sandbox/hosted/options.js';
 import { parseTrustedProxies } from '../../demo/sandbox/http/client-address.js';
 import type { VisitorAccount } from '../../demo/sandbox/hosted/visitor-accounts.js';
-import { call, expectError, sessionBody, waitFor } from './helpers.js';
+import { TEST_SANDBOX_BASE, call, expectError, sessionBody, waitFor } from './helpers.js';
 
 const RECEIVER = 'https://shop.example/webhooks/';
 const DEMO_ORIGIN = 'https://shop.example';
@@ -30,11 +30,7 @@ interface Received {
 async function startHosted(hosted: Partial<HostedSandboxOptions> = {}, options: StartSandboxOptions = {}) {
   const received: Received[] = [];
   const sandbox = await startSandbox({
-    port: 0,
-    checkoutPort: 0,
-    db: ':memory:',
-    keysFile: null,
-    log: () => {},
+    ...TEST_SANDBOX_BASE,
     corsOrigins: [DEMO_ORIGIN],
     merchantOrigins: [DEMO_ORIGIN],
     ...options,

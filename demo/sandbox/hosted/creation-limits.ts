@@ -47,11 +47,12 @@ export class HostedCreationLimits {
 export function checkHostedCreation(c: Context<ApiEnv>, deps: SandboxDeps, what: Creation): void {
   const hosted = deps.hosted;
   if (!hosted) return;
-  const key = c.get('apiKey');
-  const counts: Readonly<Record<Creation, () => number>> = {
-    sessions: () => deps.sessions.countOfAccount(key.accountId),
-    keys: () => deps.apiKeys.listActive(key.accountId, key.environment).length,
-    webhooks: () => deps.webhooks.listEndpoints(key.accountId, key.environment).length,
-  };
-  hosted.limits.check(c, deps, what, counts[what]);
+  const { accountId, environment } = c.get('apiKey');
+  hosted.limits.check(c, deps, what, () =>
+    what === 'sessions'
+      ? deps.sessions.countOfAccount(accountId)
+      : what === 'keys'
+        ? deps.apiKeys.listActive(accountId, environment).length
+        : deps.webhooks.listEndpoints(accountId, environment).length,
+  );
 }

@@ -57,11 +57,6 @@ export class VisitorAccounts {
     this.#perAddress = new TokenBuckets(options.perAddress);
   }
 
-  /** How long a visitor's account lives, ms. */
-  get ttlMs(): number {
-    return this.#o.ttlMs;
-  }
-
   /**
    * A new account for a visitor at `address` (an IPv6 address counts with its /64): a test secret
    * key, a test publishable key and its endpoint at the demo's receiver, in one transaction.
