@@ -15,6 +15,25 @@ export interface ReceivedWebhookEvent {
 /** Received events kept per merchant (newest first). */
 export const KEEP_EVENTS = 50;
 
+/**
+ * An order of the shop: the session its server created, as a merchant's own database keeps it, so
+ * the buyer who comes back from the hosted checkout (`?onramp_session_id=`) sees that order again.
+ */
+export interface ShopOrder {
+  sessionId: string;
+  /** Handed to the widget on the return page; never put in a URL. */
+  clientSecret: string;
+  /** The demo page that made it, where the buyer returns (`/`, `/demo/redirect`, …). */
+  page: string;
+  /** The order as the shop asked for it (amount, currencies, network, wallet). */
+  order: Record<string, unknown>;
+  /** Epoch ms. */
+  createdAt: number;
+}
+
+/** Orders kept per merchant (the oldest go first). */
+export const KEEP_ORDERS = 100;
+
 export interface Merchant {
   /** Test secret key: stays on this server. */
   secretKey: string;
@@ -27,10 +46,12 @@ export interface Merchant {
   events: ReceivedWebhookEvent[];
   /** Full keys created in the console, by key id (memory only), so "Test key" can use one. */
   consoleKeys: Map<string, string>;
+  /** The shop's orders by session id, oldest first (at most KEEP_ORDERS). */
+  orders: Map<string, ShopOrder>;
 }
 
 export function newMerchant(keys: { secret: string; publishable: string }, expiresAt: number | null): Merchant {
-  return { secretKey: keys.secret, publishableKey: keys.publishable, expiresAt, webhook: null, events: [], consoleKeys: new Map() };
+  return { secretKey: keys.secret, publishableKey: keys.publishable, expiresAt, webhook: null, events: [], consoleKeys: new Map(), orders: new Map() };
 }
 
 /** Keeps a received event once (delivery is at least once: deduplicated by id). */
@@ -38,4 +59,13 @@ export function keepEvent(merchant: Merchant, event: ReceivedWebhookEvent): void
   if (merchant.events.some((e) => e.id === event.id)) return;
   merchant.events.unshift(event);
   merchant.events.length = Math.min(merchant.events.length, KEEP_EVENTS);
+}
+
+/** Keeps the shop's order for its session (the oldest order goes when there are too many). */
+export function keepOrder(merchant: Merchant, order: ShopOrder): void {
+  merchant.orders.set(order.sessionId, order);
+  for (const id of merchant.orders.keys()) {
+    if (merchant.orders.size <= KEEP_ORDERS) break;
+    merchant.orders.delete(id);
+  }
 }
