@@ -143,7 +143,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
     c.res = new Response(html, { status: 200, headers: c.res.headers });
   });
 
-  shopRoutes(app, { call, own: getOwn, apiUrl: sandbox.apiUrl, checkoutOrigin });
+  shopRoutes(app, { call, own: getOwn, apiUrl: sandbox.apiUrl, checkoutOrigin, publicUrl });
   // The merchant side: webhooks received from the sandbox, and the console (secret key server-side).
   webhookReceiver(app, (id) => (localMerchant ? (id === undefined ? localMerchant : undefined) : visitors?.byReceiver(id)));
   consoleApi(app, { call, own: getOwn, hosted: visitors !== null });

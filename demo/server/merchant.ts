@@ -23,6 +23,8 @@ export interface ShopOrder {
   sessionId: string;
   /** Handed to the widget on the return page; never put in a URL. */
   clientSecret: string;
+  /** The session's hosted checkout (the spec's status answer has none to pay with). */
+  redirectUrl: string;
   /** The demo page that made it, where the buyer returns (`/`, `/demo/redirect`, …). */
   page: string;
   /** The order as the shop asked for it (amount, currencies, network, wallet). */
