@@ -191,3 +191,18 @@ for (const width of [320, 375]) {
     await page.getByRole('button', { name: 'Stay on this page' }).tap();
   });
 }
+
+test('popup mode: once paid, the checkout window shows the outcome and closes itself; the widget shows it', async ({ page, demo, problems }) => {
+  void problems;
+  await page.goto(`${demo.url}/`);
+  await page.getByLabel('Checkout opens').selectOption('popup');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.locator('[part=pay-button]').click()]);
+  await payWithCard(popup, CARD_PAYS);
+  await expect(popup.locator('[data-way-back-note]')).toContainText(/This window closes in \d seconds/);
+  await expect(popup.getByRole('link', { name: 'Close this window' })).toBeVisible();
+  await popup.waitForEvent('close', { timeout: 20_000 });
+  await expect(page.locator(widget)).toHaveAttribute('status', 'completed');
+  expect(page.url().startsWith(demo.url)).toBe(true);
+});
