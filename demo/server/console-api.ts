@@ -4,7 +4,7 @@
  * the browser. Sandbox answers (data or error envelope) are passed through with their status;
  * transactions as the bytes the sandbox sent (streamed, never parsed and written again here).
  *
- * Full keys created in this console are kept by the merchant, in memory, by id, so "Test key" can
+ * Full keys created in this console are kept by the merchant (hosted: sealed in the database), by id, so "Test key" can
  * make a real request with one and show it stop working once revoked. The shop's own key and
  * webhook endpoint cannot be removed from the console (the shop would stop working). Every route is
  * behind `consoleGuard`: its own Host and Origin, JSON only, no CORS.
@@ -15,6 +15,7 @@ import { boundedBody, jsonBodyError, readJsonBody } from '../sandbox/http/bounde
 import { envelopeError } from '../sandbox/http/envelope-error.js';
 import { type OwnSite, consoleGuard } from './console-guard.js';
 import type { DemoEnv } from './demo-env.js';
+import { keepConsoleKey } from './merchant.js';
 import { type SandboxCall, type SandboxReply, callSandbox, dataOf, forwardSandbox } from './sandbox-client.js';
 
 const TRANSACTION_FILTERS = ['page', 'limit', 'status', 'from', 'to', 'wallet_address', 'crypto_currency'] as const;
@@ -83,7 +84,7 @@ export function consoleApi(app: Hono<DemoEnv>, options: ConsoleApiOptions): void
     if (!body.ok) return jsonBodyError(c, body.failure);
     const reply = await sandbox(c, 'POST', '/v1/keys', body.value);
     const created = createdApiKeySchema.safeParse(dataOf(reply));
-    if (reply.status === 201 && created.success) c.get('merchant').consoleKeys.set(created.data.id, created.data.key);
+    if (reply.status === 201 && created.success) keepConsoleKey(c.get('merchant'), created.data.id, created.data.key);
     return pass(c, reply);
   });
 
