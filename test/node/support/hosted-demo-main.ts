@@ -12,6 +12,6 @@ const burst = Number(process.env.TEST_CREATIONS_PER_ACCOUNT ?? '');
 if (settings.hosted && Number.isInteger(burst) && burst > 0) settings.hosted.creationsPerAccount = { burst, perSecond: 0.5 };
 if (settings.hosted && Number.isInteger(burst) && burst > 0) settings.hosted.creationsPerAddress = { burst, perSecond: 1 };
 const demo = await startDemo(settings);
-console.log(`Listening on      ${demo.internalUrl}`);
-console.log(`Sandbox API       ${demo.sandbox.internalApiUrl}`);
+// One write, the line the starter waits for last.
+console.log(`Sandbox API       ${demo.sandbox.internalApiUrl}\nListening on      ${demo.internalUrl}`);
 process.once('SIGTERM', () => void demo.close().then(() => process.exit(0)));
