@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type HostedProcess, PUBLIC, newVisitor, send, startHostedProcess } from './support/hosted-process.js';
+import { type HostedProcess, PUBLIC, newVisitor, send, startHostedProcess } from '../node/support/hosted-process.js';
 
 const BASELINE_MS = 4000;
 const FLOOD_MS = 8000;
