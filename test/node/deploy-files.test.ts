@@ -11,7 +11,6 @@ const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta
 
 test('the systemd unit caps memory, CPU and tasks, and limits restarts', () => {
   const unit = read('deploy/onramp-demo.service');
-  const section = (name: string) => /\[(\w+)\]([^[]*)/g;
   const [, unitPart = '', servicePart = ''] = /\[Unit\]([^[]*)\[Service\]([^[]*)/.exec(unit) ?? [];
   assert.match(unitPart, /^StartLimitIntervalSec=\d+$/m);
   assert.match(unitPart, /^StartLimitBurst=\d+$/m);
