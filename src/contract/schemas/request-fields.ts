@@ -16,10 +16,8 @@ export const RESERVED_METADATA_KEYS = ['__proto__', 'constructor', 'prototype'];
  */
 export const METADATA_LIMITS = { keyChars: 40, valueChars: 500, keys: 50, jsonBytes: 8 * 1024 } as const;
 
-const utf8 = new TextEncoder();
-
 /** Bytes of `value` as UTF-8 JSON. */
-export const jsonByteLength = (value: unknown): number => utf8.encode(JSON.stringify(value)).length;
+export const jsonByteLength = (value: unknown): number => new TextEncoder().encode(JSON.stringify(value)).length;
 
 /**
  * Custom metadata: flat string keys to string, number, boolean or null values, within
