@@ -24,6 +24,7 @@ import { isDemoPage, withDemoNav, withPreconnect } from './demo-pages.js';
 import { type Merchant, newMerchant } from './merchant.js';
 import type { SandboxCall } from './sandbox-client.js';
 import { shopRoutes } from './shop-routes.js';
+import { createVisitorStore } from './visitor-store.js';
 import { Visitors } from './visitors.js';
 import { whoseShop } from './whose-shop.js';
 import { registerWebhook, webhookReceiver } from './webhook-receiver.js';
@@ -102,7 +103,10 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
 
   // Locally one merchant, the sandbox's own account; hosted, one per visitor.
   const localMerchant: Merchant | null = keys ? newMerchant(keys.test, null) : null;
-  const visitors = hosted && sandbox.visitors && publicUrl ? new Visitors({ accounts: sandbox.visitors, receiverPrefix }) : null;
+  const visitors =
+    hosted && sandbox.visitors && sandbox.hostedStore && publicUrl
+      ? new Visitors({ accounts: sandbox.visitors, store: createVisitorStore(sandbox.hostedStore), receiverPrefix })
+      : null;
   const call = (c: Context<DemoEnv>, key?: string): SandboxCall => ({
     apiUrl: sandbox.internalApiUrl,
     key: key ?? c.get('merchant').secretKey,
