@@ -72,7 +72,7 @@ export interface Operation {
   errors: readonly ErrorCode[];
 }
 
-const BODY_ERRORS = ['INVALID_JSON', 'VALIDATION_ERROR', 'PAYLOAD_TOO_LARGE'] as const;
+const BODY_ERRORS = ['INVALID_JSON', 'VALIDATION_ERROR'] as const;
 
 export const OPERATIONS: readonly Operation[] = [
   {
@@ -255,8 +255,11 @@ export const OPERATIONS: readonly Operation[] = [
   },
 ];
 
-/** Errors every operation can answer: authentication, permission, rate limits, a crash. */
-export const COMMON_ERRORS: readonly ErrorCode[] = ['MISSING_API_KEY', 'INVALID_API_KEY', 'INSUFFICIENT_PERMISSIONS', 'RATE_LIMITED', 'INTERNAL_ERROR'];
+/**
+ * Errors every operation can answer: an unreadable request (bad request line or headers: 400
+ * `VALIDATION_ERROR`), authentication, permission, oversized headers or body, rate limits, a crash.
+ */
+export const COMMON_ERRORS: readonly ErrorCode[] = ['VALIDATION_ERROR', 'MISSING_API_KEY', 'INVALID_API_KEY', 'INSUFFICIENT_PERMISSIONS', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'INTERNAL_ERROR'];
 
 /** Every error code an operation can answer. */
 export function operationErrors(operation: Operation): ErrorCode[] {
