@@ -244,6 +244,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
 
   const deps: SandboxDeps = {
     brand,
+    apiUrl: '',
     checkoutUrl: '',
     merchantOrigins: options.merchantOrigins ?? DEFAULT_MERCHANT_ORIGINS,
     corsOrigins: options.corsOrigins,
@@ -296,11 +297,12 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     const api = createApiApp(deps).fetch;
     const apiPort = await listenApi(servers, shapes === 'spec' ? withSpecShapes(api) : api, options.port ?? 8787, host);
     const internalApiUrl = `http://${urlHost(host)}:${apiPort}`;
+    deps.apiUrl = options.publicApiUrl ?? internalApiUrl;
     timer = setInterval(sweep, options.sweepIntervalMs ?? 1000);
     timer.unref();
     dispatcher.start();
     return {
-      apiUrl: options.publicApiUrl ?? internalApiUrl,
+      apiUrl: deps.apiUrl,
       internalApiUrl,
       checkoutUrl: deps.checkoutUrl,
       accountId,

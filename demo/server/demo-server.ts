@@ -18,6 +18,7 @@ import { LOOPBACK_PROXIES, parseTrustedProxies, requestClientAddress } from '../
 import { cdnFiles, compressResponses } from './cdn.js';
 import { consoleApi } from './console-api.js';
 import { type OwnSite, ownHostOnly, ownSite } from './console-guard.js';
+import { apiReferenceRoutes } from './api-reference.js';
 import { contentSecurityPolicy } from './csp.js';
 import type { DemoEnv } from './demo-env.js';
 import { isDemoPage, withDemoNav, withPreconnect } from './demo-pages.js';
@@ -158,6 +159,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   // Like a CDN: brotli or gzip, ETag and 304, long-lived caching for content-hashed names (cdn.ts).
   app.get('/dist/*', cdnFiles(resolve(ROOT, 'dist'), '/dist/'));
   app.get('/demo/public/*', cdnFiles(resolve(ROOT, 'demo/public'), '/demo/public/'));
+  apiReferenceRoutes(app, resolve(ROOT, 'dist'));
   app.get('/favicon.ico', (c) => c.body(null, 204));
   app.notFound((c) => c.text('Not found', 404));
   app.onError((error, c) => {
