@@ -7,7 +7,7 @@
 import Database from 'better-sqlite3';
 import { DEMO_PAGES } from '../../demo/server/demo-pages.js';
 import { expect, test } from './fixtures.js';
-import type { HostedStack } from './stack.js';
+import { type HostedStack, httpsCall } from './stack.js';
 
 const COOKIE = '__Host-onramp_demo';
 
@@ -84,19 +84,22 @@ test('a page that makes a session makes none when another site opens it: it offe
   await page.goto(`${stack.shop}/`);
   const sessions = () => count(stack, 'sessions');
   const before = sessions();
+  const cookie = (await context.cookies()).find((c) => c.name === COOKIE);
+  const shopHost = new URL(stack.shop).host;
   for (const path of ['/demo/script-tag', '/demo/session', '/demo/redirect', '/demo/ssr']) {
     for (const site of ['cross-site', 'same-site']) {
       // As the browser sends a navigation that another site started (the visitor's Lax cookie goes with it).
-      const answer = await context.request.get(`${stack.shop}${path}`, { headers: { 'Sec-Fetch-Site': site, 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'document' } });
-      expect(answer.status(), `${path} ${site}`).toBe(200);
-      const html = await answer.text();
+      const headers = { Cookie: `${COOKIE}=${cookie?.value ?? ''}`, 'Sec-Fetch-Site': site, 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'document' };
+      const answer = await httpsCall(stack.httpsPort, shopHost, 'GET', path, headers);
+      expect(answer.status, `${path} ${site}`).toBe(200);
+      const html = answer.body;
       expect(html, path).toContain('data-start');
       expect(html, path).not.toContain('client-secret');
     }
   }
   expect(sessions()).toBe(before);
   // In the browser: a navigation started by another site's page (the checkout's, same-site)…
-  await page.goto(`${stack.checkout}/favicon.ico`);
+  await page.goto(`${stack.checkout}/pay/ors_none?t=none`); // its "checkout not found" page
   await page.evaluate((url) => window.location.assign(url), `${stack.shop}/demo/ssr`);
   await expect(page.locator('[data-start]')).toBeVisible();
   expect(sessions()).toBe(before);
