@@ -3,22 +3,7 @@
  * session is made for a navigation the visitor did not start: one click here starts it), and when
  * a return names an order this shop does not have. Static text and this server's own paths only.
  */
-const page = (title: string, body: string): string => `<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>${title} · onramp-checkout demo</title>
-  <link rel="stylesheet" href="/demo/public/demo.css">
-</head>
-<body>
-  <main class="page">
-    <h1>${title}</h1>
-    ${body}
-  </main>
-</body>
-</html>
-`;
+import { renderPlainPage as page } from './plain-page.js';
 
 /** `path` is one of the demo's own routes (a literal of shop-routes.ts), never request data. */
 export function renderStartPage(title: string, path: string): string {
