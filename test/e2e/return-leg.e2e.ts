@@ -5,7 +5,7 @@
  * from the API, also after a reload. Against the real demo server and sandbox, the built bundle.
  */
 import type { Page } from '@playwright/test';
-import { expect, payWithCard, sessionIdOf, test } from './fixtures.js';
+import { advanceSession, expect, payWithCard, sessionIdOf, test } from './fixtures.js';
 
 const PHONE = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true };
 test.use(PHONE);
@@ -206,4 +206,34 @@ test('popup mode: once paid, the checkout window shows the outcome and closes it
   await popup.waitForEvent('close', { timeout: 20_000 });
   await expect(page.locator(widget)).toHaveAttribute('status', 'completed');
   expect(page.url().startsWith(demo.url)).toBe(true);
+});
+
+for (const path of ['/demo/script-tag', '/demo/session', '/demo/ssr', '/demo/react', '/demo/vue', '/demo/svelte', '/demo/angular-style']) {
+  test(`${path} is the return page of its own sessions: back with onramp_session_id, it shows that order from the API`, async ({ page, demo, problems }) => {
+    void problems;
+    await page.goto(`${demo.url}${path}`);
+    await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
+    const sessionId = await sessionIdOf(page);
+    await advanceSession(demo, sessionId, 'processing');
+    await advanceSession(demo, sessionId, 'completed');
+    // As the hosted checkout sends the buyer back (the status in the address is only a hint: here a wrong one).
+    await page.goto(`${demo.url}${path}?onramp_session_id=${sessionId}&onramp_status=pending`);
+    await expect(page.locator(widget)).toHaveAttribute('status', 'completed');
+    expect(await sessionIdOf(page)).toBe(sessionId);
+    await expect(page.locator('[part=pay-button]')).toHaveCount(0);
+    await page.reload();
+    await expect(page.locator(widget)).toHaveAttribute('status', 'completed');
+    expect(await sessionIdOf(page)).toBe(sessionId);
+  });
+}
+
+test('an order the shop does not have is not shown, whatever the address says', async ({ page, demo, problems }) => {
+  void problems;
+  const answer = await page.goto(`${demo.url}/demo/redirect?onramp_session_id=ors_notours123&onramp_status=completed`);
+  expect(answer?.status()).toBe(404);
+  await expect(page.getByRole('alert')).toContainText('This shop has no such order');
+  await expect(page.locator(widget)).toHaveCount(0);
+  await page.goto(`${demo.url}/?onramp_session_id=ors_notours123`);
+  await expect(page.locator('#order-error')).toContainText('no such order');
+  await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeVisible();
 });
