@@ -10,14 +10,16 @@
  * offers a button to start one, so no other site can spend a visitor's sessions.
  */
 import type { Context, Hono } from 'hono';
-import { createSessionRequestSchema } from '../../src/contract/schemas/session-request.js';
+import { type CreateSessionRequest, createSessionRequestSchema } from '../../src/contract/schemas/session-request.js';
+import type { CreatedSession } from '../../src/contract/schemas/session.js';
+import { OnrampApiError } from '../../src/server/index.js';
 import { boundedBody, jsonBodyError, readJsonBody } from '../sandbox/http/bounded-json.js';
 import { type OwnSite, consoleGuard } from './console-guard.js';
 import { contentSecurityPolicy } from './csp.js';
 import type { DemoEnv } from './demo-env.js';
 import { renderEmbedPage } from './embed-page.js';
 import { FRAMEWORK_PAGES, renderFrameworkPage } from './framework-pages.js';
-import { type SandboxCall, callSandbox } from './sandbox-client.js';
+import { type SandboxCall, apiErrorResponse, onrampClient, relayed } from './sandbox-client.js';
 import { type ShopOrder } from './merchant.js';
 import { currentPage, ordersApi, pageOrigin, rememberOrder, returnPage, returnedOrder } from './shop-orders.js';
 import { loadRenderer, renderSsrPage, ssrLocale } from './ssr-page.js';
@@ -36,6 +38,14 @@ export interface ShopRoutesOptions {
   publicUrl: string | null;
 }
 
+/** What a page's widget needs: its settings and the session (the creation answer and the order's own fields). */
+interface WidgetSession {
+  publishableKey: string;
+  apiBase: string;
+  checkoutOrigin: string;
+  session: CreatedSession & Record<string, unknown>;
+}
+
 /** A navigation of the visitor's own: typed, bookmarked, or from this site (no header: not a browser). */
 function ownNavigation(c: Context): boolean {
   const site = c.req.header('Sec-Fetch-Site');
@@ -51,14 +61,13 @@ export function shopRoutes(app: Hono<DemoEnv>, options: ShopRoutesOptions): void
 
   /**
    * Creates a session with the secret key, returning to `page` (a path and query of this site), and
-   * keeps its order; the browser gets only what the widget needs.
+   * keeps its order; the browser gets only what the widget needs. Rejects with the API's
+   * `OnrampApiError` when the API refuses the order.
    */
-  async function createSession(c: Context<DemoEnv>, body: unknown, page: string): Promise<{ status: number; json: unknown }> {
+  async function createSession(c: Context<DemoEnv>, body: unknown, page: string): Promise<WidgetSession> {
     const fields = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {};
     const withReturn = { ...fields, return_url: `${pageOrigin(c, options.publicUrl)}${page}` };
-    const reply = await callSandbox(options.call(c), 'POST', '/v1/onramp', withReturn);
-    if (reply.status < 200 || reply.status >= 300) return reply;
-    const created = reply.json as { data: Record<string, unknown> & { session_id: string; client_secret: string; redirect_url: string } };
+    const created = await onrampClient(options.call(c)).sessions.create(relayed<CreateSessionRequest>(withReturn));
     const request = createSessionRequestSchema.safeParse(body);
     // The request's own fields let the widget show the whole order before its first request.
     const order = request.success
@@ -70,8 +79,8 @@ export function shopRoutes(app: Hono<DemoEnv>, options: ShopRoutesOptions): void
           ...(request.data.network ? { network: request.data.network } : {}),
         }
       : {};
-    rememberOrder(c, created.data, order, page);
-    return { status: 200, json: { ...widgetConfig(c), session: { ...created.data, ...order } } };
+    rememberOrder(c, created, order, page);
+    return { ...widgetConfig(c), session: { ...created, ...order } };
   }
 
   // The secret-key routes answer this server's own pages only: its Origin and JSON bodies too (console-guard.ts).
@@ -83,14 +92,22 @@ export function shopRoutes(app: Hono<DemoEnv>, options: ShopRoutesOptions): void
     if (!body.ok) return jsonBodyError(c, body.failure);
     // The page the browser says it is on, when it is one of ours; the shop otherwise.
     const claimed = (body.value as { return_url?: unknown } | null)?.return_url;
-    const { status, json } = await createSession(c, body.value, returnPage(claimed, options.own()));
-    return c.json(json as object, status as 200);
+    try {
+      return c.json(await createSession(c, body.value, returnPage(claimed, options.own())));
+    } catch (error) {
+      return apiErrorResponse(c, error);
+    }
   });
   ordersApi(app, { own: options.own, widget: widgetConfig });
 
-  const couldNotCreate = (c: Context, json: unknown) => {
-    const message = (json as { error?: { message?: unknown } } | null)?.error?.message;
-    return c.text(`Could not create a session${typeof message === 'string' ? `: ${message}` : ''}`, 502, { 'Cache-Control': 'no-store' });
+  /** A new session for a page that makes one on GET, or the plain-text 502 that page shows instead. */
+  const sessionForPage = async (c: Context<DemoEnv>): Promise<WidgetSession | Response> => {
+    try {
+      return await createSession(c, DEMO_ORDER, currentPage(c));
+    } catch (error) {
+      if (!(error instanceof OnrampApiError)) throw error;
+      return c.text(`Could not create a session: ${error.message}`, 502, { 'Cache-Control': 'no-store' });
+    }
   };
 
   /**
@@ -115,9 +132,8 @@ export function shopRoutes(app: Hono<DemoEnv>, options: ShopRoutesOptions): void
       const { clientSecret, redirectUrl } = first.order;
       return c.body(renderEmbedPage({ ...widgetConfig(c), title, clientSecret, redirectUrl, mode, newOrder: c.req.path }), 200, HTML);
     }
-    const { status, json } = await createSession(c, DEMO_ORDER, currentPage(c));
-    if (status !== 200) return couldNotCreate(c, json);
-    const created = json as { session: { client_secret: string; redirect_url: string } };
+    const created = await sessionForPage(c);
+    if (created instanceof Response) return created;
     // The data block needs the order, not the secret (that is the client-secret attribute).
     const { client_secret: _secret, ...order } = created.session;
     const session = withSession ? { session: order } : {};
@@ -141,9 +157,9 @@ export function shopRoutes(app: Hono<DemoEnv>, options: ShopRoutesOptions): void
       const html = await renderSsrPage({ ...widgetConfig(c), returned: { clientSecret, redirectUrl }, locale, render: 'client' });
       return c.html(html, 200, { 'Content-Security-Policy': pageCsp, 'Cache-Control': 'no-store' });
     }
-    const { status, json } = await createSession(c, DEMO_ORDER, currentPage(c));
-    if (status !== 200) return couldNotCreate(c, json);
-    const { session } = json as { session: Record<string, unknown> };
+    const created = await sessionForPage(c);
+    if (created instanceof Response) return created;
+    const { session } = created;
     const render = c.req.query('render') === 'client' ? 'client' : 'server';
     const html = await renderSsrPage({ ...widgetConfig(c), session, locale, render });
     return c.html(html, 200, { 'Content-Security-Policy': pageCsp, 'Cache-Control': 'no-store' });

@@ -7,23 +7,27 @@
  * shop page, which polls `GET /api/webhook-events` (its own merchant's events only).
  */
 import type { Context, Hono } from 'hono';
-import { createdWebhookEndpointSchema, webhookEndpointListSchema, webhookEventSchema } from '../../src/contract/index.js';
+import { webhookEventSchema } from '../../src/contract/index.js';
+import { OnrampApiError } from '../../src/server/index.js';
 import { verifyWebhookSignature } from '../../src/webhooks/verify-signature.js';
 import { boundedBody, parseJsonText } from '../sandbox/http/bounded-json.js';
 import type { DemoEnv } from './demo-env.js';
 import { keepEvent, type Merchant } from './merchant.js';
-import { type SandboxCall, callSandbox, dataOf } from './sandbox-client.js';
+import { type SandboxCall, onrampClient } from './sandbox-client.js';
 
 /** Registers `url` as `merchant`'s webhook endpoint on the sandbox, for every event. */
 export async function registerWebhook(merchant: Merchant, call: SandboxCall, url: string): Promise<void> {
-  const listed = webhookEndpointListSchema.safeParse(dataOf(await callSandbox(call, 'GET', '/v1/webhooks')));
-  for (const old of listed.success ? listed.data.webhooks : []) {
-    if (old.url === url) await callSandbox(call, 'DELETE', `/v1/webhooks/${old.id}`);
+  const onramp = onrampClient(call);
+  try {
+    for (const old of await onramp.webhookEndpoints.list()) {
+      if (old.url === url) await onramp.webhookEndpoints.delete(old.id);
+    }
+    const created = await onramp.webhookEndpoints.create({ url, events: ['*'] });
+    merchant.webhook = { url, endpointId: created.id, secret: created.secret };
+  } catch (error) {
+    if (!(error instanceof OnrampApiError)) throw error;
+    throw new Error(`The demo could not register its webhook endpoint (${error.status} ${error.code}: ${error.message})`, { cause: error });
   }
-  const reply = await callSandbox(call, 'POST', '/v1/webhooks', { url, events: ['*'] });
-  const created = createdWebhookEndpointSchema.safeParse(dataOf(reply));
-  if (!created.success) throw new Error(`The demo could not register its webhook endpoint (${reply.status})`);
-  merchant.webhook = { url, endpointId: created.data.id, secret: created.data.secret };
 }
 
 /**

@@ -29,6 +29,22 @@ export interface OnrampClientOptions {
   maxRetryDelayMs?: number;
   /** The `fetch` to use. Default: the global one. */
   fetch?: typeof fetch;
+  /**
+   * Headers sent with every request, such as a proxy's `X-Forwarded-For` or a tracing header. The
+   * ones the client sets itself (`X-API-Key`, `Idempotency-Key`, `Content-Type`, `Accept`) are refused.
+   */
+  headers?: Record<string, string>;
+}
+
+/** Headers the client writes itself: a caller's value would replace the key or break a retry. */
+const OWN_HEADERS = ['accept', 'content-type', 'x-api-key', 'idempotency-key'];
+
+/** The extra headers, checked once (names and values as `fetch` would check them, the client's own refused). */
+function extraHeaders(headers: Record<string, string> | undefined): Record<string, string> {
+  const checked = new Headers(headers);
+  const own = [...checked.keys()].filter((name) => OWN_HEADERS.includes(name));
+  if (own.length) throw new TypeError(`onramp-checkout/server sets ${own.join(', ')} itself: leave ${own.length === 1 ? 'it' : 'them'} out of headers`);
+  return Object.fromEntries(checked);
 }
 
 /** Filters and page of `transactions.list`. */
@@ -70,6 +86,7 @@ export function createOnrampClient(options: OnrampClientOptions) {
   }
   const transport = {
     apiKey: options.apiKey.trim(),
+    headers: extraHeaders(options.headers),
     baseUrl: options.baseUrl,
     timeoutMs: options.timeoutMs ?? 30_000,
     maxRetries: options.maxRetries ?? 2,

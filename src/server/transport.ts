@@ -7,6 +7,8 @@ import { OnrampApiError } from './error.js';
 
 export interface TransportOptions {
   apiKey: string;
+  /** Sent with every request, beneath the client's own. */
+  headers: Record<string, string>;
   baseUrl: string;
   /** Per attempt, ms. */
   timeoutMs: number;
@@ -90,7 +92,7 @@ function backoffMs(attempt: number, retryAfter: number | undefined): number {
 }
 
 export async function send<T>(transport: TransportOptions, request: Request, options: CallOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'X-API-Key': transport.apiKey, ...request.headers };
+  const headers: Record<string, string> = { ...transport.headers, Accept: 'application/json', 'X-API-Key': transport.apiKey, ...request.headers };
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';
   if (request.method === 'POST') headers['Idempotency-Key'] = options.idempotencyKey ?? crypto.randomUUID();
   const body = request.body === undefined ? undefined : JSON.stringify(request.body);

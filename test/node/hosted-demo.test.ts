@@ -2,7 +2,7 @@
  * The demo server in hosted mode, in-process (the browser suite behind Caddy is test/hosted): the
  * visitor cookie and its attributes, an account per visitor that the shop, the console and the
  * webhook log keep apart, the public Host and Origin only, the page a visitor gets when no account
- * can be made, and the visitor's address passed to the API's limits.
+ * can be made, and the visitor's address passed to the API's limits (as X-Forwarded-For, through the server client).
  */
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
@@ -162,5 +162,33 @@ describe('the hosted demo server', () => {
     assert.equal(third.headers['set-cookie'], undefined);
     // Another address is not affected.
     await visit(demo, '192.0.2.8');
+  });
+});
+
+describe("the hosted demo server passes each visitor's address to the API", () => {
+  let demo: DemoHandle;
+  before(async () => {
+    demo = await startDemo({
+      port: 0,
+      publicUrl: SHOP,
+      // One creation per address, for good: only the address the API sees tells visitors apart here.
+      hosted: { accountTtlSeconds: 600, accountsPerAddress: { burst: 5, perSecond: 0.001 }, creationsPerAddress: { burst: 1, perSecond: 0.001 } },
+      sandbox: { db: ':memory:', port: 0, checkoutPort: 0, log: () => {}, publicApiUrl: 'https://api.example', publicCheckoutUrl: 'https://checkout.example' },
+    });
+  });
+  after(() => demo.close());
+
+  it("as X-Forwarded-For: the API's per-address limit stops a second account from one address, not a visitor from another", async () => {
+    const first = await visit(demo, '198.51.100.1');
+    assert.equal((await first.api('POST', '/api/sessions', ORDER)).status, 200);
+    const sameAddress = await visit(demo, '198.51.100.1');
+    const refused = await sameAddress.api('POST', '/api/sessions', ORDER);
+    assert.equal(refused.status, 429, refused.text);
+    const { error } = refused.json() as { error: { code: string; request_id: string } };
+    assert.equal(error.code, 'RATE_LIMITED');
+    assert.equal(refused.headers['request-id'], error.request_id);
+    assert.ok(Number(refused.headers['retry-after']) >= 1);
+    const otherAddress = await visit(demo, '198.51.100.2');
+    assert.equal((await otherAddress.api('POST', '/api/sessions', ORDER)).status, 200);
   });
 });

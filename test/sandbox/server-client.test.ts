@@ -142,6 +142,37 @@ describe('onramp-checkout/server', () => {
     assert.equal(log.find((entry) => entry.method === 'GET')?.headers.get('Idempotency-Key'), null);
   });
 
+  test('sends the headers it was given on every request, beneath its own, which it refuses to take', async () => {
+    const log: { method: string; headers: Headers }[] = [];
+    const headers = { 'X-Forwarded-For': '203.0.113.7', 'X-Trace': 'order-42' };
+    const client = createOnrampClient({ apiKey: t.keys.test.secret, baseUrl: t.sandbox.apiUrl, headers, fetch: recordingFetch(log) });
+    const created = await client.sessions.create({ wallet_address: WALLET, crypto_currency: 'ETH', fiat_amount: 10000, fiat_currency: 'USD' });
+    await client.sessions.retrieve(created.session_id);
+    await client.keys.list();
+    assert.equal(log.length, 3);
+    for (const entry of log) {
+      assert.equal(entry.headers.get('X-Forwarded-For'), '203.0.113.7');
+      assert.equal(entry.headers.get('X-Trace'), 'order-42');
+      assert.equal(entry.headers.get('X-API-Key'), t.keys.test.secret);
+    }
+    assert.equal(headers['X-Trace'], 'order-42', 'the caller\'s object is left as it was');
+
+    let requests = 0;
+    const counting: typeof fetch = () => {
+      requests += 1;
+      return Promise.reject(new Error('no request expected'));
+    };
+    const refused: Record<string, string>[] = [{ 'x-api-key': t.keys.test.secret }, { 'Idempotency-Key': 'mine' }, { 'Content-Type': 'text/plain' }, { Accept: 'text/html' }];
+    for (const own of refused) {
+      assert.throws(
+        () => createOnrampClient({ apiKey: t.keys.test.secret, baseUrl: t.sandbox.apiUrl, headers: own, fetch: counting }),
+        (error: unknown) => error instanceof TypeError && /sets [\w-]+ itself/.test(error.message) && !error.message.includes(t.keys.test.secret),
+      );
+    }
+    assert.throws(() => createOnrampClient({ apiKey: t.keys.test.secret, baseUrl: t.sandbox.apiUrl, headers: { 'X-Bad': 'line\nbreak' }, fetch: counting }), TypeError);
+    assert.equal(requests, 0);
+  });
+
   test('retries a dropped connection, and gives up with NETWORK_ERROR or TIMEOUT after its attempts', async () => {
     let drops = 1;
     const dropping: typeof fetch = (input, init) => (drops-- > 0 ? Promise.reject(new TypeError('fetch failed')) : fetch(input, init));

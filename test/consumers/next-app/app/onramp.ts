@@ -4,6 +4,7 @@
  * client secret reach the browser).
  */
 import type { SessionInput } from 'onramp-checkout';
+import { createOnrampClient } from 'onramp-checkout/server';
 
 export const onramp = {
   apiBase: process.env.ONRAMP_API_BASE ?? 'http://127.0.0.1:8787',
@@ -23,13 +24,8 @@ const order = {
 } as const;
 
 export async function createSession(): Promise<CreatedSession> {
-  const answer = await fetch(`${onramp.apiBase}/v1/onramp`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-API-Key': process.env.ONRAMP_SECRET_KEY ?? '' },
-    body: JSON.stringify(order),
-    cache: 'no-store',
-  });
-  const body = (await answer.json()) as { success: boolean; data: CreatedSession };
-  if (!answer.ok || !body.success) throw new Error(`Could not create a session (${answer.status})`);
-  return { ...body.data, ...order };
+  // Made on the request, not when the module loads: `next build` loads it without the secret key.
+  const client = createOnrampClient({ apiKey: process.env.ONRAMP_SECRET_KEY ?? '', baseUrl: onramp.apiBase });
+  const created = await client.sessions.create(order);
+  return { ...created, ...order };
 }

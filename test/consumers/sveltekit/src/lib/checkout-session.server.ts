@@ -1,6 +1,7 @@
 // The merchant's server side: creates the session with the secret key, which never leaves it.
 import { env } from '$env/dynamic/private';
 import type { SessionInput } from 'onramp-checkout';
+import { createOnrampClient } from 'onramp-checkout/server';
 
 export interface CheckoutData {
 	publishableKey: string;
@@ -15,21 +16,17 @@ const ORDER = {
 	network: 'ethereum',
 	fiat_amount: 5000,
 	fiat_currency: 'USD'
-};
+} as const;
 
 export async function createCheckout(): Promise<CheckoutData> {
-	const answer = await fetch(`${env.ONRAMP_API_BASE}/v1/onramp`, {
-		method: 'POST',
-		headers: { 'Content-Type': 'application/json', 'X-API-Key': env.ONRAMP_SECRET_KEY ?? '' },
-		body: JSON.stringify(ORDER)
-	});
-	if (!answer.ok) throw new Error(`Could not create a session (${answer.status})`);
-	const created = (await answer.json()) as { data: CheckoutData['session'] };
+	// Made on the request: the build loads this module without the secret key in its environment.
+	const onramp = createOnrampClient({ apiKey: env.ONRAMP_SECRET_KEY ?? '', baseUrl: env.ONRAMP_API_BASE ?? '' });
+	const created = await onramp.sessions.create(ORDER);
 	return {
 		publishableKey: env.ONRAMP_PUBLISHABLE_KEY ?? '',
 		apiBase: env.ONRAMP_API_BASE ?? '',
 		checkoutOrigin: env.ONRAMP_CHECKOUT_ORIGIN ?? '',
 		// The request's own fields let the widget show the whole order before its first request.
-		session: { ...created.data, ...ORDER }
+		session: { ...created, ...ORDER }
 	};
 }
