@@ -38,7 +38,7 @@ function readsWithin(windowMs: number, latencyMs: number, random: number): numbe
   let reads = 0;
   while (at <= windowMs) {
     reads += 1;
-    const plan = nextPoll({ status: 'pending', surface: 'none', readsSinceSign: reads, msUntilExpiry: null, paused: false, random });
+    const plan = nextPoll({ status: 'pending', surface: 'none', readsSinceSign: reads, lastReadMs: latencyMs, msUntilExpiry: null, paused: false, random });
     if (plan.kind !== 'read') break;
     at += latencyMs + plan.ms;
   }
