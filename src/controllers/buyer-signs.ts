@@ -49,13 +49,10 @@ export class BuyerSigns {
     this.#listening = on;
     for (const [onWindow, type] of SIGNS) (onWindow ? window : document)[on ? 'addEventListener' : 'removeEventListener'](type, this, { capture: !onWindow, passive: true });
     for (const observer of this.#observers) observer.disconnect();
-    this.#observers = [];
     this.rendered = true;
-    if (!on) return;
-    // Both: a closed `<details>` (content-visibility) may change no size, scrolling changes no box.
-    const { ResizeObserver: Resize, IntersectionObserver: Intersection } = globalThis;
-    if (Resize) this.#observers.push(new Resize(this.#observed));
-    if (Intersection) this.#observers.push(new Intersection(this.#observed));
+    // Both: a closed `<details>` (content-visibility) may change no size, and a box shown again
+    // out of view changes no intersection.
+    this.#observers = on ? [new ResizeObserver(this.#observed), new IntersectionObserver(this.#observed)] : [];
     for (const observer of this.#observers) observer.observe(this.#element);
   }
 
