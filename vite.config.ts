@@ -162,7 +162,7 @@ export default defineConfig(({ mode }) => {
           ? { entry: 'src/hydrate.ts', formats: ['iife'], name: 'OnrampCheckout', fileName: () => 'onramp-checkout.hydrate.iife.js' }
           : { entry: 'src/script-tag.ts', formats: ['iife'], name: 'OnrampCheckout', fileName: () => 'onramp-checkout.iife.js' }
         : {
-            entry: { 'onramp-checkout': 'src/index.ts', define: 'src/define.ts', hydrate: 'src/hydrate.ts', webhooks: 'src/webhooks/verify-signature.ts', react: 'src/react.ts', ssr: 'src/ssr/render-onramp-checkout.ts' },
+            entry: { 'onramp-checkout': 'src/index.ts', define: 'src/define.ts', hydrate: 'src/hydrate.ts', webhooks: 'src/webhooks/verify-signature.ts', return: 'src/return.ts', server: 'src/server/index.ts', react: 'src/react.ts', ssr: 'src/ssr/render-onramp-checkout.ts' },
             formats: ['es'],
             fileName: (_format, entry) => `${entry}.js`,
           },

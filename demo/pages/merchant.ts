@@ -2,11 +2,16 @@
  * The demo shop: the buyer picks an order, this page asks its own server for a session, and mounts
  * `<onramp-checkout>` with the publishable key, the client secret and the creation response.
  * It imports the element as a framework app would (`import 'onramp-checkout/define'`).
+ *
+ * The page is also the order's return page: the session returns here with `onramp_session_id`
+ * (the checkout mode kept as the page's own `?mode=`), and the address says which order is on
+ * screen from its creation on, so a reload or a return shows the same order, from the API.
  */
 import '../../src/define.js';
 import { ASSET_NETWORKS, CRYPTO_CURRENCIES, type CryptoCurrency } from '../../src/contract/catalog.js';
 import { decimalToMinor } from '../../src/contract/money.js';
-import type { CheckoutMode } from '../../src/index.js';
+import { RETURN_SESSION_PARAM, RETURN_STATUS_PARAM, readOnrampReturn } from '../../src/contract/return-params.js';
+import type { CheckoutMode, OnrampCheckout } from '../../src/index.js';
 import './event-log.js';
 import { applyThemeChoices, startThemePanel } from './theme-panel.js';
 import { startWebhookPanel } from './webhook-events.js';
@@ -15,12 +20,24 @@ interface SessionResponse {
   publishableKey: string;
   apiBase: string;
   checkoutOrigin: string;
-  session: { client_secret: string };
+  session: { client_secret: string; session_id: string };
 }
+
+/** `GET /api/orders/:id`: a kept order, to show again. */
+interface OrderResponse {
+  publishableKey: string;
+  apiBase: string;
+  checkoutOrigin: string;
+  clientSecret: string;
+  redirectUrl: string;
+}
+
+type Answer<T> = T | { error: { message: string } };
 
 const form = document.querySelector<HTMLFormElement>('#order');
 const mount = document.querySelector<HTMLElement>('#checkout');
 const errorBox = document.querySelector<HTMLElement>('#order-error');
+const newOrderButton = document.querySelector<HTMLButtonElement>('#new-order');
 
 function field<T extends HTMLInputElement | HTMLSelectElement>(name: string): T {
   const element = form?.elements.namedItem(name);
@@ -40,6 +57,36 @@ function showError(message: string | null): void {
   errorBox.textContent = message ?? '';
 }
 
+const MODES: readonly CheckoutMode[] = ['embedded', 'popup', 'redirect'];
+const chosenMode = (): CheckoutMode => field<HTMLSelectElement>('mode').value as CheckoutMode;
+
+/** The shop's address for an order on screen (or none): `?mode=` kept, the order's id added. */
+function showAddress(sessionId: string | null): void {
+  const url = new URL(window.location.href);
+  url.searchParams.delete(RETURN_STATUS_PARAM);
+  url.searchParams.set('mode', chosenMode());
+  if (sessionId === null) url.searchParams.delete(RETURN_SESSION_PARAM);
+  else url.searchParams.set(RETURN_SESSION_PARAM, sessionId);
+  window.history.replaceState(null, '', url);
+}
+
+/** Mounts the widget for an order, in place of the form. */
+function mountCheckout(config: { publishableKey: string; apiBase: string; checkoutOrigin: string }, clientSecret: string, extra: (checkout: OnrampCheckout) => void): void {
+  const checkout = document.createElement('onramp-checkout');
+  checkout.publishableKey = config.publishableKey;
+  checkout.apiBase = config.apiBase;
+  checkout.checkoutOrigin = config.checkoutOrigin;
+  checkout.mode = chosenMode();
+  applyThemeChoices(checkout); // theme, locale and custom properties from the theme panel
+  extra(checkout);
+  checkout.clientSecret = clientSecret;
+  mount?.replaceChildren(checkout);
+  form?.setAttribute('hidden', '');
+  if (newOrderButton) newOrderButton.hidden = false;
+  checkout.addEventListener('onramp-expired', () => form?.removeAttribute('hidden'));
+  checkout.addEventListener('onramp-failed', () => form?.removeAttribute('hidden'));
+}
+
 async function startCheckout(): Promise<void> {
   showError(null);
   const amount = decimalToMinor(field<HTMLInputElement>('amount').value.trim().replace(/,/g, ''), 2);
@@ -47,6 +94,9 @@ async function startCheckout(): Promise<void> {
     showError('Enter an amount such as 100.00');
     return;
   }
+  // Where the session returns: this page, with the checkout mode the buyer picked.
+  const returnTo = new URL(window.location.pathname, window.location.origin);
+  returnTo.searchParams.set('mode', chosenMode());
   const response = await fetch('/api/sessions', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -56,26 +106,47 @@ async function startCheckout(): Promise<void> {
       crypto_currency: field<HTMLSelectElement>('crypto_currency').value,
       network: field<HTMLSelectElement>('network').value,
       wallet_address: field<HTMLInputElement>('wallet_address').value.trim(),
-      return_url: window.location.href,
+      return_url: returnTo.href,
     }),
   });
-  const body = (await response.json()) as SessionResponse | { error: { message: string } };
+  const body = (await response.json()) as Answer<SessionResponse>;
   if (!response.ok || 'error' in body) {
     showError('error' in body ? body.error.message : `The shop could not create a session (${response.status})`);
     return;
   }
-  const checkout = document.createElement('onramp-checkout');
-  checkout.publishableKey = body.publishableKey;
-  checkout.apiBase = body.apiBase;
-  checkout.checkoutOrigin = body.checkoutOrigin;
-  checkout.mode = field<HTMLSelectElement>('mode').value as CheckoutMode;
-  applyThemeChoices(checkout); // theme, locale and custom properties from the theme panel
-  checkout.session = body.session;
-  checkout.clientSecret = body.session.client_secret;
-  mount?.replaceChildren(checkout);
+  showAddress(body.session.session_id);
+  mountCheckout(body, body.session.client_secret, (checkout) => {
+    checkout.session = body.session;
+  });
+}
+
+/**
+ * The order the address names (a return from the checkout, or a reload): found by the shop's
+ * server, shown by the widget from the API. The status in the address is only a hint: unused.
+ */
+async function showReturnedOrder(sessionId: string): Promise<void> {
   form?.setAttribute('hidden', '');
-  checkout.addEventListener('onramp-expired', () => form?.removeAttribute('hidden'));
-  checkout.addEventListener('onramp-failed', () => form?.removeAttribute('hidden'));
+  const response = await fetch(`/api/orders/${encodeURIComponent(sessionId)}`, { headers: { Accept: 'application/json' } });
+  const body = (await response.json()) as Answer<OrderResponse>;
+  if (!response.ok || 'error' in body) {
+    form?.removeAttribute('hidden');
+    showAddress(null);
+    showError('error' in body ? body.error.message : `The shop could not find that order (${response.status})`);
+    return;
+  }
+  mountCheckout(body, body.clientSecret, (checkout) => {
+    checkout.redirectUrl = body.redirectUrl;
+  });
+}
+
+/** "New order": the form again, the address without an order. */
+function newOrder(): void {
+  mount?.replaceChildren();
+  showError(null);
+  showAddress(null);
+  form?.removeAttribute('hidden');
+  if (newOrderButton) newOrderButton.hidden = true;
+  field<HTMLInputElement>('amount').focus();
 }
 
 if (form) {
@@ -87,6 +158,12 @@ if (form) {
     event.preventDefault();
     startCheckout().catch((error: unknown) => showError(error instanceof Error ? error.message : String(error)));
   });
+  const mode = new URLSearchParams(window.location.search).get('mode');
+  const known = MODES.find((m) => m === mode);
+  if (known) field<HTMLSelectElement>('mode').value = known;
+  newOrderButton?.addEventListener('click', newOrder);
+  const returned = readOnrampReturn(window.location.href);
+  if (returned) showReturnedOrder(returned.sessionId).catch((error: unknown) => showError(error instanceof Error ? error.message : String(error)));
 }
 
 startThemePanel();

@@ -20,6 +20,8 @@ export interface HostedRules {
 
 export interface SandboxDeps {
   brand: string;
+  /** Base URL of the API as its callers reach it (set once its server listens). */
+  apiUrl: string;
   /** Base URL of the hosted checkout (set once its server listens). */
   checkoutUrl: string;
   /** Allowed merchant origins (patterns such as `http://localhost:*`). */

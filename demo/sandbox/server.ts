@@ -13,12 +13,13 @@ import { getRequestListener, serve } from '@hono/node-server';
 import { createCheckoutApp } from './checkout/app.js';
 import { createAccountsRepo } from './db/accounts.js';
 import { createApiKeysRepo } from './db/api-keys.js';
-import { openDatabase } from './db/database.js';
+import { type Db, openDatabase } from './db/database.js';
 import { createIdempotencyRepo } from './db/idempotency.js';
 import { type SessionRow, createSessionsRepo } from './db/sessions.js';
 import { createWebhooksRepo } from './db/webhooks.js';
 import type { SandboxDeps } from './deps.js';
 import type { Clock } from './domain/clock.js';
+import { seal, unseal } from './domain/ids.js';
 import { type SandboxKeys, bootstrapAccount } from './domain/keys.js';
 import { SessionService } from './domain/sessions.js';
 import { DEFAULT_WEBHOOK_RETRY, DEFAULT_WEBHOOK_TIMEOUT_MS, WebhookDispatcher } from './domain/webhook-dispatcher.js';
@@ -143,7 +144,20 @@ export interface SandboxHandle {
   shapes: SandboxShapes;
   /** Hosted mode: makes visitor accounts. */
   visitors: VisitorAccounts | null;
+  /**
+   * Hosted mode: the database and the seal (the webhook secrets' key) the demo keeps its visitors
+   * with (demo/server/visitor-store.ts), so a restart ends no visit.
+   */
+  hostedStore: HostedStore | null;
   close(): Promise<void>;
+}
+
+/** A database and a seal for secrets kept at rest (AES-256-GCM under the server's seal key). */
+export interface HostedStore {
+  db: Db;
+  seal(plaintext: string): string;
+  /** Null when the data was altered or sealed under another key. */
+  unseal(sealed: string): string | null;
 }
 
 const DEFAULT_DB = '.sandbox-data/sandbox.db';
@@ -213,6 +227,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   if (!createdKeys && keysFile && !hosted) keys = readKeysFile(keysFile);
   const visitors = hosted
     ? new VisitorAccounts({
+        db,
         accounts,
         apiKeys,
         atomic: (fn) => db.transaction(fn)(),
@@ -229,6 +244,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
 
   const deps: SandboxDeps = {
     brand,
+    apiUrl: '',
     checkoutUrl: '',
     merchantOrigins: options.merchantOrigins ?? DEFAULT_MERCHANT_ORIGINS,
     corsOrigins: options.corsOrigins,
@@ -250,6 +266,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       ? {
           hosted: {
             limits: new HostedCreationLimits(
+              db,
+              clock.now,
               { ...DEFAULT_HOSTED_QUOTAS, ...hosted.quotas },
               hosted.creationsPerAddress ?? DEFAULT_CREATIONS_PER_ADDRESS,
               hosted.creationsPerAccount ?? DEFAULT_CREATIONS_PER_ACCOUNT,
@@ -264,6 +282,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     try {
       sessionService.sweep();
       visitors?.purgeExpired();
+      deps.hosted?.limits.prune();
       idempotency.pruneOlderThan(clock.now() - IDEMPOTENCY_RETENTION_MS);
     } catch (error) {
       log(`[sandbox] sweeper failed: ${String(error)}`);
@@ -278,11 +297,12 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     const api = createApiApp(deps).fetch;
     const apiPort = await listenApi(servers, shapes === 'spec' ? withSpecShapes(api) : api, options.port ?? 8787, host);
     const internalApiUrl = `http://${urlHost(host)}:${apiPort}`;
+    deps.apiUrl = options.publicApiUrl ?? internalApiUrl;
     timer = setInterval(sweep, options.sweepIntervalMs ?? 1000);
     timer.unref();
     dispatcher.start();
     return {
-      apiUrl: options.publicApiUrl ?? internalApiUrl,
+      apiUrl: deps.apiUrl,
       internalApiUrl,
       checkoutUrl: deps.checkoutUrl,
       accountId,
@@ -292,6 +312,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       dbPath,
       shapes,
       visitors,
+      hostedStore: hosted ? { db, seal: (text) => seal(text, sealKey), unseal: (sealed) => unseal(sealed, sealKey) } : null,
       close: async () => {
         clearInterval(timer);
         await Promise.all(servers.map(closeServer));

@@ -4,11 +4,16 @@
  * Accept-Encoding`, an `ETag` per representation with `If-None-Match` answered `304`, and
  * `Cache-Control`: a year and `immutable` for content-hashed names (`de-Dmu9IuJW.js`), `no-cache`
  * (revalidate every time, cheap with the ETag) for stable names such as the script-tag file.
+ *
+ * Strangers share this process (DESIGN.md "The hosted demo"), so compression never runs on the
+ * event loop: zlib's asynchronous calls work on libuv's thread pool while other requests are
+ * served, and a dynamic answer past DYNAMIC_COMPRESS_MAX is sent as it is.
  */
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
@@ -60,18 +65,31 @@ export function etagMatches(header: string | null | undefined, etag: string): bo
   return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
 }
 
-/** `body` in `encoding` (a copy in its own buffer, as a `Response` body wants). */
-export function compress(body: Uint8Array, encoding: Encoding, quality: 'static' | 'dynamic' = 'static'): Uint8Array<ArrayBuffer> {
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * `body` in `encoding` (a copy in its own buffer, as a `Response` body wants), compressed on the
+ * thread pool: the event loop serves other requests meanwhile.
+ */
+export async function compress(body: Uint8Array, encoding: Encoding, quality: 'static' | 'dynamic' = 'static'): Promise<Uint8Array<ArrayBuffer>> {
   if (encoding === 'br') {
-    return new Uint8Array(brotliCompressSync(body, {
+    return new Uint8Array(await brotliAsync(body, {
       params: { [constants.BROTLI_PARAM_QUALITY]: quality === 'static' ? 11 : 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
     }));
   }
-  return new Uint8Array(encoding === 'gzip' ? gzipSync(body, { level: quality === 'static' ? 9 : 6 }) : body);
+  return new Uint8Array(encoding === 'gzip' ? await gzipAsync(body, { level: quality === 'static' ? 9 : 6 }) : body);
 }
 
+/**
+ * Dynamic answers larger than this are sent uncompressed: compressing a megabyte per request (a
+ * page of 100 transactions with the largest metadata) would let one visitor's requests fill the
+ * thread pool that every visitor's compression and file reads share.
+ */
+export const DYNAMIC_COMPRESS_MAX = 256 * 1024;
+
 interface Representation {
-  body: Uint8Array<ArrayBuffer>;
+  body: Promise<Uint8Array<ArrayBuffer>>;
   etag: string;
 }
 
@@ -129,13 +147,14 @@ export function cdnFiles(folder: string, mount: string): MiddlewareHandler {
     };
     if (etagMatches(c.req.header('If-None-Match'), representation.etag)) return c.body(null, 304, headers);
     if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
-    return c.body(representation.body, 200, { ...headers, 'Content-Type': file.type, 'Content-Length': String(representation.body.length) });
+    const body = await representation.body;
+    return c.body(body, 200, { ...headers, 'Content-Type': file.type, 'Content-Length': String(body.length) });
   };
 }
 
 /**
  * Compresses the pages the server renders (HTML, JSON) for clients that accept it; fast settings,
- * since they are made per request.
+ * since they are made per request, off the event loop, and only up to DYNAMIC_COMPRESS_MAX.
  */
 export function compressResponses(): MiddlewareHandler {
   return async (c, next) => {
@@ -149,7 +168,18 @@ export function compressResponses(): MiddlewareHandler {
       c.res.headers.set('Vary', headers.get('Vary')!);
       return;
     }
-    const body = compress(new Uint8Array(await c.res.arrayBuffer()), encoding, 'dynamic');
+    const length = Number(c.res.headers.get('Content-Length') ?? Number.NaN);
+    if (length > DYNAMIC_COMPRESS_MAX) {
+      c.res.headers.set('Vary', headers.get('Vary')!);
+      return;
+    }
+    const raw = new Uint8Array(await c.res.arrayBuffer());
+    if (raw.length > DYNAMIC_COMPRESS_MAX) {
+      c.res.headers.delete('Vary');
+      c.res = new Response(raw, { status: c.res.status, headers });
+      return;
+    }
+    const body = await compress(raw, encoding, 'dynamic');
     headers.set('Content-Encoding', encoding);
     headers.set('Content-Length', String(body.length));
     // Hono copies the old response's headers onto the new one: drop those this one replaces.

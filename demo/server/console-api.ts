@@ -1,9 +1,10 @@
 /**
  * The merchant console's server side (`/api/console/...`): every call goes to the sandbox with the
  * request's merchant's test secret key (the visitor's own in the hosted demo), which never reaches
- * the browser. Sandbox answers (data or error envelope) are passed through with their status.
+ * the browser. Sandbox answers (data or error envelope) are passed through with their status;
+ * transactions as the bytes the sandbox sent (streamed, never parsed and written again here).
  *
- * Full keys created in this console are kept by the merchant, in memory, by id, so "Test key" can
+ * Full keys created in this console are kept by the merchant (hosted: sealed in the database), by id, so "Test key" can
  * make a real request with one and show it stop working once revoked. The shop's own key and
  * webhook endpoint cannot be removed from the console (the shop would stop working). Every route is
  * behind `consoleGuard`: its own Host and Origin, JSON only, no CORS.
@@ -14,7 +15,8 @@ import { boundedBody, jsonBodyError, readJsonBody } from '../sandbox/http/bounde
 import { envelopeError } from '../sandbox/http/envelope-error.js';
 import { type OwnSite, consoleGuard } from './console-guard.js';
 import type { DemoEnv } from './demo-env.js';
-import { type SandboxCall, type SandboxReply, callSandbox, dataOf } from './sandbox-client.js';
+import { keepConsoleKey } from './merchant.js';
+import { type SandboxCall, type SandboxReply, callSandbox, dataOf, forwardSandbox } from './sandbox-client.js';
 
 const TRANSACTION_FILTERS = ['page', 'limit', 'status', 'from', 'to', 'wallet_address', 'crypto_currency'] as const;
 const ID = /^[A-Za-z0-9_]{1,80}$/;
@@ -59,13 +61,13 @@ export function consoleApi(app: Hono<DemoEnv>, options: ConsoleApiOptions): void
       const value = c.req.query(name)?.trim();
       if (value) query.set(name, value);
     }
-    return pass(c, await sandbox(c, 'GET', `/v1/transactions?${query}`));
+    return forwardSandbox(options.call(c), 'GET', `/v1/transactions?${query}`);
   });
 
   app.get('/api/console/transactions/:id', async (c) => {
     const id = c.req.param('id');
     if (!ID.test(id)) return envelopeError(c, 404, 'NOT_FOUND', `No transaction ${id}`);
-    return pass(c, await sandbox(c, 'GET', `/v1/transactions/${id}`));
+    return forwardSandbox(options.call(c), 'GET', `/v1/transactions/${id}`);
   });
 
   app.get('/api/console/keys', async (c) => {
@@ -82,7 +84,7 @@ export function consoleApi(app: Hono<DemoEnv>, options: ConsoleApiOptions): void
     if (!body.ok) return jsonBodyError(c, body.failure);
     const reply = await sandbox(c, 'POST', '/v1/keys', body.value);
     const created = createdApiKeySchema.safeParse(dataOf(reply));
-    if (reply.status === 201 && created.success) c.get('merchant').consoleKeys.set(created.data.id, created.data.key);
+    if (reply.status === 201 && created.success) keepConsoleKey(c.get('merchant'), created.data.id, created.data.key);
     return pass(c, reply);
   });
 

@@ -36,7 +36,7 @@ export const DEMO_PAGES: readonly DemoPage[] = [
     path: '/demo/redirect',
     label: 'Redirect mode',
     about:
-      'With <code>mode="redirect"</code>, “Pay” navigates this page to the hosted checkout, which links back here: the fallback for pages that can neither frame the checkout nor open popups.',
+      'With <code>mode="redirect"</code>, “Pay” navigates this page to the hosted checkout, which brings the buyer back here by itself once paid: this page then shows that order from the API (<code>?onramp_session_id=</code>), also after a reload. The way every in-app browser and WebView pays, when it can neither frame the checkout nor open popups.',
   },
   {
     path: '/demo/ssr',

@@ -18,12 +18,14 @@ import { LOOPBACK_PROXIES, parseTrustedProxies, requestClientAddress } from '../
 import { cdnFiles, compressResponses } from './cdn.js';
 import { consoleApi } from './console-api.js';
 import { type OwnSite, ownHostOnly, ownSite } from './console-guard.js';
+import { apiReferenceRoutes } from './api-reference.js';
 import { contentSecurityPolicy } from './csp.js';
 import type { DemoEnv } from './demo-env.js';
 import { isDemoPage, withDemoNav, withPreconnect } from './demo-pages.js';
 import { type Merchant, newMerchant } from './merchant.js';
 import type { SandboxCall } from './sandbox-client.js';
 import { shopRoutes } from './shop-routes.js';
+import { createVisitorStore } from './visitor-store.js';
 import { Visitors } from './visitors.js';
 import { whoseShop } from './whose-shop.js';
 import { registerWebhook, webhookReceiver } from './webhook-receiver.js';
@@ -102,7 +104,10 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
 
   // Locally one merchant, the sandbox's own account; hosted, one per visitor.
   const localMerchant: Merchant | null = keys ? newMerchant(keys.test, null) : null;
-  const visitors = hosted && sandbox.visitors && publicUrl ? new Visitors({ accounts: sandbox.visitors, receiverPrefix }) : null;
+  const visitors =
+    hosted && sandbox.visitors && sandbox.hostedStore && publicUrl
+      ? new Visitors({ accounts: sandbox.visitors, store: createVisitorStore(sandbox.hostedStore), receiverPrefix })
+      : null;
   const call = (c: Context<DemoEnv>, key?: string): SandboxCall => ({
     apiUrl: sandbox.internalApiUrl,
     key: key ?? c.get('merchant').secretKey,
@@ -143,7 +148,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
     c.res = new Response(html, { status: 200, headers: c.res.headers });
   });
 
-  shopRoutes(app, { call, own: getOwn, apiUrl: sandbox.apiUrl, checkoutOrigin });
+  shopRoutes(app, { call, own: getOwn, apiUrl: sandbox.apiUrl, checkoutOrigin, publicUrl });
   // The merchant side: webhooks received from the sandbox, and the console (secret key server-side).
   webhookReceiver(app, (id) => (localMerchant ? (id === undefined ? localMerchant : undefined) : visitors?.byReceiver(id)));
   consoleApi(app, { call, own: getOwn, hosted: visitors !== null });
@@ -154,6 +159,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   // Like a CDN: brotli or gzip, ETag and 304, long-lived caching for content-hashed names (cdn.ts).
   app.get('/dist/*', cdnFiles(resolve(ROOT, 'dist'), '/dist/'));
   app.get('/demo/public/*', cdnFiles(resolve(ROOT, 'demo/public'), '/demo/public/'));
+  apiReferenceRoutes(app, resolve(ROOT, 'dist'));
   app.get('/favicon.ico', (c) => c.body(null, 204));
   app.notFound((c) => c.text('Not found', 404));
   app.onError((error, c) => {

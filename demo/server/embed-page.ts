@@ -10,6 +10,7 @@ function escapeHtml(value: string): string {
 }
 
 export interface EmbedPageOptions {
+  title: string;
   publishableKey: string;
   clientSecret: string;
   /** The creation response's `redirect_url`: the spec's status answer has none to pay with. */
@@ -23,10 +24,17 @@ export interface EmbedPageOptions {
    * with no request, and no script of the page's own is needed.
    */
   session?: unknown;
+  /** On a return page: the path that starts a new order (the page without its return parameters). */
+  newOrder?: string;
+}
+
+/** "New order" above a returned order: the page again, which makes a new session. */
+export function newOrderLink(path: string): string {
+  return `<p class="order-actions">Your order, as the onramp reports it now. <a class="button-link" href="${escapeHtml(path)}" data-new-order>New order</a></p>`;
 }
 
 export function renderEmbedPage(options: EmbedPageOptions): string {
-  const title = options.session ? 'Script tag with session' : options.mode === 'redirect' ? 'Redirect mode' : 'Script tag';
+  const { title } = options;
   const a = (value: string) => `"${escapeHtml(value)}"`;
   // A data block is never executed, so the strict CSP allows it; the element reads it on connect.
   const dataBlock = options.session ? `<script type="application/json">${jsonForScriptElement({ session: options.session })}</script>` : '';
@@ -43,6 +51,7 @@ export function renderEmbedPage(options: EmbedPageOptions): string {
 <body>
   <main class="page">
     <h1>${title}</h1>
+    ${options.newOrder ? newOrderLink(options.newOrder) : ''}
     <div class="layout">
       <onramp-checkout
         publishable-key=${a(options.publishableKey)}

@@ -24,6 +24,7 @@ console.log(
       ? [`Hosted demo: every visitor gets a test-mode account of their own, deleted after ${settings.hosted.accountTtlSeconds} s`, '']
       : []),
     ...DEMO_PAGES.map((page) => `${page.label.padEnd(18)}${demo.url}${page.path}`),
+    ...(demo.url === demo.internalUrl ? [] : [`${'Listening on'.padEnd(18)}${demo.internalUrl} (behind ${demo.url})`]),
     `${'Sandbox API'.padEnd(18)}${demo.sandbox.apiUrl}`,
     `${'Hosted checkout'.padEnd(18)}${demo.sandbox.checkoutUrl}`,
     '',

@@ -1,7 +1,10 @@
 /**
  * A merchant of the demo shop: a sandbox account's keys and what the shop's server keeps for it
- * (the webhook signing secret, the events it received, the full keys its console created). Locally
- * there is one, the sandbox's own account; in the hosted demo every visitor is one (visitors.ts).
+ * (the webhook signing secret, the events it received, the full keys its console created, its
+ * orders). Locally there is one, the sandbox's own account, in memory; in the hosted demo every
+ * visitor is one (visitors.ts), and what is kept is also written to the database as it changes
+ * (`recorder`, visitor-store.ts), so a restart ends no visit. Change what is kept through
+ * `keepEvent`, `keepConsoleKey` and `keepOrder`; read it from the fields.
  */
 export interface ReceivedWebhookEvent {
   id: string;
@@ -23,6 +26,8 @@ export interface ShopOrder {
   sessionId: string;
   /** Handed to the widget on the return page; never put in a URL. */
   clientSecret: string;
+  /** The session's hosted checkout (the spec's status answer has none to pay with). */
+  redirectUrl: string;
   /** The demo page that made it, where the buyer returns (`/`, `/demo/redirect`, …). */
   page: string;
   /** The order as the shop asked for it (amount, currencies, network, wallet). */
@@ -33,6 +38,16 @@ export interface ShopOrder {
 
 /** Orders kept per merchant (the oldest go first). */
 export const KEEP_ORDERS = 100;
+
+/** Console-created keys kept per merchant (the oldest go first; a demo account holds 10 active keys). */
+export const KEEP_CONSOLE_KEYS = 20;
+
+/** Writes what a merchant keeps as it changes (the hosted demo's database); each keeps its own bounds. */
+export interface MerchantRecorder {
+  event(event: ReceivedWebhookEvent): void;
+  consoleKey(id: string, key: string): void;
+  order(order: ShopOrder): void;
+}
 
 export interface Merchant {
   /** Test secret key: stays on this server. */
@@ -48,6 +63,8 @@ export interface Merchant {
   consoleKeys: Map<string, string>;
   /** The shop's orders by session id, oldest first (at most KEEP_ORDERS). */
   orders: Map<string, ShopOrder>;
+  /** Hosted: where changes to what is kept are written. */
+  recorder?: MerchantRecorder;
 }
 
 export function newMerchant(keys: { secret: string; publishable: string }, expiresAt: number | null): Merchant {
@@ -59,6 +76,17 @@ export function keepEvent(merchant: Merchant, event: ReceivedWebhookEvent): void
   if (merchant.events.some((e) => e.id === event.id)) return;
   merchant.events.unshift(event);
   merchant.events.length = Math.min(merchant.events.length, KEEP_EVENTS);
+  merchant.recorder?.event(event);
+}
+
+/** Keeps a full key created in the console, by its id (the oldest goes when there are too many). */
+export function keepConsoleKey(merchant: Merchant, id: string, key: string): void {
+  merchant.consoleKeys.set(id, key);
+  for (const old of merchant.consoleKeys.keys()) {
+    if (merchant.consoleKeys.size <= KEEP_CONSOLE_KEYS) break;
+    merchant.consoleKeys.delete(old);
+  }
+  merchant.recorder?.consoleKey(id, key);
 }
 
 /** Keeps the shop's order for its session (the oldest order goes when there are too many). */
@@ -68,4 +96,5 @@ export function keepOrder(merchant: Merchant, order: ShopOrder): void {
     if (merchant.orders.size <= KEEP_ORDERS) break;
     merchant.orders.delete(id);
   }
+  merchant.recorder?.order(order);
 }

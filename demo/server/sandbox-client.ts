@@ -18,8 +18,8 @@ export interface SandboxCall {
   forwardedFor?: string | undefined;
 }
 
-export async function callSandbox(call: SandboxCall, method: string, path: string, body?: unknown): Promise<SandboxReply> {
-  const response = await fetch(`${call.apiUrl}${path}`, {
+function sandboxFetch(call: SandboxCall, method: string, path: string, body?: unknown): Promise<Response> {
+  return fetch(`${call.apiUrl}${path}`, {
     method,
     headers: {
       'X-API-Key': call.key,
@@ -28,6 +28,25 @@ export async function callSandbox(call: SandboxCall, method: string, path: strin
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
+}
+
+/**
+ * The sandbox's answer as it came (status, JSON type, length, the body streamed): for answers the
+ * demo passes on unchanged, which it need neither parse nor write again (a page of transactions
+ * can be most of a megabyte).
+ */
+export async function forwardSandbox(call: SandboxCall, method: string, path: string): Promise<Response> {
+  const answer = await sandboxFetch(call, method, path);
+  const headers = new Headers({ 'Content-Type': answer.headers.get('Content-Type') ?? 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  for (const name of ['Content-Length', 'Request-Id', 'Retry-After']) {
+    const value = answer.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  return new Response(answer.body, { status: answer.status, headers });
+}
+
+export async function callSandbox(call: SandboxCall, method: string, path: string, body?: unknown): Promise<SandboxReply> {
+  const response = await sandboxFetch(call, method, path, body);
   const json: unknown = await response.json();
   return { status: response.status as ContentfulStatusCode, json };
 }

@@ -11,6 +11,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RenderOnrampCheckoutOptions } from '../../src/ssr/render-onramp-checkout.js';
+import { newOrderLink } from './embed-page.js';
 
 type SsrModule = typeof import('../../src/ssr/render-onramp-checkout.js');
 
@@ -24,15 +25,40 @@ export const SSR_LOCALES = ['en', 'de-DE', 'fr-FR', 'es-ES', 'ar'] as const;
 
 export const ssrLocale = (value: string | undefined): string => SSR_LOCALES.find((locale) => locale === value) ?? 'en';
 
-export interface SsrPageOptions extends Omit<RenderOnrampCheckoutOptions, 'serverRender'> {
+export interface SsrPageOptions extends Omit<RenderOnrampCheckoutOptions, 'serverRender' | 'session'> {
   /** `client`: the element is rendered in the browser (no shadow root in the HTML). */
   render: 'server' | 'client';
+  /** The creation answer of a new session, rendered with its order. */
+  session?: RenderOnrampCheckoutOptions['session'];
+  /**
+   * A kept order the buyer came back to: the element with its client secret, rendered in the
+   * browser from the API (the creation answer says pending, whatever the session is now).
+   */
+  returned?: { clientSecret: string; redirectUrl: string };
+}
+
+const escapeAttribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The element for a returned order: attributes only, no data block. */
+function returnedElement(options: Omit<SsrPageOptions, 'render' | 'session'>, returned: NonNullable<SsrPageOptions['returned']>): string {
+  const attributes: Array<[string, string | undefined]> = [
+    ['publishable-key', options.publishableKey],
+    ['client-secret', returned.clientSecret],
+    ['redirect-url', returned.redirectUrl],
+    ['api-base', options.apiBase],
+    ['checkout-origin', options.checkoutOrigin],
+    ['locale', options.locale],
+  ];
+  const written = attributes.filter((pair): pair is [string, string] => pair[1] !== undefined).map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`);
+  return `<onramp-checkout${written.join('')}></onramp-checkout>\n      ${newOrderLink('/demo/ssr')}`;
 }
 
 /** The page, with the element's HTML from the built renderer. */
-export async function renderSsrPage({ render, ...options }: SsrPageOptions): Promise<string> {
+export async function renderSsrPage({ render, returned, session, ...options }: SsrPageOptions): Promise<string> {
   const { renderOnrampCheckout } = await loadRenderer();
-  const element = await renderOnrampCheckout({ ...options, serverRender: render === 'server' });
+  const element = returned
+    ? returnedElement(options, returned)
+    : await renderOnrampCheckout({ ...options, session: session ?? {}, serverRender: render === 'server' });
   const script = render === 'server' ? '/dist/onramp-checkout.hydrate.iife.js' : '/dist/onramp-checkout.iife.js';
   const languages = SSR_LOCALES.map((locale) => `<a href="/demo/ssr?locale=${locale}"${locale === options.locale ? ' aria-current="true"' : ''}>${locale}</a>`).join(' · ');
   return `<!doctype html>

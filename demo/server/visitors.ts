@@ -6,8 +6,9 @@
  * account alone. When the account's time is up the sandbox deletes it with everything in it, the
  * cookie has expired with it, and the next page view starts afresh.
  *
- * What is kept here (the account's secret key, its webhook secret, received events) lives in memory:
- * a restart ends every visit (the accounts are still deleted on time by the sandbox).
+ * Visitors are kept in the database (visitor-store.ts: the cookie's hash, the account, its
+ * receiver, what the shop keeps, secrets sealed), so a restart ends no visit; the maps here are a
+ * cache of the visitors seen since this process started, dropped when their time is up.
  */
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
@@ -16,21 +17,19 @@ import { sha256Hex } from '../sandbox/domain/ids.js';
 import type { VisitorAccounts } from '../sandbox/hosted/visitor-accounts.js';
 import type { DemoEnv } from './demo-env.js';
 import { type Merchant, newMerchant } from './merchant.js';
+import type { StoredVisitor, VisitorStore } from './visitor-store.js';
 
 /** `__Host-`: the browser keeps it only if Secure, for this host alone, on every path. */
 export const VISITOR_COOKIE = '__Host-onramp_demo';
 
-interface Visitor {
-  accountId: string;
-  /** Where the sandbox delivers this visitor's webhooks: `/webhooks/<receiverId>`. */
-  receiverId: string;
-  merchant: Merchant;
-}
+type Visitor = StoredVisitor;
 
 export type NewVisitor = { ok: true; merchant: Merchant } | { ok: false; status: 429 | 503; retryAfterSeconds: number; message: string };
 
 export interface VisitorsOptions {
   accounts: VisitorAccounts;
+  /** Where visitors are kept across restarts. */
+  store: VisitorStore;
   /** `<public URL>/webhooks/`: the receiver's path, whose last part names the visitor's endpoint. */
   receiverPrefix: string;
   now?: () => number;
@@ -52,7 +51,7 @@ export class Visitors {
     const token = getCookie(c, VISITOR_COOKIE);
     if (!token || token.length > 64) return undefined;
     const hash = sha256Hex(token);
-    const visitor = this.#byToken.get(hash);
+    const visitor = this.#byToken.get(hash) ?? this.#remember(this.#o.store.byToken(hash));
     if (!visitor) return undefined;
     if (!this.#inTime(visitor) || !this.#o.accounts.isAlive(visitor.accountId)) {
       this.#forget(hash, visitor);
@@ -63,7 +62,8 @@ export class Visitors {
 
   /** The merchant whose webhook receiver is `/webhooks/<id>`. */
   byReceiver(id: string | undefined): Merchant | undefined {
-    const visitor = id === undefined ? undefined : this.#byReceiver.get(id);
+    if (id === undefined) return undefined;
+    const visitor = this.#byReceiver.get(id) ?? this.#remember(this.#o.store.byReceiver(id));
     return visitor && this.#inTime(visitor) ? visitor.merchant : undefined;
   }
 
@@ -82,9 +82,9 @@ export class Visitors {
     merchant.webhook = { url: webhook.url, endpointId: webhook.id, secret: webhook.secret };
     const receiverId = webhook.url.slice(this.#o.receiverPrefix.length);
     const token = randomBytes(32).toString('base64url');
-    const visitor: Visitor = { accountId, receiverId, merchant };
-    this.#byToken.set(sha256Hex(token), visitor);
-    this.#byReceiver.set(receiverId, visitor);
+    const visitor: Visitor = { tokenHash: sha256Hex(token), accountId, receiverId, merchant };
+    this.#o.store.insert(visitor);
+    this.#remember(visitor);
     setCookie(c, VISITOR_COOKIE, token, {
       path: '/',
       secure: true,
@@ -93,6 +93,14 @@ export class Visitors {
       maxAge: Math.max(1, Math.floor((expiresAt - this.#now()) / 1000)),
     });
     return { ok: true, merchant };
+  }
+
+  /** Caches a visitor found in the store (or made here) under its cookie's hash and its receiver. */
+  #remember(visitor: Visitor | undefined): Visitor | undefined {
+    if (!visitor) return undefined;
+    this.#byToken.set(visitor.tokenHash, visitor);
+    this.#byReceiver.set(visitor.receiverId, visitor);
+    return visitor;
   }
 
   /** Before the account's time (a visitor's merchant always has one). */

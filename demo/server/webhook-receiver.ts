@@ -2,7 +2,7 @@
  * The demo shop's webhook receiver, as a merchant writes one. Locally the shop registers its own
  * `POST /webhooks` on the sandbox (`registerWebhook`, replacing endpoints it registered before at
  * that URL, whose secrets it no longer knows); in the hosted demo the sandbox makes each visitor's
- * account with its endpoint at `POST /webhooks/<id>`. The signing secret is kept in memory; each delivery is verified with `verifyWebhookSignature`
+ * account with its endpoint at `POST /webhooks/<id>`. The signing secret is kept by the merchant (hosted: sealed in the database, visitor-store.ts); each delivery is verified with `verifyWebhookSignature`
  * over the RAW body (400 when it fails), deduplicated by event id, and kept (the latest 50) for the
  * shop page, which polls `GET /api/webhook-events` (its own merchant's events only).
  */

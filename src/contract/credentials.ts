@@ -31,7 +31,7 @@ export function apiKeyPrefix(brand: string, environment: KeyEnvironment, type: K
 }
 
 export const SESSION_ID_PATTERN = /^ors_[A-Za-z0-9]+$/;
-const CLIENT_SECRET_PATTERN = /^(ors_[A-Za-z0-9]+)_secret_[A-Za-z0-9]+$/;
+export const CLIENT_SECRET_PATTERN = /^(ors_[A-Za-z0-9]+)_secret_[A-Za-z0-9]+$/;
 
 /** The session id a client secret belongs to; `null` when the secret is malformed. */
 export function sessionIdFromClientSecret(clientSecret: string): string | null {

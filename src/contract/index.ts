@@ -16,6 +16,7 @@ export * from './schemas/test-helpers.js';
 export * from './schemas/checkout-message.js';
 export * from './schemas/webhook.js';
 export * from './timestamp.js';
+export * from './return-params.js';
 export * from './read/fields.js';
 export * from './read/session.js';
 export * from './read/quote.js';

@@ -37,14 +37,12 @@ export function formatCrypto(amount: string, currency: string | null, locale?: s
   return currency ? `${text} ${currency}` : text;
 }
 
-/** The rate line: `1 ETH = $3,150.42` (a price, rounded for display; no arithmetic on it). */
+/**
+ * The rate line: `1 ETH = $3,150.42`, the price in the fiat's own minor digits (a price, rounded for
+ * display; no arithmetic on it). The hosted checkout writes it with this same function.
+ */
 export function formatRate(rate: number, crypto: string, fiat: string, locale?: string): string {
-  const price = numberFormat(locale, {
-    style: 'currency',
-    currency: fiat,
-    maximumFractionDigits: rate < 10 ? 4 : 2,
-  }).format(rate);
-  return `1 ${crypto} = ${price}`;
+  return `1 ${crypto} = ${numberFormat(locale, { style: 'currency', currency: fiat }).format(rate)}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * The main flows, written once for every engine driven here (Firefox, WebKit): the script-tag page,
- * paying in the embedded checkout (paid and declined), popup and redirect modes, and the strict CSP.
+ * paying in the embedded checkout (paid and declined), popup mode, the redirect round trip (out to
+ * the hosted checkout and back to the order), and the strict CSP.
  * Each waits on conditions in the page, never on time, and ends with no uncaught error and no CSP
  * violation recorded.
  */
@@ -99,15 +100,29 @@ export const FLOWS: Flow[] = [
     },
   },
   {
-    name: 'redirect mode leaves for the hosted checkout, which takes the payment',
+    name: 'redirect mode: the hosted checkout takes the payment and brings the buyer back to the order, also after a reload',
     async run(page, demo) {
       await page.goto(`${demo.url}/demo/redirect`);
       await waitForStatus(page, 'pending');
       await expectNoProblems(page); // this page is left below
+      const secret = await page.evaluate<string>(`document.querySelector('onramp-checkout').clientSecret`);
+      const sessionId = secret.slice(0, secret.indexOf('_secret_'));
       await page.clickIn(PAY_BUTTON);
       await waitFor('the hosted checkout page', async () => (await page.url()).startsWith(`${demo.sandbox.checkoutUrl}/pay/`));
       await payWithCard(page, '4242 4242 4242 4242');
-      await waitForText(page, 'document.body.textContent', /processing|complete/i, 'the hosted checkout');
+      await waitForText(page, 'document.body.textContent', /Returning you to/, 'the announced return');
+      // Back by itself, to the page that made the session, with the order's id (a hint of its status).
+      const back = await waitFor('the way back', async () => {
+        const url = new URL(await page.url());
+        return url.href.startsWith(`${demo.url}/demo/redirect?`) ? url : undefined;
+      });
+      assert.equal(back.searchParams.get('onramp_session_id'), sessionId);
+      assert.doesNotMatch(back.href, /_secret_|[?&]t=/);
+      await waitForStatus(page, 'completed');
+      assert.equal(await page.evaluate<string>(`document.querySelector('onramp-checkout').clientSecret`), secret);
+      await page.goto(back.href);
+      await waitForStatus(page, 'completed');
+      await expectNoProblems(page);
     },
   },
   {

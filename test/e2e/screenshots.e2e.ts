@@ -74,11 +74,11 @@ const hostedCheckout = async (page: Page) => {
     completed_at: null,
   };
   const asset = (name: string) => readFileSync(resolve(ROOT, 'demo/sandbox/checkout/assets', name), 'utf8');
-  // The sandbox's real hosted checkout page, rendered for this session, on the checkout origin.
+  // The sandbox's real hosted checkout page as the widget's frame shows it, for this session, on the checkout origin.
   await page.route(`${CHECKOUT_ORIGIN}/**`, (route) => {
     const { pathname } = new URL(route.request().url());
     if (pathname === `/pay/${SESSION_ID}`) {
-      return route.fulfill({ contentType: 'text/html', body: renderCheckoutPage({ row, token: 'tok_abcdefghijklmnop', embedOrigin: ORIGIN, brand: 'onramp' }) });
+      return route.fulfill({ contentType: 'text/html', body: renderCheckoutPage({ row, token: 'tok_abcdefghijklmnop', embedOrigin: ORIGIN, brand: 'onramp', surface: 'frame' }) });
     }
     if (pathname === '/assets/checkout.css') return route.fulfill({ contentType: 'text/css', body: asset('checkout.css') });
     if (pathname === '/assets/checkout.js') return route.fulfill({ contentType: 'text/javascript', body: asset('checkout.js') });

@@ -44,11 +44,13 @@ test('choices apply live, survive a remount, and reset', async ({ page, demo, pr
   expect(await customProperty(widget(page), '--onramp-color-accent')).toBe('#e0457b');
   expect(await customProperty(widget(page), '--onramp-radius')).toBe('14px');
 
-  // A reload keeps them too (localStorage).
+  // A reload keeps them too (localStorage), on the same order (the address names it).
   await page.reload();
   await expect(theme.getByRole('combobox', { name: 'Theme' })).toHaveValue('dark');
   await expect(theme.getByLabel('Accent', { exact: true })).toHaveValue('#e0457b');
+  await expect(widget(page)).toHaveAttribute('theme', 'dark');
 
+  await page.getByRole('button', { name: 'New order' }).click();
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(widget(page)).toHaveAttribute('status', 'pending');
   await theme.getByRole('button', { name: /reset/i }).click();

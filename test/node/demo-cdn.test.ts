@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
-import { cdnFiles, compressResponses, etagMatches, IMMUTABLE, isHashedName, negotiateEncoding, REVALIDATE } from '../../demo/server/cdn.js';
+import { cdnFiles, compressResponses, DYNAMIC_COMPRESS_MAX, etagMatches, IMMUTABLE, isHashedName, negotiateEncoding, REVALIDATE } from '../../demo/server/cdn.js';
 import { startDemo, type DemoHandle } from '../../demo/server/demo-server.js';
 
 const SCRIPT = `console.log(${JSON.stringify('onramp '.repeat(2000))});\n`;
@@ -28,6 +28,8 @@ before(() => {
   app.use('*', compressResponses());
   app.get('/dist/*', cdnFiles(join(root, 'dist'), '/dist/'));
   app.get('/page', (c) => c.html(`<!doctype html><p>${'hello '.repeat(200)}</p>`));
+  app.get('/big.json', (c) => c.json({ data: 'x'.repeat(DYNAMIC_COMPRESS_MAX) }));
+  app.get('/big-stream.json', () => new Response(new Blob([JSON.stringify({ data: 'y'.repeat(DYNAMIC_COMPRESS_MAX) })]).stream(), { headers: { 'Content-Type': 'application/json' } }));
   app.notFound((c) => c.text('Not found', 404));
 });
 
@@ -112,6 +114,16 @@ test('rendered pages are compressed too, with Vary', async () => {
   const plain = await get('/page');
   assert.equal(plain.headers.get('Content-Encoding'), null);
   assert.equal(plain.headers.get('Vary'), 'Accept-Encoding');
+});
+
+test('a dynamic answer past DYNAMIC_COMPRESS_MAX is sent as it is (one visitor\'s large answers never fill the shared compression pool)', async () => {
+  for (const path of ['/big.json', '/big-stream.json']) {
+    const response = await get(path, { 'Accept-Encoding': 'br, gzip' });
+    assert.equal(response.headers.get('Content-Encoding'), null, path);
+    assert.equal(response.headers.get('Vary'), 'Accept-Encoding', path);
+    const body = JSON.parse((await bytes(response)).toString()) as { data: string };
+    assert.equal(body.data.length, DYNAMIC_COMPRESS_MAX, path);
+  }
 });
 
 test('the demo pages preconnect to the API (crossorigin) and the checkout', async (t) => {

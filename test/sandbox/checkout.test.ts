@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createdSessionSchema, sessionStatusViewSchema } from '../../src/contract/index.js';
 import { escapeHtml } from '../../demo/sandbox/checkout/escape.js';
+import { formatCrypto } from '../../src/format/format.js';
 import { type TestSandbox, expectData, sessionBody, startTestSandbox, waitFor } from './helpers.js';
 
 let t: TestSandbox;
@@ -23,6 +24,7 @@ async function pay(redirectUrl: string, fields: Record<string, string>, extra: R
   return fetch(`${url.origin}${url.pathname}`, { method: 'POST', body: form, redirect: 'manual' });
 }
 
+const cardFields = (number: string) => ({ card_number: number, card_expiry: '12/34', card_cvc: '123', card_name: '' });
 const card = (number: string) => ({ card_number: number, card_expiry: '12/34', card_cvc: '123', card_name: 'Ada Lovelace' });
 
 async function apiStatus(sessionId: string) {
@@ -45,7 +47,9 @@ describe('GET /pay/:id', () => {
     assert.equal(res.headers.get('X-Frame-Options'), null);
     const page = await res.text();
     assert.match(page, /\$100\.00/);
-    assert.ok(page.includes(s.estimated_crypto_amount));
+    // As a buyer reads it, written by the widget's own formatter: the widget shows the same figure.
+    assert.ok(page.includes(formatCrypto(s.estimated_crypto_amount, 'ETH', 'en-US')));
+    assert.ok(!page.includes(s.estimated_crypto_amount));
     assert.match(page, /Test mode/);
     assert.match(page, /autocomplete="cc-number"/);
     assert.match(page, /autocomplete="cc-exp"/);
@@ -55,8 +59,8 @@ describe('GET /pay/:id', () => {
     // No inline script or style; the return_url is escaped, never markup.
     assert.doesNotMatch(page, /<script>|<style|style="|onclick=|onload=/);
     assert.ok(page.includes('Back to merchant'));
-    assert.ok(page.includes('&quot;&gt;&lt;script&gt;'));
     assert.ok(!page.includes('"><script>alert(1)'));
+    assert.ok(!page.includes('<script>alert'));
   });
 
   it('answers a wrong, missing or foreign token with a plain 404 page', async () => {
@@ -188,6 +192,66 @@ describe('POST /pay/:id with test cards', () => {
     });
     assert.equal(forged.status, 404);
     assert.equal((await apiStatus(other.session_id)).status, 'pending');
+  });
+});
+
+describe('the way back to the merchant (return_url)', () => {
+  const links = (page: string) => [...page.matchAll(/href="([^"]+)"/g)].map((m) => (m[1] ?? '').replaceAll('&amp;', '&')).filter((href) => href.startsWith('http'));
+
+  it('adds onramp_session_id and onramp_status to the merchant’s own query, never a secret', async () => {
+    const s = await newSession({ return_url: 'https://shop.example/orders?ref=42' });
+    const page = await (await get(s.redirect_url)).text();
+    const back = links(page).map((href) => new URL(href));
+    assert.equal(back.length, 1, 'pending: the back link only');
+    const [url] = back;
+    assert.equal(url?.origin + (url?.pathname ?? ''), 'https://shop.example/orders');
+    assert.equal(url?.searchParams.get('ref'), '42');
+    assert.equal(url?.searchParams.get('onramp_session_id'), s.session_id);
+    assert.equal(url?.searchParams.get('onramp_status'), 'pending');
+    const token = new URL(s.redirect_url).searchParams.get('t') ?? '';
+    assert.ok(!url?.href.includes(token) && !url?.href.includes('_secret_'));
+    assert.doesNotMatch(page, /data-way-back/);
+  });
+
+  for (const [card, status] of [
+    ['4242424242424242', 'processing'],
+    ['4000000000000002', 'failed'],
+  ] as const) {
+    it(`once ${status}, the page offers "Return now" with that status (and its script returns by itself)`, async () => {
+      const s = await newSession({ return_url: 'https://shop.example/back' });
+      const paid = await pay(s.redirect_url, cardFields(card));
+      assert.equal(paid.status, 303);
+      const page = await (await get(new URL(paid.headers.get('Location') ?? '', s.redirect_url).href)).text();
+      assert.match(page, /data-way-back /);
+      assert.match(page, /data-return-after="5"/);
+      assert.match(page, /data-stay hidden>Stay on this page</);
+      const returnNow = /<a class="button" href="([^"]+)" data-return-now>Return now<\/a>/.exec(page)?.[1]?.replaceAll('&amp;', '&');
+      assert.ok(returnNow, 'a Return now link');
+      assert.equal(new URL(returnNow).searchParams.get('onramp_status'), status);
+      assert.equal(new URL(returnNow).searchParams.get('onramp_session_id'), s.session_id);
+    });
+  }
+
+  it('with no return_url there is no way back to offer', async () => {
+    const s = await newSession();
+    const page = await (await get(s.redirect_url)).text();
+    assert.doesNotMatch(page, /Back to merchant|data-way-back/);
+  });
+
+  it('inside the widget’s frame (Sec-Fetch-Dest: iframe): one line of order over the card form, no link away', async () => {
+    const s = await newSession({ return_url: 'https://shop.example/back' });
+    const res = await fetch(`${s.redirect_url}&embed_origin=https%3A%2F%2Fshop.example`, { headers: { 'Sec-Fetch-Dest': 'iframe' } });
+    const page = await res.text();
+    assert.match(page, /data-surface="frame"/);
+    assert.match(page, /class="frame-summary"[^>]*>Pay <strong>\$100\.00<\/strong> for about <strong>0\.0\d+ ETH<\/strong>/);
+    assert.match(page, /autocomplete="cc-number"/);
+    assert.doesNotMatch(page, /<a /);
+    assert.doesNotMatch(page, /class="summary"|class="details"/);
+    // Paid in the frame: the outcome, still no way out of the frame.
+    const paid = await pay(s.redirect_url, cardFields('4000000000000002'), { embed_origin: 'https://shop.example' });
+    const after = await (await fetch(new URL(paid.headers.get('Location') ?? '', s.redirect_url), { headers: { 'Sec-Fetch-Dest': 'iframe' } })).text();
+    assert.match(after, /Payment failed/);
+    assert.doesNotMatch(after, /<a /);
   });
 });
 

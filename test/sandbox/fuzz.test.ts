@@ -12,6 +12,8 @@ import fc from 'fast-check';
 import * as z from 'zod/mini';
 import { createdSessionSchema, errorEnvelopeSchema } from '../../src/contract/index.js';
 import { API_PATHS } from '../../demo/sandbox/http/app.js';
+import { OPENAPI_PATH } from '../../demo/sandbox/routes/openapi.js';
+import { DocumentValidator } from '../openapi/validator.js';
 import { type TestSandbox, WALLET, expectData, sessionBody, startTestSandbox } from './helpers.js';
 
 let t: TestSandbox;
@@ -217,6 +219,8 @@ const fuzzRequest = fc
 
 const STACK = /\n\s+at |\bat [^\s]+ \(|\.(ts|js|mjs|cjs):\d+|\/work\/|node_modules|file:\/\/|Error: /;
 
+const documentValidator = new DocumentValidator();
+
 function checkReply(req: FuzzRequest, reply: RawReply): void {
   const where = `${req.method} ${req.path.slice(0, 200)} -> ${reply.status} ${reply.body.slice(0, 300)}`;
   assert.ok(reply.status >= 200 && reply.status < 600, where);
@@ -234,6 +238,10 @@ function checkReply(req: FuzzRequest, reply: RawReply): void {
   }
   assert.match(type, /^application\/json/, where);
   const json: unknown = JSON.parse(reply.body);
+  const problems = documentValidator.check(req.method, req.path, reply.status, json);
+  assert.equal(problems ?? null, null, `disagrees with the OpenAPI document: ${where}\n${problems?.join('\n')}`);
+  // The OpenAPI document is the one answer that is not an envelope.
+  if (reply.status === 200 && req.path.split('?')[0] === OPENAPI_PATH) return void assert.equal((json as { openapi?: unknown }).openapi, '3.1.1', where);
   if (reply.status >= 400) {
     const parsed = z.safeParse(errorEnvelopeSchema, json);
     assert.ok(parsed.success, `not the error envelope: ${where}`);
@@ -257,7 +265,7 @@ describe('fuzzing the API', () => {
         checkReply(req, reply);
       }),
       // The number of runs is the budget, not wall time: a busy CI machine runs them all, more slowly.
-      { numRuns: 300 },
+      { numRuns: 300, ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED), path: process.env.FUZZ_PATH } : {}) },
     );
     assert.deepEqual(logged, [], 'no internal error was logged');
     // The generator reaches past authentication: successes and validation errors, not only 401/404.

@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import { errorEnvelopeSchema, successEnvelope } from '../../src/contract/index.js';
 import type { HostResolver } from '../../demo/sandbox/domain/webhook-targets.js';
 import { type SandboxHandle, type StartSandboxOptions, startSandbox } from '../../demo/sandbox/server.js';
+import { DocumentValidator } from '../openapi/validator.js';
 
 /** The EIP-55 example address (mixed case, valid checksum). */
 export const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -46,6 +47,15 @@ export const loopbackOnlyResolver: HostResolver = async (hostname) => {
 /** Every test sandbox: free ports, an in-memory database, no keys file, no log. */
 export const TEST_SANDBOX_BASE = { port: 0, checkoutPort: 0, db: ':memory:', keysFile: null, log: () => {} } as const satisfies StartSandboxOptions;
 
+/**
+ * Every answer `call` gets is checked against the OpenAPI document (status and body), so what the
+ * sandbox answers and what the document says stay one thing (DESIGN.md).
+ */
+const documentValidator = new DocumentValidator();
+
+/** API URLs of sandboxes in spec-shapes mode: they imitate another server, not this document. */
+const undocumentedApis = new Set<string>();
+
 export async function startTestSandbox(options: StartSandboxOptions = {}): Promise<TestSandbox> {
   const sandbox = await startSandbox({
     ...TEST_SANDBOX_BASE,
@@ -55,6 +65,7 @@ export async function startTestSandbox(options: StartSandboxOptions = {}): Promi
     ...options,
   });
   assert.ok(sandbox.keys, 'a fresh sandbox returns its keys');
+  if (sandbox.shapes === 'spec') undocumentedApis.add(sandbox.apiUrl);
   const keys = sandbox.keys;
   return {
     sandbox,
@@ -99,6 +110,10 @@ export async function call(baseUrl: string, method: string, path: string, option
     json = text ? JSON.parse(text) : undefined;
   } catch {
     json = undefined;
+  }
+  if (!undocumentedApis.has(baseUrl)) {
+    const problems = documentValidator.check(method, path, response.status, json);
+    if (problems) assert.fail(`the answer to ${method} ${path} disagrees with the OpenAPI document:\n${problems.join('\n')}\n${text.slice(0, 2000)}`);
   }
   return { status: response.status, headers: response.headers, text, json };
 }

@@ -100,6 +100,8 @@ interface Endpoint {
   refusedAs?(k: MatrixKey): string | undefined;
   /** Further checks of a successful answer; returns what is wrong, if anything. */
   verify?(k: MatrixKey, reply: Reply): string | undefined;
+  /** Public: answers without looking at the key (a revoked one included). */
+  keyless?: boolean;
 }
 
 const otherEnv = (env: KeyEnvironment): KeyEnvironment => (env === 'test' ? 'live' : 'test');
@@ -114,6 +116,14 @@ const sessionOf = (env: KeyEnvironment) => {
 };
 
 const ENDPOINTS: Endpoint[] = [
+  {
+    // The OpenAPI document is public: any key (or none) reads it.
+    route: 'GET /v1/openapi.json',
+    call: (k) => t.call('GET', '/v1/openapi.json', { key: k.key }),
+    ok: 200,
+    allowed: () => true,
+    keyless: true,
+  },
   {
     route: 'POST /v1/onramp',
     call: (k) => t.call('POST', '/v1/onramp', { key: k.key, body: sessionBody() }),
@@ -313,7 +323,7 @@ describe('key type x permission x endpoint', () => {
       for (const type of ['secret', 'publishable'] as const) {
         const k = await createKey(environment, type, type === 'secret' ? PERMISSIONS : ['onramp:read']);
         expectData(await t.call('DELETE', `/v1/keys/${k.id}`, { key: admin(environment) }), revokedApiKeySchema);
-        for (const endpoint of active) expectError(await endpoint.call(k), 401, 'INVALID_API_KEY');
+        for (const endpoint of active.filter((e) => !e.keyless)) expectError(await endpoint.call(k), 401, 'INVALID_API_KEY');
       }
     }
   });

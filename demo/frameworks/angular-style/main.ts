@@ -1,7 +1,7 @@
 /**
  * The Angular-style page: the component template
  *
- *   <onramp-checkout [publishableKey]="config.publishableKey" [clientSecret]="config.session.client_secret"
+ *   <onramp-checkout [publishableKey]="config.publishableKey" [clientSecret]="config.clientSecret"
  *     [apiBase]="config.apiBase" [checkoutOrigin]="config.checkoutOrigin" [session]="config.session"
  *     (onramp-ready)="log($event)" (onramp-completed)="onCompleted($event)" …></onramp-checkout>
  *
@@ -9,7 +9,7 @@
  */
 import '../../../src/define.js';
 import { eventLine, ONRAMP_EVENTS } from '../../pages/event-summary.js';
-import { createSession, errorText, type CheckoutConfig } from '../shared/session.js';
+import { errorText, openCheckout, type CheckoutConfig } from '../shared/session.js';
 import { bind, type Bindings } from './bind.js';
 
 const app = document.getElementById('app');
@@ -44,10 +44,11 @@ function render(): void {
   const unbind = bind(element, {
     properties: {
       publishableKey: config.publishableKey,
-      clientSecret: config.session.client_secret,
+      clientSecret: config.clientSecret,
       apiBase: config.apiBase,
       checkoutOrigin: config.checkoutOrigin,
       session: config.session,
+      redirectUrl: config.redirectUrl,
     },
     events,
   });
@@ -58,14 +59,15 @@ function render(): void {
   };
 }
 
-async function newSession(): Promise<void> {
+/** The order the address names on the first load (a return or a reload), else and then a new session. */
+async function newSession(fresh = true): Promise<void> {
   config = null;
   delivered.textContent = '';
   notice.className = '';
   notice.textContent = 'Creating a session…';
   render();
   try {
-    config = await createSession();
+    config = await openCheckout(fresh);
     notice.textContent = '';
   } catch (cause) {
     notice.className = 'form-error';
@@ -98,5 +100,5 @@ if (app) {
   layout.className = 'layout';
   layout.append(column, logSection);
   app.append(actions, layout);
-  void newSession();
+  void newSession(false);
 }

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { eventLine } from '../../pages/event-summary.js';
-import { createSession, errorText, type CheckoutConfig } from '../shared/session.js';
+import { errorText, openCheckout, type CheckoutConfig } from '../shared/session.js';
 import { Checkout, type Binding } from './Checkout.js';
 
 export function App() {
@@ -22,7 +22,8 @@ export function App() {
     setConfig(null);
     setError(null);
     setDelivered(null);
-    createSession().then(
+    // The first run shows the order the address names (a return or a reload); "New session" makes one.
+    openCheckout(sessionCount > 0).then(
       (created) => current && setConfig(created),
       (cause: unknown) => current && setError(errorText(cause)),
     );

@@ -17,15 +17,16 @@ interface CheckoutProps {
 }
 
 export function Checkout({ binding, config, onEvent, onDelivered }: CheckoutProps) {
-  const { publishableKey, apiBase, checkoutOrigin, session } = config;
+  const { publishableKey, apiBase, checkoutOrigin, clientSecret, session, redirectUrl } = config;
   if (binding === 'wrapper') {
     return (
       <OnrampCheckout
         publishableKey={publishableKey}
-        clientSecret={session.client_secret}
+        clientSecret={clientSecret}
         apiBase={apiBase}
         checkoutOrigin={checkoutOrigin}
         session={session}
+        redirectUrl={redirectUrl}
         onOnrampReady={onEvent}
         onOnrampStatusChange={onEvent}
         onOnrampQuoteExpired={onEvent}
@@ -44,10 +45,11 @@ export function Checkout({ binding, config, onEvent, onDelivered }: CheckoutProp
   return (
     <onramp-checkout
       publishableKey={publishableKey}
-      clientSecret={session.client_secret}
+      clientSecret={clientSecret}
       apiBase={apiBase}
       checkoutOrigin={checkoutOrigin}
       session={session}
+      redirectUrl={redirectUrl}
       ononramp-ready={onEvent}
       ononramp-status-change={onEvent}
       ononramp-quote-expired={onEvent}

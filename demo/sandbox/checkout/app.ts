@@ -1,6 +1,7 @@
 /**
  * The hosted checkout, on its own origin: `GET /pay/:id?t=` shows the order and the card form,
- * `POST /pay/:id` pays with a test card and redirects back (303) to the page, `GET
+ * `POST /pay/:id` pays with a test card and redirects back (303) to the page (which then shows the
+ * outcome and the way back to the merchant, way-back.ts), `GET
  * /pay/:id/status?t=` is the small JSON the page polls. A wrong token is a plain 404 page.
  */
 import { readFileSync } from 'node:fs';
@@ -13,7 +14,7 @@ import type { SandboxDeps } from '../deps.js';
 import { matchesHash, newRequestId } from '../domain/ids.js';
 import { type CardForm, checkCard } from './cards.js';
 import { frameAncestors, isAllowedOrigin } from './origins.js';
-import { renderCheckoutPage, renderNotFoundPage, renderTooLargePage } from './page.js';
+import { type CheckoutSurface, renderCheckoutPage, renderNotFoundPage, renderTooLargePage } from './page.js';
 
 const ASSETS: Readonly<Record<string, { type: string; body: string }>> = {
   'checkout.css': { type: 'text/css; charset=utf-8', body: readFileSync(new URL('./assets/checkout.css', import.meta.url), 'utf8') },
@@ -56,6 +57,11 @@ export function createCheckoutApp(deps: SandboxDeps): Hono {
   const embedOriginOf = (value: unknown): string | null =>
     typeof value === 'string' && isAllowedOrigin(value, deps.merchantOrigins) ? value : null;
   const notFound = (c: Context) => c.body(renderNotFoundPage(deps.brand), 404, { 'Content-Type': HTML });
+  /**
+   * Inside the widget's iframe, as the browser says (`Sec-Fetch-Dest`); every other request gets the
+   * page of its own, and checkout.js hides its way back if it finds itself framed anyway.
+   */
+  const surfaceOf = (c: Context): CheckoutSurface => (c.req.header('Sec-Fetch-Dest') === 'iframe' ? 'frame' : 'window');
 
   app.get('/favicon.ico', (c) => c.body(null, 204));
   app.get('/assets/:name', (c) => {
@@ -69,7 +75,7 @@ export function createCheckoutApp(deps: SandboxDeps): Hono {
     let row = sessionFor(c.req.param('id'), token);
     if (!row || !token) return notFound(c);
     row = deps.sessionService.refreshQuote(row);
-    const page = renderCheckoutPage({ row, token, embedOrigin: embedOriginOf(c.req.query(EMBED_ORIGIN_PARAM)), brand: deps.brand });
+    const page = renderCheckoutPage({ row, token, embedOrigin: embedOriginOf(c.req.query(EMBED_ORIGIN_PARAM)), brand: deps.brand, surface: surfaceOf(c) });
     return c.body(page, 200, { 'Content-Type': HTML });
   });
 
@@ -91,7 +97,7 @@ export function createCheckoutApp(deps: SandboxDeps): Hono {
     const embedOrigin = embedOriginOf(form[EMBED_ORIGIN_PARAM]);
     const row = deps.sessionService.refreshQuote(found);
     if (row.status !== 'pending') {
-      return c.body(renderCheckoutPage({ row, token, embedOrigin, brand: deps.brand, notPayable: true }), 409, { 'Content-Type': HTML });
+      return c.body(renderCheckoutPage({ row, token, embedOrigin, brand: deps.brand, surface: surfaceOf(c), notPayable: true }), 409, { 'Content-Type': HTML });
     }
     const card: CardForm = {
       card_number: text('card_number'),
@@ -101,7 +107,7 @@ export function createCheckoutApp(deps: SandboxDeps): Hono {
     };
     const checked = checkCard(card, deps.clock.now());
     if ('errors' in checked) {
-      const page = renderCheckoutPage({ row, token, embedOrigin, brand: deps.brand, errors: checked.errors, cardName: card.card_name });
+      const page = renderCheckoutPage({ row, token, embedOrigin, brand: deps.brand, surface: surfaceOf(c), errors: checked.errors, cardName: card.card_name });
       return c.body(page, 400, { 'Content-Type': HTML });
     }
     deps.sessionService.pay(row, checked.outcome);

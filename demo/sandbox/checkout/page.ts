@@ -2,12 +2,21 @@
  * Server-rendered hosted checkout pages. Every value is escaped through `html`; there are no inline
  * scripts or styles (CSP `script-src 'self'; style-src 'self'`): behaviour and looks come from
  * /assets/checkout.js and /assets/checkout.css. The page works without JavaScript.
+ *
+ * Two surfaces: `frame`, inside the widget's iframe on the merchant's page (the card form under a
+ * one-line summary, the outcome when final, no link away: the merchant's page is already around
+ * it), and `window`, a page of its own (a redirect or a popup: the whole order, and the way back to
+ * the merchant, way-back.ts).
  */
-import type { Network } from '../../../src/contract/index.js';
-import { FIAT_MINOR_DIGITS, minorToDecimal } from '../../../src/contract/index.js';
 import type { SessionRow } from '../db/sessions.js';
-import { type SafeHtml, html } from './escape.js';
+import { NETWORK_NAMES, crypto, fiat } from './amounts.js';
 import type { CardErrors, CardField } from './cards.js';
+import { type SafeHtml, html } from './escape.js';
+import { frameSummary, fullSummary } from './order-summary.js';
+import { backLink, wayBackPanel } from './way-back.js';
+
+/** Where the page is shown: in the widget's iframe, or as a page of its own. */
+export type CheckoutSurface = 'frame' | 'window';
 
 export interface CheckoutPageModel {
   row: SessionRow;
@@ -15,25 +24,13 @@ export interface CheckoutPageModel {
   /** The merchant origin hints are posted to; only set when it is allowed. */
   embedOrigin: string | null;
   brand: string;
+  /** Default `window`. */
+  surface?: CheckoutSurface;
   errors?: CardErrors;
   cardName?: string;
   /** Shown when a payment was attempted on a session that is not pending. */
   notPayable?: boolean;
 }
-
-const NETWORK_NAMES: Readonly<Record<Network, string>> = { ethereum: 'Ethereum', polygon: 'Polygon', base: 'Base' };
-
-function money(minor: number, currency: string): string {
-  const major = Number(minorToDecimal(minor, FIAT_MINOR_DIGITS));
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(major);
-}
-
-function rate(decimal: string, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 6 }).format(Number(decimal));
-}
-
-const utcTime = (ms: number): string =>
-  `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 function query(model: CheckoutPageModel): string {
   const params = new URLSearchParams({ t: model.token });
@@ -67,24 +64,6 @@ function header(brand: string, testMode: boolean | null): SafeHtml {
   ${testMode === null ? '' : testMode ? html`<span class="badge">Test mode</span>` : html`<span class="badge badge-live">Live mode (simulated)</span>`}
 </header>
 ${testMode ? html`<p class="test-notice">Test mode: no real money moves. Pay with test card <strong>4242 4242 4242 4242</strong>, any future expiry and any CVC.</p>` : ''}`;
-}
-
-function summary(row: SessionRow): SafeHtml {
-  const total = row.platform_fee + row.network_fee + row.processing_fee;
-  return html`<section class="summary" aria-labelledby="summary-title">
-  <h1 id="summary-title" class="amount">${money(row.fiat_amount, row.fiat_currency)}</h1>
-  <p class="receive">${row.status === 'completed' ? 'You received' : 'You receive about'} <strong class="crypto">${row.crypto_amount} ${row.crypto_currency}</strong></p>
-  <dl class="details">
-    <div><dt>Network</dt><dd>${NETWORK_NAMES[row.network]}</dd></div>
-    <div><dt>Wallet</dt><dd class="mono wallet">${row.wallet_address}</dd></div>
-    <div><dt>Rate</dt><dd>1 ${row.crypto_currency} = ${rate(row.exchange_rate, row.fiat_currency)}</dd></div>
-    <div><dt>Platform fee</dt><dd>${money(row.platform_fee, row.fiat_currency)}</dd></div>
-    <div><dt>Network fee</dt><dd>${money(row.network_fee, row.fiat_currency)}</dd></div>
-    <div><dt>Processing fee</dt><dd>${money(row.processing_fee, row.fiat_currency)}</dd></div>
-    <div class="total"><dt>Total fees (included)</dt><dd>${money(total, row.fiat_currency)}</dd></div>
-  </dl>
-  ${row.status === 'pending' ? html`<p class="expiry">Rate held until <time datetime="${new Date(row.quote_expires_at).toISOString()}">${utcTime(row.quote_expires_at)}</time>. This checkout expires at <time datetime="${new Date(row.expires_at).toISOString()}">${utcTime(row.expires_at)}</time>.</p>` : ''}
-</section>`;
 }
 
 const FIELD_LABELS: Readonly<Record<CardField, string>> = {
@@ -122,7 +101,7 @@ function payForm(model: CheckoutPageModel): SafeHtml {
     ${field('card_cvc', errors, { autocomplete: 'cc-csc', inputmode: 'numeric', placeholder: '123', maxlength: 4, required: true })}
   </div>
   ${field('card_name', errors, { autocomplete: 'cc-name', maxlength: 100, value: model.cardName ?? '' })}
-  <button type="submit" class="pay-button" data-pay-button>Pay ${money(row.fiat_amount, row.fiat_currency)}</button>
+  <button type="submit" class="pay-button" data-pay-button>Pay ${fiat(row.fiat_amount, row.fiat_currency)}</button>
   <p class="fine-print">Payments are simulated by the ${model.brand} sandbox.</p>
 </form>`;
 }
@@ -142,13 +121,13 @@ function statePanel(model: CheckoutPageModel): SafeHtml {
       return html`<section class="state state-processing" role="status" aria-live="polite">
   <span class="spinner" aria-hidden="true"></span>
   <h2>Payment received</h2>
-  <p>Sending ${row.crypto_amount} ${row.crypto_currency} to your wallet on ${NETWORK_NAMES[row.network]}. This page updates by itself.</p>
+  <p>Sending ${crypto(row)} to your wallet on ${NETWORK_NAMES[row.network]}. This page updates by itself.</p>
 </section>`;
     case 'completed':
       return html`<section class="state state-completed" role="status">
   <span class="state-icon" aria-hidden="true">✓</span>
   <h2>Crypto delivered</h2>
-  <p>${row.crypto_amount} ${row.crypto_currency} was sent to your wallet.</p>
+  <p>${crypto(row)} was sent to your wallet.</p>
   <p class="tx-label">Transaction hash</p>
   <p class="mono tx-hash">${row.tx_hash ?? ''}</p>
 </section>`;
@@ -170,14 +149,15 @@ function statePanel(model: CheckoutPageModel): SafeHtml {
 
 export function renderCheckoutPage(model: CheckoutPageModel): string {
   const { row } = model;
+  const framed = model.surface === 'frame';
   const statusUrl = `/pay/${row.id}/status${query(model)}`;
-  const attributes = html`data-session-id="${row.id}" data-status="${row.status}" data-status-url="${statusUrl}"${model.embedOrigin ? html` data-embed-origin="${model.embedOrigin}"` : ''}`;
+  const attributes = html`data-session-id="${row.id}" data-status="${row.status}" data-status-url="${statusUrl}" data-surface="${framed ? 'frame' : 'window'}"${model.embedOrigin ? html` data-embed-origin="${model.embedOrigin}"` : ''}`;
   const body = html`${header(model.brand, row.environment === 'test')}
 ${model.notPayable ? html`<div class="form-alert" role="alert" data-error-code="SESSION_NOT_PAYABLE"><strong>This session cannot be paid.</strong> It is ${row.status}, not awaiting payment.</div>` : ''}
-${summary(row)}
+${framed ? frameSummary(row) : fullSummary(row)}
 ${statePanel(model)}
-${row.return_url ? html`<p class="back"><a href="${row.return_url}" rel="noopener noreferrer">← Back to merchant</a></p>` : ''}`;
-  return layout(`Pay ${money(row.fiat_amount, row.fiat_currency)} · ${model.brand} checkout`, body, attributes);
+${framed ? '' : html`${wayBackPanel(row)}${backLink(row)}`}`;
+  return layout(`Pay ${fiat(row.fiat_amount, row.fiat_currency)} · ${model.brand} checkout`, body, attributes);
 }
 
 /** A payment form too large to read (a real one is a few hundred bytes). */

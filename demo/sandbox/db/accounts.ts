@@ -12,6 +12,32 @@ export interface AccountRow {
   expires_at: number | null;
 }
 
+/**
+ * Deleting an account with everything in it, children before parents (foreign keys are on):
+ * webhook attempts, deliveries, events, endpoints, idempotency records, the demo's visitor data,
+ * sessions, keys, then the account. Every statement finds its rows through an index (a test reads
+ * the query plans): an account's deletion costs its own rows, not the whole database's.
+ */
+export const ACCOUNT_PURGE: readonly string[] = [
+  `DELETE FROM webhook_attempts WHERE delivery_id IN (
+     SELECT d.id FROM webhook_deliveries d
+     WHERE d.endpoint_id IN (SELECT id FROM webhook_endpoints WHERE account_id = @id)
+        OR d.event_id IN (SELECT id FROM webhook_events WHERE account_id = @id))`,
+  `DELETE FROM webhook_deliveries
+   WHERE endpoint_id IN (SELECT id FROM webhook_endpoints WHERE account_id = @id)
+      OR event_id IN (SELECT id FROM webhook_events WHERE account_id = @id)`,
+  'DELETE FROM webhook_events WHERE account_id = @id',
+  'DELETE FROM webhook_endpoints WHERE account_id = @id',
+  'DELETE FROM idempotency_keys WHERE account_id = @id',
+  'DELETE FROM demo_received_events WHERE account_id = @id',
+  'DELETE FROM demo_console_keys WHERE account_id = @id',
+  'DELETE FROM demo_orders WHERE account_id = @id',
+  'DELETE FROM demo_visitors WHERE account_id = @id',
+  'DELETE FROM sessions WHERE account_id = @id',
+  'DELETE FROM api_keys WHERE account_id = @id',
+  'DELETE FROM accounts WHERE id = @id',
+];
+
 export function createAccountsRepo(db: Db) {
   const insert = db.prepare<[string, string, number, number | null]>('INSERT INTO accounts (id, name, created_at, expires_at) VALUES (?, ?, ?, ?)');
   const first = db.prepare<[], AccountRow>('SELECT * FROM accounts WHERE expires_at IS NULL ORDER BY created_at, id LIMIT 1');
@@ -25,23 +51,7 @@ export function createAccountsRepo(db: Db) {
      ORDER BY created_at LIMIT ?`,
   );
   const expiring = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM accounts WHERE expires_at IS NOT NULL');
-  // Children before parents (foreign keys are on): attempts, deliveries, events, endpoints,
-  // idempotency records, sessions, keys, then the account.
-  const purge = [
-    `DELETE FROM webhook_attempts WHERE delivery_id IN (
-       SELECT d.id FROM webhook_deliveries d
-       WHERE d.endpoint_id IN (SELECT id FROM webhook_endpoints WHERE account_id = @id)
-          OR d.event_id IN (SELECT id FROM webhook_events WHERE account_id = @id))`,
-    `DELETE FROM webhook_deliveries
-     WHERE endpoint_id IN (SELECT id FROM webhook_endpoints WHERE account_id = @id)
-        OR event_id IN (SELECT id FROM webhook_events WHERE account_id = @id)`,
-    'DELETE FROM webhook_events WHERE account_id = @id',
-    'DELETE FROM webhook_endpoints WHERE account_id = @id',
-    'DELETE FROM idempotency_keys WHERE account_id = @id',
-    'DELETE FROM sessions WHERE account_id = @id',
-    'DELETE FROM api_keys WHERE account_id = @id',
-    'DELETE FROM accounts WHERE id = @id',
-  ].map((sql) => db.prepare(sql));
+  const purge = ACCOUNT_PURGE.map((sql) => db.prepare(sql));
   return {
     insert(row: AccountRow): void {
       insert.run(row.id, row.name, row.created_at, row.expires_at);

@@ -1,6 +1,6 @@
 /**
- * Webhook endpoints (signing secret sealed, never in clear), events (the exact body every attempt
- * sends), deliveries (one per event and endpoint, with its retry state) and the attempt log.
+ * Webhook endpoints (signing secret sealed, never in clear), events (the body every attempt sends,
+ * but for the session's metadata, referred to: `eventBody`), deliveries (one per event and endpoint, with its retry state) and the attempt log.
  */
 import type { KeyEnvironment, WebhookDeliveryStatus, WebhookEventType } from '../../../src/contract/index.js';
 import type { Db } from './database.js';
@@ -55,7 +55,10 @@ export interface DueDelivery {
   /** The endpoint's mode: its target rules differ (loopback in test mode only). */
   environment: KeyEnvironment;
   secret_sealed: string;
+  /** The stored body; `eventBody(payload, metadata)` is what is sent. */
   payload: string;
+  /** The session's metadata (JSON text), or null. */
+  metadata: string | null;
   event_id: string;
 }
 
@@ -88,10 +91,11 @@ export function createWebhooksRepo(db: Db) {
      VALUES (@id, @event_id, @endpoint_id, 'pending', 0, @next_attempt_at, @created_at, @created_at)`,
   );
   const due = db.prepare<[number, number], DueDelivery>(
-    `SELECT d.id, d.attempts, e.url, e.environment, e.secret_sealed, ev.payload, ev.id AS event_id
+    `SELECT d.id, d.attempts, e.url, e.environment, e.secret_sealed, ev.payload, s.metadata, ev.id AS event_id
      FROM webhook_deliveries d
      JOIN webhook_endpoints e ON e.id = d.endpoint_id
      JOIN webhook_events ev ON ev.id = d.event_id
+     LEFT JOIN sessions s ON s.id = ev.session_id
      WHERE d.status = 'pending' AND d.next_attempt_at <= ?
      ORDER BY d.next_attempt_at, d.created_at LIMIT ?`,
   );

@@ -22,6 +22,7 @@ import type { Clock } from './clock.js';
 import { unseal } from './ids.js';
 import { type HostResolver, vetDeliveryTarget } from './webhook-targets.js';
 import { postPinned } from './webhook-transport.js';
+import { eventBody } from './webhooks.js';
 
 /** The only network error a delivery log shows. */
 export const COULD_NOT_CONNECT = 'could not connect';
@@ -166,16 +167,17 @@ export class WebhookDispatcher {
         controller.abort();
       }, timeoutMs);
       try {
+        const body = eventBody(delivery.payload, delivery.metadata);
         const headers = {
           'Content-Type': 'application/json',
           'User-Agent': 'Onramp-Webhooks/1 (sandbox)',
-          [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(secret, Math.floor(clock.now() / 1000), delivery.payload),
+          [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(secret, Math.floor(clock.now() / 1000), body),
         };
         const receiver = this.#o.receiver;
         if (receiver) {
           if (!delivery.url.startsWith(receiver.prefix)) throw new Error(COULD_NOT_CONNECT);
           const url = new URL(delivery.url);
-          const request = new Request(url, { method: 'POST', headers: { ...headers, Host: url.host }, body: delivery.payload, signal: controller.signal });
+          const request = new Request(url, { method: 'POST', headers: { ...headers, Host: url.host }, body, signal: controller.signal });
           const response = await Promise.race([receiver.fetch(request), rejectOnAbort(controller.signal)]);
           statusCode = response.status;
           await response.body?.cancel();
@@ -183,7 +185,7 @@ export class WebhookDispatcher {
           // A slow lookup counts against the attempt's timeout like a slow answer.
           const target = await Promise.race([vetDeliveryTarget(delivery.url, delivery.environment, this.#o.resolve), rejectOnAbort(controller.signal)]);
           if (!target.ok) throw new Error(COULD_NOT_CONNECT);
-          statusCode = await postPinned(target.url, target.address, headers, delivery.payload, controller.signal);
+          statusCode = await postPinned(target.url, target.address, headers, body, controller.signal);
         }
       } catch {
         error = timedOut ? `timed out after ${timeoutMs} ms` : this.#stopped ? 'aborted: the sandbox stopped' : COULD_NOT_CONNECT;

@@ -7,6 +7,11 @@
  * The signing secret must be usable again for every later signature, so it cannot be kept as a
  * hash like API keys: it is sealed (AES-256-GCM, `seal` in `ids.ts`) under the server's seal key,
  * which lives outside the database (see `server.ts`). The database file alone never reveals it.
+ *
+ * An event refers to its session's metadata rather than copying it (up to 8 KB, in three or more
+ * events per session): the stored body holds `"metadata":{}` in its place, and `eventBody` puts the
+ * session's own (never changed after creation) back for each attempt, so every attempt sends the
+ * same bytes and an account's storage grows by one copy per session.
  */
 import type {
   CreatedWebhookEndpoint,
@@ -78,7 +83,8 @@ export class WebhookService implements SessionEventSink {
       id: newEventId(),
       type,
       created: iso(now),
-      data: { object: sessionStatusView(session, undefined) },
+      // The session's metadata is referred to, not copied (eventBody puts it back).
+      data: { object: { ...sessionStatusView(session, undefined), metadata: {} } },
     };
     this.#repo.insertEvent({
       id: event.id,
@@ -97,6 +103,20 @@ export class WebhookService implements SessionEventSink {
     }
     if (stored > 0) this.#onStored();
   }
+}
+
+/**
+ * The body an event is delivered with: its stored body with its session's metadata (the JSON text
+ * the sessions table keeps, or null) in the place the stored body keeps for it. Key order is kept,
+ * so the bytes are the same at every attempt.
+ */
+export function eventBody(payload: string, metadata: string | null): string {
+  if (metadata === null || metadata === '{}') return payload;
+  const event = JSON.parse(payload) as { data?: { object?: Record<string, unknown> } };
+  const object = event.data?.object;
+  if (!object) return payload;
+  object.metadata = JSON.parse(metadata) as unknown;
+  return JSON.stringify(event);
 }
 
 function subscriptions(row: WebhookEndpointRow): Subscription[] {

@@ -2,15 +2,18 @@
  * What a hosted-demo visitor may create through the API (sessions, keys, webhook endpoints): a
  * token bucket per client address and one per account (429 with `Retry-After`), and a cap per
  * account (403 `LIMIT_REACHED`). Accounts that never expire (an operator's own) are not limited here.
+ * The buckets are kept in the database: a restart resets none.
  */
 import type { Context } from 'hono';
+import type { Db } from '../db/database.js';
 import type { SandboxDeps } from '../deps.js';
 import { enforce } from '../http/auth.js';
 import { addressBucket, requestClientAddress } from '../http/client-address.js';
 import { ApiError } from '../http/errors.js';
-import { type RateLimitOptions, TokenBuckets } from '../http/rate-limit.js';
+import type { RateLimitOptions } from '../http/rate-limit.js';
 import type { ApiEnv } from '../http/types.js';
 import type { HostedQuotas } from './options.js';
+import { StoredTokenBuckets } from './stored-buckets.js';
 
 export type Creation = keyof HostedQuotas;
 
@@ -18,13 +21,20 @@ const NOUNS: Readonly<Record<Creation, string>> = { sessions: 'sessions', keys: 
 
 export class HostedCreationLimits {
   readonly quotas: HostedQuotas;
-  readonly #perAddress: TokenBuckets;
-  readonly #perAccount: TokenBuckets;
+  readonly #perAddress: StoredTokenBuckets;
+  readonly #perAccount: StoredTokenBuckets;
 
-  constructor(quotas: HostedQuotas, perAddress: RateLimitOptions, perAccount: RateLimitOptions) {
+  /** The buckets live in `db` (a restart resets none); `now` is wall-clock epoch ms. */
+  constructor(db: Db, now: () => number, quotas: HostedQuotas, perAddress: RateLimitOptions, perAccount: RateLimitOptions) {
     this.quotas = quotas;
-    this.#perAddress = new TokenBuckets(perAddress);
-    this.#perAccount = new TokenBuckets(perAccount);
+    this.#perAddress = new StoredTokenBuckets(db, 'creations-per-address', perAddress, now);
+    this.#perAccount = new StoredTokenBuckets(db, 'creations-per-account', perAccount, now);
+  }
+
+  /** Drops buckets idle long enough to be full again. */
+  prune(): void {
+    this.#perAddress.prune();
+    this.#perAccount.prune();
   }
 
   /**

@@ -7,12 +7,14 @@ import { PERMISSIONS, PUBLISHABLE_PERMISSIONS } from '../../../src/contract/inde
 import { randomBytes } from 'node:crypto';
 import type { AccountsRepo } from '../db/accounts.js';
 import type { ApiKeysRepo } from '../db/api-keys.js';
+import type { Db } from '../db/database.js';
 import type { Clock } from '../domain/clock.js';
 import { newAccountId } from '../domain/ids.js';
 import { issueKey } from '../domain/keys.js';
 import type { WebhookService } from '../domain/webhooks.js';
 import { addressBucket } from '../http/client-address.js';
-import { type RateLimitOptions, TokenBuckets } from '../http/rate-limit.js';
+import type { RateLimitOptions } from '../http/rate-limit.js';
+import { StoredTokenBuckets } from './stored-buckets.js';
 
 export interface VisitorAccount {
   accountId: string;
@@ -29,6 +31,8 @@ export type VisitorAccountResult =
   | { ok: false; reason: 'address' | 'full'; retryAfterSeconds: number };
 
 export interface VisitorAccountsOptions {
+  /** Where the per-address buckets are kept, so a restart resets no limit. */
+  db: Db;
   accounts: AccountsRepo;
   apiKeys: ApiKeysRepo;
   atomic: <T>(fn: () => T) => T;
@@ -50,11 +54,11 @@ const IDLE_AFTER_MS = 10 * 60_000;
 
 export class VisitorAccounts {
   readonly #o: VisitorAccountsOptions;
-  readonly #perAddress: TokenBuckets;
+  readonly #perAddress: StoredTokenBuckets;
 
   constructor(options: VisitorAccountsOptions) {
     this.#o = options;
-    this.#perAddress = new TokenBuckets(options.perAddress);
+    this.#perAddress = new StoredTokenBuckets(options.db, 'visitor-accounts', options.perAddress, () => options.clock.now());
   }
 
   /**
@@ -106,10 +110,11 @@ export class VisitorAccounts {
     return row !== undefined && row.expires_at !== null && row.expires_at > this.#o.clock.now();
   }
 
-  /** Deletes accounts whose time is up, with everything in them; returns how many. */
+  /** Deletes accounts whose time is up, with everything in them; returns how many. Drops full buckets. */
   purgeExpired(): number {
     const ids = this.#o.accounts.expiredIds(this.#o.clock.now(), PURGE_BATCH);
     for (const id of ids) this.#o.accounts.deleteWithEverything(id);
+    this.#perAddress.prune();
     return ids.length;
   }
 }

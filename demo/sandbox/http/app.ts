@@ -7,6 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { SandboxDeps } from '../deps.js';
 import { keyRoutes } from '../routes/keys.js';
 import { onrampRoutes } from '../routes/onramp.js';
+import { OPENAPI_PATH, openApiRoutes } from '../routes/openapi.js';
 import { quoteRoutes } from '../routes/quote.js';
 import { testHelperRoutes } from '../routes/test-helpers.js';
 import { transactionRoutes } from '../routes/transactions.js';
@@ -30,6 +31,7 @@ export const API_PATHS: Readonly<Record<string, readonly string[]>> = {
   '/v1/webhooks/:id': ['DELETE'],
   '/v1/webhooks/:id/deliveries': ['GET', 'HEAD'],
   '/v1/test_helpers/onramp/advance': ['POST'],
+  [OPENAPI_PATH]: ['GET', 'HEAD'],
 };
 
 export function createApiApp(deps: SandboxDeps): Hono<ApiEnv> {
@@ -59,6 +61,7 @@ export function createApiApp(deps: SandboxDeps): Hono<ApiEnv> {
   app.get('/', (c) => sendData(c, { service: 'onramp sandbox', checkout_url: deps.checkoutUrl }));
   app.get('/health', (c) => sendData(c, { status: 'ok' }));
 
+  openApiRoutes(app, deps);
   onrampRoutes(app, deps);
   quoteRoutes(app, deps);
   transactionRoutes(app, deps);

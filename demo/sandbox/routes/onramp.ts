@@ -11,7 +11,7 @@ import { ApiError, sendData } from '../http/errors.js';
 import { idempotent } from '../http/idempotency.js';
 import type { ApiEnv } from '../http/types.js';
 import { parseWith } from '../http/validation.js';
-import { assertMetadataSize, assertReturnUrl, assertWalletChecksum, createSessionRules, resolveNetwork } from './rules.js';
+import { assertReturnUrl, assertWalletChecksum, createSessionRules, resolveNetwork } from './rules.js';
 
 export function onrampRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
   app.post('/v1/onramp', authenticate(deps, { permission: 'onramp:create' }), async (c) => {
@@ -24,7 +24,6 @@ export function onrampRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
       assertWalletChecksum(input.wallet_address);
       const network = resolveNetwork(input.crypto_currency, input.network);
       assertReturnUrl(input.return_url);
-      assertMetadataSize(input.metadata);
       const created = deps.sessionService.create(key.accountId, key.environment, { ...input, network });
       const redirectUrl = checkoutRedirectUrl(deps.checkoutUrl, created.row.id, created.checkoutToken);
       return { status: 201, data: createdSessionView(created.row, created.clientSecret, redirectUrl) };

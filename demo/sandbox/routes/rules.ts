@@ -6,6 +6,7 @@ import {
   FIAT_AMOUNT_MAX,
   FIAT_AMOUNT_MIN,
   FIAT_CURRENCIES,
+  METADATA_LIMITS,
   NETWORKS,
   RESERVED_METADATA_KEYS,
   defaultNetwork,
@@ -14,8 +15,6 @@ import {
 import { checkWalletAddress } from '../domain/wallet.js';
 import { ApiError } from '../http/errors.js';
 import { type FieldRule, isString, message } from '../http/validation.js';
-
-export const METADATA_MAX_KEYS = 50;
 
 const amountRange = `between ${FIAT_AMOUNT_MIN} and ${FIAT_AMOUNT_MAX} (10.00 to 10,000.00 of the currency)`;
 
@@ -43,7 +42,7 @@ export const createSessionRules: Readonly<Record<string, FieldRule>> = {
   network: networkRule,
   customer_email: message('customer_email must be a valid e-mail address of at most 254 characters'),
   metadata: message(
-    `metadata must be an object of at most ${METADATA_MAX_KEYS} keys (1 to 40 characters each, not ${RESERVED_METADATA_KEYS.join(', ')}) whose values are strings of up to 500 characters, numbers, booleans or null`,
+    `metadata must be an object of at most ${METADATA_LIMITS.keys} keys (1 to ${METADATA_LIMITS.keyChars} characters each, not ${RESERVED_METADATA_KEYS.join(', ')}) whose values are strings of up to ${METADATA_LIMITS.valueChars} characters, numbers, booleans or null, at most ${METADATA_LIMITS.jsonBytes / 1024} KB in all as UTF-8 JSON`,
   ),
   return_url: message('return_url must be an https URL, or http on localhost or 127.0.0.1'),
 };
@@ -87,14 +86,6 @@ export function assertReturnUrl(url: string | undefined): void {
   if (!ok || url.length > 2000) {
     throw new ApiError('VALIDATION_ERROR', createSessionRules.return_url?.(url).message ?? 'return_url is invalid', {
       param: 'return_url',
-    });
-  }
-}
-
-export function assertMetadataSize(metadata: Record<string, unknown> | undefined): void {
-  if (metadata && Object.keys(metadata).length > METADATA_MAX_KEYS) {
-    throw new ApiError('VALIDATION_ERROR', createSessionRules.metadata?.(metadata).message ?? 'metadata is invalid', {
-      param: 'metadata',
     });
   }
 }

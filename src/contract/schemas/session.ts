@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { quotedFeesSchema, statusFeesSchema } from './fees.js';
 import {
+  clientSecretSchema,
   cryptoCurrencySchema,
   decimalStringSchema,
   exchangeRateSchema,
@@ -21,7 +22,7 @@ import {
 /** The creation response: the only place the client secret is returned. */
 export const createdSessionSchema = z.object({
   session_id: sessionIdSchema,
-  client_secret: z.string(),
+  client_secret: clientSecretSchema,
   redirect_url: z.string(),
   expires_at: timestampSchema,
   estimated_crypto_amount: decimalStringSchema,

@@ -1,6 +1,8 @@
 // Hosted checkout behaviour. The page works without this file; it adds input formatting, a
-// pending state on submit, live status updates while processing, and postMessage hints to the
-// embedding merchant page (iframe parent or popup opener) at an explicit, server-approved origin.
+// pending state on submit, live status updates while processing, postMessage hints to the
+// embedding merchant page (iframe parent or popup opener) at an explicit, server-approved origin,
+// and the way back: once the session is processing or final, a page of its own returns the buyer
+// to the merchant (a popup closes) after an announced delay, unless they choose to stay.
 (function () {
   'use strict';
   var body = document.body;
@@ -8,7 +10,15 @@
   var status = body.getAttribute('data-status');
   var statusUrl = body.getAttribute('data-status-url');
   var embedOrigin = body.getAttribute('data-embed-origin');
-  var target = window.parent !== window ? window.parent : window.opener;
+  var framed = window.parent !== window;
+  var target = framed ? window.parent : window.opener;
+  // A popup (or tab) the widget opened beside the merchant's page, which is still there.
+  var beside = !framed && !!window.opener && !!embedOrigin;
+  // Framed without the browser saying so (no Sec-Fetch-Dest): nothing may lead out of the frame.
+  if (framed && body.getAttribute('data-surface') !== 'frame') {
+    var away = document.querySelectorAll('[data-way-back], .back');
+    for (var i = 0; i < away.length; i++) away[i].remove();
+  }
 
   function post(type, extra) {
     if (!target || !embedOrigin || !sessionId) return;
@@ -77,6 +87,71 @@
     });
   }
 
+  // The way back. "Stay on this page" is remembered for this session in this tab, so a reload or a
+  // later status change does not start the countdown again.
+  var wayBack = framed ? null : document.querySelector('[data-way-back]');
+  var returning = false;
+  if (wayBack) startWayBack(wayBack);
+
+  function startWayBack(panel) {
+    var note = panel.querySelector('[data-way-back-note]');
+    var returnNow = panel.querySelector('[data-return-now]');
+    var stay = panel.querySelector('[data-stay]');
+    var host = panel.getAttribute('data-return-host');
+    var seconds = Number(panel.getAttribute('data-return-after')) || 5;
+    var stayKey = 'onramp-stay:' + sessionId;
+    var stayed = false;
+    try {
+      stayed = window.sessionStorage.getItem(stayKey) === '1';
+    } catch (e) {
+      /* storage blocked: no memory of the choice */
+    }
+    if (beside && returnNow) {
+      // The merchant's page is in the window that opened this one: close, never navigate here.
+      returnNow.textContent = 'Close this window';
+      returnNow.addEventListener('click', function (event) {
+        event.preventDefault();
+        closeWindow();
+      });
+      if (stay) stay.textContent = 'Keep this window open';
+    }
+    if (stayed || !note || !returnNow) return;
+    returning = true;
+    var what = beside ? 'This window closes' : 'Returning you to ' + host;
+    note.textContent = what + ' in ' + seconds + ' seconds.';
+    if (stay) stay.hidden = false;
+    var left = seconds;
+    var tick = window.setInterval(function () {
+      left -= 1;
+      if (left > 0) return;
+      window.clearInterval(tick);
+      if (beside) closeWindow();
+      else window.location.replace(returnNow.href);
+    }, 1000);
+    if (stay) {
+      stay.addEventListener('click', function () {
+        window.clearInterval(tick);
+        returning = false;
+        try {
+          window.sessionStorage.setItem(stayKey, '1');
+        } catch (e) {
+          /* storage blocked */
+        }
+        note.textContent = beside ? 'This window stays open.' : 'You are staying on this page. Use “Return now” when you are ready.';
+        stay.remove();
+        returnNow.focus();
+      });
+    }
+    function closeWindow() {
+      post('submitted');
+      window.close();
+      // A tab the buyer opened themselves cannot be closed by a script: say so.
+      window.setTimeout(function () {
+        if (!window.closed && note) note.textContent = 'You can close this window now: the merchant’s page shows your order.';
+      }, 300);
+    }
+  }
+
   // Status: poll once a second while processing (every 5 s while pending, to notice expiry);
   // on a change tell the merchant and re-render from the server.
   if (!statusUrl || (status !== 'processing' && status !== 'pending')) return;
@@ -93,7 +168,8 @@
         inFlight = false;
         if (data && data.status && data.status !== status) {
           post('submitted');
-          window.location.reload();
+          // On the way back already: the merchant's page follows the session from here.
+          if (!returning) window.location.reload();
         }
       })
       .catch(function () {

@@ -1,0 +1,21 @@
+/**
+ * `onramp-checkout/server`: for the merchant's server only (it takes a secret key). A typed client
+ * of the API, and the webhook signature check.
+ */
+export { createOnrampClient, type OnrampClient, type OnrampClientOptions, type TransactionListParams, type CallOptions } from './client.js';
+export { OnrampApiError, type ClientErrorCode } from './error.js';
+export {
+  verifyWebhookSignature,
+  computeWebhookSignature,
+  DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
+  type VerifyWebhookSignatureOptions,
+  type WebhookSignatureFailure,
+  type WebhookSignatureResult,
+} from '../webhooks/verify-signature.js';
+export type { CreatedSession, SessionStatusView } from '../contract/schemas/session.js';
+export type { CreateSessionRequest } from '../contract/schemas/session-request.js';
+export type { Quote } from '../contract/schemas/quote.js';
+export type { QuoteRequest } from '../contract/schemas/quote-request.js';
+export type { Transaction, TransactionList, TransactionListItem } from '../contract/schemas/transaction.js';
+export type { ApiKey, CreateApiKeyRequest, CreatedApiKey } from '../contract/schemas/api-key.js';
+export type { CreateWebhookEndpointRequest, CreatedWebhookEndpoint, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../contract/schemas/webhook.js';

@@ -1,0 +1,17 @@
+/**
+ * The hosted demo as `demo/server/main.ts` starts it (settings from the environment), with one
+ * test-only change: `TEST_CREATIONS_PER_ACCOUNT=<burst>` lets a load test make its 100 sessions at
+ * once instead of one every 2 s. Every other limit (the secret key's 100 then 25 a second above
+ * all) is the real one.
+ */
+import { startDemo } from '../../../demo/server/demo-server.js';
+import { loadDemoSettings } from '../../../demo/server/settings.js';
+
+const settings = loadDemoSettings();
+const burst = Number(process.env.TEST_CREATIONS_PER_ACCOUNT ?? '');
+if (settings.hosted && Number.isInteger(burst) && burst > 0) settings.hosted.creationsPerAccount = { burst, perSecond: 0.5 };
+if (settings.hosted && Number.isInteger(burst) && burst > 0) settings.hosted.creationsPerAddress = { burst, perSecond: 1 };
+const demo = await startDemo(settings);
+// One write, the line the starter waits for last.
+console.log(`Sandbox API       ${demo.sandbox.internalApiUrl}\nListening on      ${demo.internalUrl}`);
+process.once('SIGTERM', () => void demo.close().then(() => process.exit(0)));
