@@ -8,7 +8,7 @@
  * kept-alive hidden page such as React's `<Activity mode="hidden">`) is learnt without polling the
  * layout: a `ResizeObserver` and an `IntersectionObserver` on the element call back when its box
  * appears, disappears or moves in or out of view (on the browser's rendering steps, none while the
- * tab is hidden), and only then is it asked, with `checkVisibility()` where it exists.
+ * tab is hidden), and only then is it asked, with `checkVisibility()`.
  */
 
 export type BuyerSign = 'visibilitychange' | 'pageshow' | 'online' | 'focus' | 'pointerdown' | 'pointermove' | 'keydown' | 'rendered';
@@ -60,7 +60,8 @@ export class BuyerSigns {
   readonly #observed = (): void => {
     const element = this.#element;
     const was = this.rendered;
-    this.rendered = element.checkVisibility?.() ?? element.getClientRects().length > 0;
+    // Every engine with `light-dark()` (the stylesheet's baseline) has `checkVisibility()`.
+    this.rendered = element.checkVisibility();
     // In the next frame: a read that changed the element's size inside this callback would be a
     // `ResizeObserver` loop (reported to the page as an error).
     if (this.rendered && !was) requestAnimationFrame(() => this.#listening && this.#onSign('rendered'));

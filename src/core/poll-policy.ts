@@ -25,8 +25,6 @@ export const PROCESSING_MS = 1000;
 export const EXPIRY_GRACE_MS = 250;
 /** Past the expiry with the server still saying pending: the longest wait. */
 export const PAST_EXPIRY_MS = 2000;
-/** Grown waits are shortened by up to this fraction at random, so idle widgets drift apart (never lengthened: caps hold). */
-export const IDLE_JITTER = 0.1;
 
 export interface PollContext {
   status: WidgetStatus;
@@ -42,8 +40,6 @@ export interface PollContext {
   msUntilExpiry: number | null;
   /** The page is hidden (another tab, minimised), the element not rendered, or the device offline. */
   paused: boolean;
-  /** In [0, 1). */
-  random: number;
 }
 
 /**
@@ -58,14 +54,15 @@ export function nextPoll(context: PollContext): PollPlan {
   return context.paused ? { kind: 'wait' } : { kind: 'read', ms: readDelay(context) };
 }
 
-function readDelay({ status, surface, readsSinceSign, lastReadMs, msUntilExpiry, random }: PollContext): number {
+function readDelay({ status, surface, readsSinceSign, lastReadMs, msUntilExpiry }: PollContext): number {
   const untilExpiry = msUntilExpiry === null ? Infinity : msUntilExpiry > 0 ? msUntilExpiry + EXPIRY_GRACE_MS : PAST_EXPIRY_MS;
   if (status === 'processing') return Math.min(PROCESSING_MS, untilExpiry);
   if (surface !== 'none') return Math.min(Math.max(0, CHECKOUT_OPEN_MS - lastReadMs), untilExpiry);
   // Past the cap, `**` is only larger (Infinity at worst): the comparisons still hold.
   const grown = IDLE_FIRST_MS * IDLE_GROWTH ** Math.max(0, readsSinceSign - 1);
   // At the cap with the expiry ahead: as many waits of at most the cap as it takes, all equal, the
-  // last one landing on the expiry (no jitter needed: each session's expiry is its own).
+  // last one landing on the expiry. No jitter: each session's expiry and each buyer's last sign are
+  // their own, so idle widgets do not read in step (jitter stays on the error backoff).
   if (grown >= IDLE_CAP_MS && msUntilExpiry !== null && msUntilExpiry > 0) return untilExpiry / Math.ceil(untilExpiry / IDLE_CAP_MS);
-  return Math.min(untilExpiry, Math.min(IDLE_CAP_MS, grown) * (readsSinceSign > 1 ? 1 - IDLE_JITTER * random : 1));
+  return Math.min(untilExpiry, IDLE_CAP_MS, grown);
 }

@@ -13,7 +13,6 @@ import {
   EXPIRY_GRACE_MS,
   IDLE_CAP_MS,
   IDLE_FIRST_MS,
-  IDLE_JITTER,
   PAST_EXPIRY_MS,
   PROCESSING_MS,
   nextPoll,
@@ -27,7 +26,6 @@ const context = fc.record<PollContext>({
   lastReadMs: fc.nat({ max: 20_000 }),
   msUntilExpiry: fc.option(fc.integer({ min: -3_600_000, max: 3_600_000 }), { nil: null }),
   paused: fc.boolean(),
-  random: fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
 });
 
 test('never a read after a final state, on an error screen, or while loading (the first read is the start)', () => {
@@ -70,30 +68,29 @@ test('never waits longer than its caps: 1 s processing, 2 s with the checkout op
 });
 
 test('idle before Pay: 3 s after the first read, then 15 s and 75 s, then at most 5 minutes; a sign starts over', () => {
-  const idle = (readsSinceSign: number, random = 0, msUntilExpiry: number | null = null) =>
-    nextPoll({ status: 'pending', surface: 'none', readsSinceSign, lastReadMs: 100, msUntilExpiry, paused: false, random });
+  const idle = (readsSinceSign: number, msUntilExpiry: number | null = null) =>
+    nextPoll({ status: 'pending', surface: 'none', readsSinceSign, lastReadMs: 100, msUntilExpiry, paused: false });
   assert.deepEqual([1, 2, 3, 4, 5, 50].map((reads) => idle(reads)), [3000, 15_000, 75_000, 300_000, 300_000, 300_000].map((ms) => ({ kind: 'read', ms })));
   assert.deepEqual(idle(0), { kind: 'read', ms: IDLE_FIRST_MS });
-  // Jitter only shortens grown waits, by at most a tenth.
-  assert.deepEqual(idle(1, 0.99), { kind: 'read', ms: IDLE_FIRST_MS });
-  assert.deepEqual(idle(5, 0.5), { kind: 'read', ms: 285_000 });
   // At the cap with the expiry known: equal waits of at most 5 minutes, the last at the expiry.
-  assert.deepEqual(idle(5, 0.5, 20 * 60_000), { kind: 'read', ms: (20 * 60_000 + EXPIRY_GRACE_MS) / 5 });
-  assert.deepEqual(idle(5, 0.5, 4 * 60_000), { kind: 'read', ms: 4 * 60_000 + EXPIRY_GRACE_MS });
+  assert.deepEqual(idle(5, 20 * 60_000), { kind: 'read', ms: (20 * 60_000 + EXPIRY_GRACE_MS) / 5 });
+  assert.deepEqual(idle(5, 4 * 60_000), { kind: 'read', ms: 4 * 60_000 + EXPIRY_GRACE_MS });
+  // Before the cap the expiry only ever shortens a wait.
+  assert.deepEqual(idle(3, 60_000), { kind: 'read', ms: 60_000 + EXPIRY_GRACE_MS });
 });
 
 /**
  * Steps a pending session read by read with the policy alone (each answer `latency` after its
  * request); returns the reads, when the last was sent, and whether the expiry fell during a read.
  */
-function untouched(expiresIn: number, random: (read: number) => number, latency = 0): { reads: number; last: number; inFlight: boolean } {
+function untouched(expiresIn: number, latency = 0): { reads: number; last: number; inFlight: boolean } {
   let sentAt = 0; // the read at the start
   let reads = 1;
   let inFlight = false;
   while (sentAt < expiresIn) {
     const answeredAt = sentAt + latency;
     inFlight ||= answeredAt >= expiresIn;
-    const plan = nextPoll({ status: 'pending', surface: 'none', readsSinceSign: reads, lastReadMs: latency, msUntilExpiry: expiresIn - answeredAt, paused: false, random: random(reads) });
+    const plan = nextPoll({ status: 'pending', surface: 'none', readsSinceSign: reads, lastReadMs: latency, msUntilExpiry: expiresIn - answeredAt, paused: false });
     assert.equal(plan.kind, 'read');
     if (plan.kind !== 'read') break;
     sentAt = answeredAt + plan.ms;
@@ -106,10 +103,9 @@ test('a session left open and untouched until it expires: at most 10 reads, the 
   fc.assert(
     fc.property(
       fc.integer({ min: 1, max: 30 * 60_000 }),
-      fc.array(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), { minLength: 1, maxLength: 20 }),
       fc.nat({ max: 2000 }),
-      (expiresIn, randoms, latency) => {
-        const { reads, last, inFlight } = untouched(expiresIn, (read) => randoms[read % randoms.length]!, latency);
+      (expiresIn, latency) => {
+        const { reads, last, inFlight } = untouched(expiresIn, latency);
         assert.ok(reads <= 10, `${reads} reads for a session expiring in ${expiresIn} ms (before this policy: 38)`);
         // On time: 250 ms after the expiry, or 2 s after an answer that arrived past it.
         const late = inFlight ? latency + PAST_EXPIRY_MS : EXPIRY_GRACE_MS;
@@ -118,14 +114,14 @@ test('a session left open and untouched until it expires: at most 10 reads, the 
     ),
   );
   // The whole 30 minutes, as the bench and the component test count them.
-  assert.equal(untouched(30 * 60_000, () => 0.5).reads, 10);
+  assert.equal(untouched(30 * 60_000).reads, 10);
 });
 
 test('the checkout open: whatever the answers take, the next request is at most 2 s after the last one', () => {
   fc.assert(
     fc.property(fc.array(fc.nat({ max: 3000 }), { minLength: 1, maxLength: 30 }), fc.constantFrom<CheckoutSurface>('frame', 'popup', 'link'), (latencies, surface) => {
       for (const [i, lastReadMs] of latencies.entries()) {
-        const plan = nextPoll({ status: 'pending', surface, readsSinceSign: i + 1, lastReadMs, msUntilExpiry: 20 * 60_000, paused: false, random: 0.5 });
+        const plan = nextPoll({ status: 'pending', surface, readsSinceSign: i + 1, lastReadMs, msUntilExpiry: 20 * 60_000, paused: false });
         assert.equal(plan.kind, 'read');
         if (plan.kind === 'read') assert.ok(lastReadMs + plan.ms <= Math.max(CHECKOUT_OPEN_MS, lastReadMs), `${lastReadMs} + ${plan.ms} ms between requests`);
       }
@@ -133,14 +129,14 @@ test('the checkout open: whatever the answers take, the next request is at most 
   );
 });
 
-test('jitter never lengthens a wait and never adds a read to an idle session', () => {
+test('idle waits are a function of the state alone (no jitter: each session has its own expiry and its own buyer), never shorter than the first', () => {
   fc.assert(
-    fc.property(fc.integer({ min: 2, max: 40 }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (reads, random) => {
-      const wait = (r: number) => nextPoll({ status: 'pending', surface: 'none', readsSinceSign: reads, lastReadMs: 0, msUntilExpiry: null, paused: false, random: r });
-      const jittered = wait(random);
-      const plain = wait(0);
-      assert.ok(jittered.kind === 'read' && plain.kind === 'read');
-      if (jittered.kind === 'read' && plain.kind === 'read') assert.ok(jittered.ms <= plain.ms && jittered.ms >= plain.ms * (1 - IDLE_JITTER));
+    fc.property(context, (input) => {
+      fc.pre(!input.paused && input.status === 'pending' && input.surface === 'none');
+      const plan = nextPoll(input);
+      assert.deepEqual(nextPoll({ ...input }), plan);
+      const byExpiry = input.msUntilExpiry === null ? Infinity : input.msUntilExpiry > 0 ? input.msUntilExpiry + EXPIRY_GRACE_MS : PAST_EXPIRY_MS;
+      if (plan.kind === 'read') assert.ok(plan.ms >= Math.min(IDLE_FIRST_MS, byExpiry), `${plan.ms} ms`);
     }),
   );
 });

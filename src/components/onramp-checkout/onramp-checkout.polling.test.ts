@@ -17,7 +17,7 @@ describe('<onramp-checkout> polling follows the buyer', () => {
     await flush(el);
   }
 
-  /** Mounts with the device clock at T0 and no jitter (grown waits at their longest). */
+  /** Mounts with the device clock at T0 and `Math.random` fixed (the idle waits have no jitter; error backoff does). */
   async function start(): Promise<OnrampCheckout> {
     clock = sinon.useFakeTimers({ now: T0, toFake: FAKED });
     sinon.stub(Math, 'random').returns(0);

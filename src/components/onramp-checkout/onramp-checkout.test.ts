@@ -200,7 +200,7 @@ describe('<onramp-checkout>', () => {
   describe('polling', () => {
     it('reads 3 s after the first read, then 15 s later (the idle wait grows), and every 1 s while processing', async () => {
       fakeTime();
-      sinon.stub(Math, 'random').returns(0); // no jitter: the grown wait at its longest
+      sinon.stub(Math, 'random').returns(0); // idle waits have no jitter; kept so nothing here is random
       const el = await mount();
       expect(api.gets).to.have.length(1);
       await advance(2999, el);

@@ -171,7 +171,7 @@ export class OnrampCheckout extends LitElement {
     next: (state) => {
       const { status, surface, session } = this.machine;
       const msUntilExpiry = session?.expiresAt == null ? null : session.expiresAt - this.#clock.now();
-      return nextPoll({ ...state, status, surface, msUntilExpiry, random: Math.random() });
+      return nextPoll({ ...state, status, surface, msUntilExpiry });
     },
     send: (event) => {
       this.#send(event);
