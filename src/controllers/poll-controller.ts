@@ -2,7 +2,8 @@
  * Polls the session until the host stops it. Rules (DESIGN.md): at most one request in flight; the
  * host's policy (`core/poll-policy.ts`) picks the next wait from the state and the reads since the
  * buyer's last sign; a sign of the buyer (`BuyerSigns`) reads at once when it marks a return, and
- * restarts the policy's growth; nothing while the tab is hidden or offline; exponential backoff with
+ * restarts the policy's growth; nothing while the tab is hidden, the element not rendered or the
+ * device offline, and one read at once when that ends; exponential backoff with
  * jitter after failures, never sooner than `Retry-After`; everything stops when the element leaves
  * the document, and resumes (once) if it comes back.
  */
@@ -25,14 +26,15 @@ export type PollOutcome =
 export interface PollControllerOptions {
   /** Performs one poll; must resolve (not reject) with its outcome. */
   poll: (signal: AbortSignal) => Promise<PollOutcome>;
-  /** The next step after a successful read (the host's policy), given the reads since the buyer's last sign. */
-  next: (state: { readsSinceSign: number; paused: boolean }) => PollPlan;
+  /**
+   * The next step after a successful read (the host's policy), given the reads since the buyer's
+   * last sign, how long the last read took to answer, and whether polling is paused.
+   */
+  next: (state: { readsSinceSign: number; lastReadMs: number; paused: boolean }) => PollPlan;
   random?: () => number;
   /** Polling paused because the device went offline (called once per outage). */
   onOffline?: () => void;
 }
-
-const paused = () => !!globalThis.document?.hidden || isOffline();
 
 export class PollController implements ReactiveController {
   readonly #options: PollControllerOptions;
@@ -43,9 +45,10 @@ export class PollController implements ReactiveController {
   #again = false;
   #failures = 0;
   #listening = false;
-  readonly #signs = new BuyerSigns((sign) => this.#onSign(sign));
+  readonly #signs: BuyerSigns;
   #readsSinceSign = 0;
-  /** Device times: the last read answered, the last sign, the last read a sign caused; when the timer fires. */
+  /** Device times: the last read sent and answered, the last sign, the last read a sign caused; when the timer fires. */
+  #lastSentAt = 0;
   #lastReadAt = 0;
   #lastSignAt = Number.NEGATIVE_INFINITY;
   #lastSignReadAt = Number.NEGATIVE_INFINITY;
@@ -54,9 +57,19 @@ export class PollController implements ReactiveController {
   #notBefore = 0;
   #offlineReported = false;
 
-  constructor(host: ReactiveControllerHost, options: PollControllerOptions) {
+  constructor(host: ReactiveControllerHost & Element, options: PollControllerOptions) {
     this.#options = options;
+    this.#signs = new BuyerSigns(host, (sign) => this.#onSign(sign));
     host.addController(this);
+  }
+
+  /** Nothing is read while the tab is hidden, the element not rendered, or the device offline. */
+  #paused(): boolean {
+    return document.hidden || !this.#signs.rendered || isOffline();
+  }
+
+  #plan(paused: boolean): PollPlan {
+    return this.#options.next({ readsSinceSign: this.#readsSinceSign, lastReadMs: this.#lastReadAt - this.#lastSentAt, paused });
   }
 
   get running(): boolean {
@@ -75,8 +88,8 @@ export class PollController implements ReactiveController {
    * the next read comes sooner if the policy now says so, never later.
    */
   replan(): void {
-    if (!this.running || this.#inFlight || this.#failures > 0 || paused()) return;
-    const plan = this.#options.next({ readsSinceSign: this.#readsSinceSign, paused: false });
+    if (!this.running || this.#inFlight || this.#failures > 0 || this.#paused()) return;
+    const plan = this.#plan(false);
     if (plan.kind !== 'read') return;
     const due = Math.max(this.#lastReadAt + plan.ms, this.#notBefore);
     if (due < this.#dueAt) this.#schedule(Math.max(0, due - Date.now()));
@@ -94,7 +107,7 @@ export class PollController implements ReactiveController {
    */
   pollNow(): void {
     if (!this.running) return;
-    if (paused()) return this.#onOffline();
+    if (this.#paused()) return this.#onOffline();
     if (this.#inFlight) {
       this.#again = true;
       return;
@@ -135,6 +148,7 @@ export class PollController implements ReactiveController {
   async #run(): Promise<void> {
     const controller = (this.#inFlight = new AbortController());
     this.#again = false;
+    this.#lastSentAt = Date.now();
     const outcome = await this.#options.poll(controller.signal);
     if (this.#inFlight !== controller) return; // stopped or disconnected meanwhile
     this.#inFlight = null;
@@ -144,7 +158,7 @@ export class PollController implements ReactiveController {
     this.#failures = outcome.ok ? 0 : this.#failures + 1;
     if (outcome.ok) this.#readsSinceSign += 1;
     const plan: PollPlan = outcome.ok
-      ? this.#options.next({ readsSinceSign: this.#readsSinceSign, paused: paused() })
+      ? this.#plan(this.#paused())
       : outcome.retry
         ? { kind: 'read', ms: backoffDelay(this.#failures, outcome.retryAfterMs, this.#options.random) }
         : { kind: 'stop' };
@@ -158,18 +172,18 @@ export class PollController implements ReactiveController {
     this.#dueAt = Date.now() + delay;
     this.#timer.start(() => {
       this.#dueAt = Number.POSITIVE_INFINITY;
-      if (!paused()) void this.#run(); // else resumed by the buyer's return (visible, online)
+      if (!this.#paused()) void this.#run(); // else resumed by the buyer's return (visible, rendered, online)
     }, delay);
   }
 
   /**
    * A sign of the buyer: the policy's growth starts over. The end of a pause (the tab shown, online,
-   * restored) reads at once; another return (focus, or activity after a quiet while) reads at once
+   * restored, the element rendered again) reads at once; another return (focus, or activity after a quiet while) reads at once
    * too, but at most once per `SIGN_GAP_MS` and never within `SIGN_MIN_AGE_MS` of the last
    * read; other activity only brings the next read closer.
    */
   #onSign(sign: BuyerSign): void {
-    if (!this.running || paused()) return;
+    if (!this.running || this.#paused()) return;
     this.#offlineReported = false;
     const now = Date.now();
     const returning = isReturnSign(sign) || now - this.#lastSignAt >= SIGN_GAP_MS;

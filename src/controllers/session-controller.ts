@@ -1,7 +1,7 @@
 /**
  * Everything the element asks the API: checks the credentials, owns the API client, polls
- * `GET /v1/onramp` (a `PollController`: one request in flight, backoff, paused while hidden or
- * offline, stopped on disconnect), and fetches a fresh quote when the price expires (one at a time;
+ * `GET /v1/onramp` (a `PollController`: one request in flight, backoff, paused while hidden, not
+ * rendered or offline, stopped on disconnect), and fetches a fresh quote when the price expires (one at a time;
  * after a failure the next try waits a backoff with jitter, never less than `Retry-After`). What
  * comes back is handed to the host as state-machine events.
  */

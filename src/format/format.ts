@@ -10,22 +10,20 @@ function numberFormat(locale: string | undefined, options: Intl.NumberFormatOpti
   return (cache[`${locale}|${JSON.stringify(options)}`] ??= new Intl.NumberFormat(locale, options));
 }
 
-/**
- * Digits of a currency's smallest unit, as `Intl` knows them (2 for USD, EUR and GBP, 0 for JPY),
- * so `fiat_amount` "in the smallest unit" is read right for any currency a server prices in.
- */
-export function currencyDigits(currency: string): number {
-  return numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-}
-
 /** `"2.49", 'USD'` -> `$2.49`. Formats the exact decimal string, never a float. */
 export function formatFiatDecimal(decimal: string, currency: string, locale?: string): string {
   return numberFormat(locale, { style: 'currency', currency }).format(decimal as Intl.StringNumericLiteral);
 }
 
-/** `10000, 'USD'` -> `$100.00`: an amount in the currency's smallest unit. */
+/**
+ * `10000, 'USD'` -> `$100.00`: an amount in the currency's smallest unit, whose digits are the
+ * currency's as `Intl` knows them (2 for USD, EUR and GBP, 0 for JPY), so `fiat_amount` is read
+ * right for any currency a server prices in. Those digits depend on the currency alone (ECMA-402's
+ * CurrencyDigits), so the formatter that writes the amount tells them: one `Intl.NumberFormat`, not two.
+ */
 export function formatFiat(minor: number, currency: string, locale?: string): string {
-  return formatFiatDecimal(minorToDecimal(minor, currencyDigits(currency)), currency, locale);
+  const format = numberFormat(locale, { style: 'currency', currency });
+  return format.format(minorToDecimal(minor, format.resolvedOptions().maximumFractionDigits ?? 2) as Intl.StringNumericLiteral);
 }
 
 /** `"0.031746031746031746", 'ETH'` -> `0.031746 ETH`, truncated so it never overstates. */

@@ -6,7 +6,7 @@
  */
 import type { Language } from './catalogue.js';
 
-/** `{de: 'sha384-…', …}`, written by the build (vite.config.ts). */
+/** `{de: 'sha256-…', …}`, written by the build (vite.config.ts). */
 declare const __ONRAMP_LOCALE_INTEGRITY__: Record<Exclude<Language, 'en'>, string>;
 
 // Read while the script runs: `currentScript` is only set then.

@@ -6,15 +6,18 @@
  * `npm run size`.
  *
  * Environment: `BENCH_LOADS` (cold loads per page, default 5), `BENCH_CYCLES` (mount cycles, default
- * 200), `BENCH_ONLY` (`quote`, `order`, `load` or `leaks`) to run one part, `BENCH_CPU` (the CPU slowdown,
- * default 4), `BENCH_BEFORE` (a git revision: the provider-load table also for its script-tag file).
+ * 200), `BENCH_ONLY` (`quote`, `order`, `load`, `profile` or `leaks`) to run one part, `BENCH_CPU` (the CPU
+ * slowdown, default 4), `BENCH_BEFORE` (a git revision: its script-tag file is built and measured
+ * beside this build's in the time-to-quote, provider-load and main-thread profile parts).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { measureLeaks } from '../e2e/leak-probe.js';
 import { formatOrderVisible, measureOrderVisible } from './order-visible.js';
 import { buildBundleAt, formatProviderLoad, measureProviderLoad } from './provider-load.js';
 import { formatTimeToQuote, measureTimeToQuote } from './time-to-quote.js';
+import { formatProfile, profileLoads, type ProfileFigures } from './main-thread-profile.js';
+import { startDemo } from '../../demo/server/demo-server.js';
 
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const browser = await chromium.launch({
@@ -22,15 +25,46 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 const only = process.env.BENCH_ONLY;
-const runs = (part: 'quote' | 'order' | 'load' | 'leaks') => !only || only === part;
+const runs = (part: 'quote' | 'order' | 'load' | 'profile' | 'leaks') => !only || only === part;
 const loads = Number(process.env.BENCH_LOADS ?? 5);
+const SCRIPT = 'dist/onramp-checkout.iife.js';
+const before = process.env.BENCH_BEFORE;
+/** This build's script-tag file and, with `BENCH_BEFORE`, the one built from that revision (built once). */
+const bundles = [{ label: 'after', code: readFileSync(SCRIPT, 'utf8') }];
+if (before && (runs('quote') || runs('load') || runs('profile'))) bundles.unshift({ label: 'before', code: buildBundleAt(before) });
+
+/**
+ * Runs `measure` with each bundle served as the demo's script-tag file (written in place of this
+ * build's, which is put back after), so before and after load the same pages in one run.
+ */
+async function eachBundle<T>(measure: () => Promise<T>): Promise<Array<{ label: string; figures: T }>> {
+  const results: Array<{ label: string; figures: T }> = [];
+  try {
+    for (const { label, code } of bundles) {
+      writeFileSync(SCRIPT, code);
+      results.push({ label, figures: await measure() });
+    }
+  } finally {
+    writeFileSync(SCRIPT, bundles.at(-1)!.code);
+  }
+  return results;
+}
+
 try {
-  if (runs('quote')) console.log(`${formatTimeToQuote(await measureTimeToQuote(browser, loads))}\n`);
+  if (runs('quote')) {
+    for (const { label, figures } of await eachBundle(() => measureTimeToQuote(browser, loads))) console.log(`${label}: ${formatTimeToQuote(figures)}\n`);
+  }
+  if (runs('profile')) {
+    const demo = await startDemo({ port: 0, sandbox: { db: ':memory:', port: 0, checkoutPort: 0, log: () => {} } });
+    try {
+      const results = await eachBundle<ProfileFigures>(() => profileLoads(browser, `${demo.url}/demo/script-tag`, loads));
+      console.log(`${formatProfile(results)}\n`);
+    } finally {
+      await demo.close();
+    }
+  }
   if (runs('order')) console.log(`${formatOrderVisible(await measureOrderVisible(browser, loads))}\n`);
   if (runs('load')) {
-    const bundles = [{ label: 'after', code: readFileSync('dist/onramp-checkout.iife.js', 'utf8') }];
-    const before = process.env.BENCH_BEFORE;
-    if (before) bundles.unshift({ label: 'before', code: buildBundleAt(before) });
     console.log(`${formatProviderLoad(await measureProviderLoad(browser, bundles))}\n`);
   }
   if (runs('leaks')) {

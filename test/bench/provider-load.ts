@@ -27,7 +27,7 @@ const SESSION_TTL_MS = 30 * MIN;
 const ORDER = { wallet_address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', crypto_currency: 'ETH', network: 'ethereum', fiat_amount: 5000, fiat_currency: 'USD' };
 
 /** What a scenario does at a time since load (ms): a buyer's action or a change on the server. */
-type Action = 'pay' | 'hide' | 'show' | 'processing' | 'completed';
+type Action = 'pay' | 'hide' | 'show' | 'unrender' | 'render' | 'processing' | 'completed';
 interface Scenario {
   name: string;
   /** How long the page runs. */
@@ -50,6 +50,13 @@ export const SCENARIOS: readonly Scenario[] = [
     name: 'hidden half the time, paid elsewhere while hidden',
     runMs: SESSION_TTL_MS + 5 * MIN,
     actions: hiddenHalfTheTime(),
+  },
+  {
+    // The page another route of a single-page app keeps mounted (React's <Activity mode="hidden">:
+    // `display: none !important` on the element), the tab itself visible; paid elsewhere meanwhile.
+    name: 'kept hidden by the app for 10 minutes',
+    runMs: 14 * MIN,
+    actions: [[MIN, 'unrender'], [6 * MIN, 'processing'], [11 * MIN, 'render'], [12 * MIN, 'completed']],
   },
 ];
 
@@ -184,6 +191,8 @@ async function runScenario(browser: Browser, bundle: string, scenario: Scenario)
           openedAt = elapsed;
         } else if (action === 'hide' || action === 'show') {
           await page.evaluate(`window.__setHidden(${action === 'hide'})`);
+        } else if (action === 'unrender' || action === 'render') {
+          await page.evaluate(`document.querySelector('onramp-checkout').style.${action === 'unrender' ? "setProperty('display', 'none', 'important')" : "removeProperty('display')"}`);
         } else {
           await advance(action);
           changes.push({ status: action, at: elapsed });

@@ -33,7 +33,7 @@ export function minifyPart(raw: string, kind: TemplateKind, first: boolean, last
     return raw
       .replace(/\/\*[^]*?\*\//g, '')
       .replace(/\s+/g, ' ')
-      .replace(/\s*([{};,>])\s*/g, '$1')
+      .replace(/\s*([{};,>*/])\s*/g, '$1')
       .replace(/([\w-]+):\s+/g, '$1:')
       .replace(/;}/g, '}')
       .replace(/([^\w.])0\.(\d)/g, '$1.$2')

@@ -27,18 +27,18 @@ export async function expectOnePoller(api: FakeOnrampApi, clock: sinon.SinonFake
   const gaps = times.slice(1).map((time, i) => time - times[i]!);
   expect(gaps.every((gap) => gap >= IDLE_FIRST_MS), `gaps between polls ${gaps.join(', ')} ms`).to.equal(true);
   // One request at once, then one per wait of the polling policy (idle, growing) plus latency.
-  const expected = [0, 1 - 1e-9].map((random) => readsWithin(WINDOW_MS, api.latencyMs, random));
-  expect(live.length, `${live.length} reads in ${WINDOW_MS} ms`).to.be.within(Math.min(...expected), Math.max(...expected));
+  const expected = readsWithin(WINDOW_MS, api.latencyMs);
+  expect(live.length, `${live.length} reads in ${WINDOW_MS} ms`).to.equal(expected);
   expect(api.maxInFlight, 'status requests in flight at once').to.equal(1);
 }
 
 /** Reads one poller makes in `windowMs` of an untouched pending session, each answered after `latencyMs`. */
-function readsWithin(windowMs: number, latencyMs: number, random: number): number {
+function readsWithin(windowMs: number, latencyMs: number): number {
   let at = 0;
   let reads = 0;
   while (at <= windowMs) {
     reads += 1;
-    const plan = nextPoll({ status: 'pending', surface: 'none', readsSinceSign: reads, msUntilExpiry: null, paused: false, random });
+    const plan = nextPoll({ status: 'pending', surface: 'none', readsSinceSign: reads, lastReadMs: latencyMs, msUntilExpiry: null, paused: false });
     if (plan.kind !== 'read') break;
     at += latencyMs + plan.ms;
   }

@@ -28,11 +28,11 @@ export const styles = unsafeCSS(`
     color: var(--onramp-color-text);
   }
 
-  :host([theme='dark']) {
+  :host([theme=dark]) {
     color-scheme: dark;
   }
 
-  :host([theme='auto']) {
+  :host([theme=auto]) {
     color-scheme: light dark;
   }
 

@@ -44,6 +44,8 @@ export class FakeApi {
   /** One-shot answers for the next GETs, in order; then the status view. */
   nextGets: Handler[] = [];
   nextQuotes: Handler[] = [];
+  /** Fake-clock ms every status read takes to be answered (a slow server, a busy device). */
+  readLatencyMs = 0;
   #ids = 0;
 
   serverNow(): number {
@@ -104,6 +106,7 @@ export class FakeApi {
     };
     this.requests.push(request);
     if (request.method === 'GET' && request.url.pathname === '/v1/onramp') {
+      if (this.readLatencyMs) await new Promise((resolve) => setTimeout(resolve, this.readLatencyMs));
       const next = this.nextGets.shift();
       return next ? next(request) : this.respond(200, { success: true, data: this.statusView() });
     }

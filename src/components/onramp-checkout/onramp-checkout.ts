@@ -168,10 +168,10 @@ export class OnrampCheckout extends LitElement {
   // Removed and re-added (as frameworks do), the controllers resume by themselves, nothing twice.
   readonly #session = new SessionController(this, {
     clock: this.#clock,
-    next: ({ readsSinceSign, paused }) => {
+    next: (state) => {
       const { status, surface, session } = this.machine;
       const msUntilExpiry = session?.expiresAt == null ? null : session.expiresAt - this.#clock.now();
-      return nextPoll({ status, surface, readsSinceSign, msUntilExpiry, paused, random: Math.random() });
+      return nextPoll({ ...state, status, surface, msUntilExpiry });
     },
     send: (event) => {
       this.#send(event);

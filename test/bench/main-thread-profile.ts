@@ -1,0 +1,136 @@
+/**
+ * Where the main thread goes before the order: a CPU profile (DevTools protocol `Profiler`, 100 µs
+ * samples) of cold loads of the demo's script-tag page under the time-to-quote emulation (4× CPU),
+ * from navigation to the order in the widget's shadow root. Self time summed per function over the
+ * loads and divided by their count: the browser's own work (`(program)`: compiling, style, layout,
+ * number data; `(garbage collector)`), and the functions of the script-tag file by name and
+ * position. Figures, never assertions: `npm run bench` prints them (`BENCH_ONLY=profile`).
+ */
+import type { Browser } from 'playwright-core';
+import { emulate } from './time-to-quote.js';
+
+/** Resolves once the order (its crypto amount) is in the widget's shadow root. */
+const INSTRUMENT = `(() => {
+  let done;
+  window.__profileOrder = new Promise((resolve) => (done = resolve));
+  const attach = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (init) {
+    const root = attach.call(this, init);
+    if (this.localName === 'onramp-checkout') {
+      const observer = new MutationObserver(() => {
+        if (root.querySelector('[part="crypto-amount"]')) { observer.disconnect(); done(performance.now()); }
+      });
+      observer.observe(root, { childList: true, subtree: true, characterData: true });
+    }
+    return root;
+  };
+})();`;
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+export interface ProfileFigures {
+  loads: number;
+  /** Mean ms per load of navigation → order. */
+  orderMs: number;
+  /** Mean self ms per load, by function (`name file:line:col`), largest first. */
+  top: Array<{ name: string; ms: number }>;
+  /** Mean self ms per load: the script-tag file's functions together, the browser's own work, idle. */
+  totals: { script: number; program: number; gc: number; other: number };
+}
+
+function selfTimes(profile: Profile, until: number): Map<string, { ms: number; script: boolean; kind: string }> {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const out = new Map<string, { ms: number; script: boolean; kind: string }>();
+  let at = profile.startTime;
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  for (let i = 0; i < samples.length; i += 1) {
+    at += deltas[i] ?? 0;
+    if (at > until) break;
+    const next = deltas[i + 1] ?? 0;
+    const frame = byId.get(samples[i]!)!.callFrame;
+    const file = frame.url.split('/').pop() ?? '';
+    const script = /onramp-checkout.*\.js/.test(file);
+    const kind = frame.functionName.startsWith('(') ? frame.functionName : script ? 'script' : 'other';
+    const name = frame.url ? `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber + 1}:${frame.columnNumber + 1}` : frame.functionName;
+    const entry = out.get(name) ?? { ms: 0, script, kind };
+    entry.ms += next / 1000;
+    out.set(name, entry);
+  }
+  return out;
+}
+
+/** `loads` cold loads of `url`, profiled from navigation to the order. */
+export async function profileLoads(browser: Browser, url: string, loads: number): Promise<ProfileFigures> {
+  const sums = new Map<string, { ms: number; script: boolean; kind: string }>();
+  let orderSum = 0;
+  for (let index = 0; index <= loads; index += 1) {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await emulate(cdp);
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await page.addInitScript(INSTRUMENT);
+      await cdp.send('Profiler.start');
+      const started = Date.now();
+      await page.goto(url, { waitUntil: 'commit' });
+      const order = (await page.evaluate('window.__profileOrder')) as number;
+      const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+      // The first load warms the server and the browser's processes: not counted.
+      if (index === 0) continue;
+      orderSum += order;
+      // Samples past the order (the profiler stops a little later) are left out: the profile's
+      // clock (µs) starts before navigation, so cut at its start plus the wall time to the order.
+      const until = profile.startTime + (Date.now() - started) * 1000;
+      for (const [name, entry] of selfTimes(profile, until)) {
+        const sum = sums.get(name) ?? { ms: 0, script: entry.script, kind: entry.kind };
+        sum.ms += entry.ms;
+        sums.set(name, sum);
+      }
+    } finally {
+      await context.close();
+    }
+  }
+  const mean = (ms: number) => ms / loads;
+  const total = (match: (entry: { script: boolean; kind: string }) => boolean) => mean([...sums.values()].filter(match).reduce((sum, entry) => sum + entry.ms, 0));
+  return {
+    loads,
+    orderMs: orderSum / loads,
+    top: [...sums.entries()]
+      .filter(([, entry]) => entry.kind !== '(idle)' && entry.kind !== '(root)')
+      .map(([name, entry]) => ({ name, ms: mean(entry.ms) }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 15),
+    totals: {
+      script: total((entry) => entry.script && entry.kind === 'script'),
+      program: total((entry) => entry.kind === '(program)'),
+      gc: total((entry) => entry.kind === '(garbage collector)'),
+      other: total((entry) => entry.kind === 'other'),
+    },
+  };
+}
+
+export function formatProfile(results: Array<{ label: string; figures: ProfileFigures }>): string {
+  const lines = ['main thread before the order: CPU profile of cold loads of /demo/script-tag, navigation → order in the DOM (mean self ms per load)'];
+  for (const { label, figures } of results) {
+    const { totals } = figures;
+    lines.push(
+      `  ${label}: ${figures.loads} loads, order in the DOM at ${figures.orderMs.toFixed(0)} ms; script-tag file ${totals.script.toFixed(0)} ms, (program) ${totals.program.toFixed(0)} ms, GC ${totals.gc.toFixed(0)} ms, other scripts ${totals.other.toFixed(0)} ms`,
+    );
+    for (const { name, ms } of figures.top) lines.push(`    ${ms.toFixed(1).padStart(7)}  ${name}`);
+  }
+  return lines.join('\n');
+}
