@@ -93,3 +93,38 @@ test('a buyer pays 4242 in the embedded checkout of the element page (direct loa
   await expect(widget(page).locator('[part~=result]')).toContainText('Purchase complete');
   expect(problems).toEqual([]);
 });
+
+test('a page Next.js keeps hidden after the buyer navigates away reads nothing, then once when it shows again', async ({ page }) => {
+  const problems = watchConsole(page, [INERT_DECLARATIVE_SHADOW_ROOT]);
+  // The page's own clock: ten minutes pass in a moment, as the buyer would wait them.
+  await page.clock.install();
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'GET' && url.pathname === '/v1/onramp') reads.push(url.searchParams.get('session_id') ?? '');
+  });
+  await page.goto(`${app.url}/element`);
+  await expectOrder(page);
+  const element = page.locator('onramp-checkout');
+  const secret = await element.evaluate((el) => (el as HTMLElementTagNameMap['onramp-checkout']).clientSecret);
+  const sessionId = secret.slice(0, secret.indexOf('_secret_'));
+
+  // Away: Next.js keeps the page mounted but hidden (React's Activity: display: none on the element).
+  await page.getByRole('link', { name: 'Home', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 }).filter({ visible: true })).toHaveText('Shop');
+  await expect(element).toHaveCount(1);
+  await expect(element).toBeHidden();
+  const before = reads.length;
+  await page.clock.runFor(10 * 60_000);
+  expect(reads.length, 'no status read while the page is kept hidden').toBe(before);
+
+  // Back: the same element shows again, and reads at once, once.
+  await page.goBack();
+  await expect(widget(page)).toBeVisible();
+  expect(await widget(page).evaluate((el) => (el as HTMLElementTagNameMap['onramp-checkout']).clientSecret)).toBe(secret);
+  await expect.poll(() => reads.length).toBe(before + 1);
+  expect(reads.at(-1)).toBe(sessionId);
+  await page.clock.runFor(1_000);
+  expect(reads.length).toBe(before + 1);
+  expect(problems).toEqual([]);
+});
