@@ -37,7 +37,7 @@ export interface SandboxDeps {
   sessionService: SessionService;
   webhooks: WebhooksRepo;
   webhookService: WebhookService;
-  /** Rate limits by who is calling (DESIGN.md "Rate limits"). */
+  /** Rate limits by who is calling (docs/design.md "Rate limits"). */
   limits: CallerLimits;
   /** Proxies whose `X-Forwarded-For` names the client (none: the socket's peer is the client). */
   trustedProxies: TrustedProxies;

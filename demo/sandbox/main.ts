@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   const lines = [
     `Onramp sandbox API      ${sandbox.apiUrl}`,
     `Hosted checkout         ${sandbox.checkoutUrl}`,
-    `Answers                 ${sandbox.shapes === 'spec' ? "spec shapes (only what the spec shows, short ids; SANDBOX_SHAPES=spec)" : "DESIGN.md's shapes (SANDBOX_SHAPES=spec for the spec's alone)"}`,
+    `Answers                 ${sandbox.shapes === 'spec' ? "spec shapes (only what the spec shows, short ids; SANDBOX_SHAPES=spec)" : "docs/design.md's shapes (SANDBOX_SHAPES=spec for the spec's alone)"}`,
     `Database                ${sandbox.dbPath === ':memory:' ? ':memory: (nothing is kept)' : resolve(sandbox.dbPath)}`,
   ];
   if (sandbox.keysCreated && sandbox.keys) {

@@ -107,7 +107,7 @@ export interface StartSandboxOptions {
    */
   sealKey?: string;
   /**
-   * `design` (default): DESIGN.md's shapes, extensions included. `spec`: only what the spec shows,
+   * `design` (default): docs/design.md's shapes, extensions included. `spec`: only what the spec shows,
    * short ids and keys, timestamps in another ISO 8601 form and an unknown field in every answer,
    * as another server that speaks the spec could answer (http/spec-shapes.ts).
    */
@@ -119,7 +119,7 @@ export interface StartSandboxOptions {
   /** Only pages of these origins may call the browser endpoints (CORS; patterns as `merchantOrigins`). Default: any page. */
   corsOrigins?: readonly string[];
   /**
-   * The hosted demo (DESIGN.md "The hosted demo"): no merchant account is made; visitors get
+   * The hosted demo (docs/design.md "The hosted demo"): no merchant account is made; visitors get
    * accounts of their own through `visitors`, capped and deleted in time; webhooks go to the demo's
    * receiver only. A database holding live keys is refused.
    */

@@ -1,7 +1,7 @@
 /**
  * The merchant console (and the shop's session route) act with the shop's secret key, so they answer
  * the demo's own pages only
- * (DESIGN.md "The merchant console"): a request must name the demo server as its Host (a rebound
+ * (docs/design.md "The merchant console"): a request must name the demo server as its Host (a rebound
  * DNS name is refused), a state change must come with the console's own Origin, a read must not
  * come from another site (Origin or Sec-Fetch-Site), and a state change must be JSON, which no
  * other page can send without a CORS preflight that this server never grants (it sends no CORS

@@ -1,7 +1,7 @@
 /**
  * The product catalogue of the onramp API as data: assets, networks, fiat currencies, permissions,
  * key prefixes and limits. The widget and the sandbox both read these; nothing here is repeated
- * elsewhere. Values follow `spec/onramp-api.md` and the decisions of `DESIGN.md`.
+ * elsewhere. Values follow the service interface and the decisions summarised in `docs/design.md`.
  */
 
 export const CRYPTO_CURRENCIES = ['ETH', 'USDC', 'USDT', 'MATIC'] as const;
@@ -13,7 +13,7 @@ export type Network = (typeof NETWORKS)[number];
 export const FIAT_CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
 export type FiatCurrency = (typeof FIAT_CURRENCIES)[number];
 
-/** Networks each asset may be delivered on; the first one is the default (DESIGN.md table). */
+/** Networks each asset may be delivered on; the first one is the default (docs/design.md table). */
 export const ASSET_NETWORKS: Readonly<Record<CryptoCurrency, readonly [Network, ...Network[]]>> = {
   ETH: ['ethereum', 'base'],
   USDC: ['ethereum', 'polygon', 'base'],
@@ -92,7 +92,7 @@ export const QUOTE_TTL_MS = 5 * 60 * 1000;
 export const PAGE_LIMIT_DEFAULT = 20;
 export const PAGE_LIMIT_MAX = 100;
 
-/** Legal session transitions (DESIGN.md); final states have none. */
+/** Legal session transitions (docs/design.md); final states have none. */
 export const SESSION_TRANSITIONS: Readonly<Record<SessionStatus, readonly SessionStatus[]>> = {
   pending: ['processing', 'failed', 'expired'],
   processing: ['completed', 'failed'],

@@ -4,7 +4,7 @@
  * (`<session_id>_secret_<random>`). Parsing them needs no request, which is how the widget refuses a
  * secret key or a malformed client secret before it talks to anyone.
  *
- * `<random>` is one or more ASCII letters and digits of no fixed length (DESIGN.md, "Sessions"):
+ * `<random>` is one or more ASCII letters and digits of no fixed length (docs/design.md, "Sessions"):
  * the sandbox makes 24 or 32, another server may make 8, and both are read alike.
  */
 import type { KeyEnvironment, KeyType } from './catalog.js';

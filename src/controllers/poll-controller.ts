@@ -1,5 +1,5 @@
 /**
- * Polls the session until the host stops it. Rules (DESIGN.md): at most one request in flight; the
+ * Polls the session until the host stops it. Rules (docs/design.md): at most one request in flight; the
  * host's policy (`core/poll-policy.ts`) picks the next wait from the state and the reads since the
  * buyer's last sign; a sign of the buyer (`BuyerSigns`) reads at once when it marks a return, and
  * restarts the policy's growth; nothing while the tab is hidden, the element not rendered or the

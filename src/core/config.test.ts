@@ -56,7 +56,7 @@ describe('checkCredentials', () => {
     }
   });
 
-  it('accepts ids, secrets and keys of any length: DESIGN.md fixes none (another server may make 8 characters)', () => {
+  it('accepts ids, secrets and keys of any length: docs/design.md fixes none (another server may make 8 characters)', () => {
     for (const [key, secret, sessionId] of [
       ['onramp_test_pk_a', 'ors_1_secret_x', 'ors_1'],
       ['onramp_live_pk_Ab3dEf9h', 'ors_Ab3dEf9h_secret_Zz09aB12', 'ors_Ab3dEf9h'],

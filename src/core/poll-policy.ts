@@ -1,5 +1,5 @@
 /**
- * How long to wait before the next status read: the polling rules of DESIGN.md as a pure function.
+ * How long to wait before the next status read: the polling rules of docs/design.md as a pure function.
  * Most checkouts are never paid, so the widget asks as often as the buyer needs, not by the
  * calendar: before Pay a pending session changes only at its expiry (known to the server clock) or
  * by a payment made elsewhere, which the buyer's return reveals (a sign of the buyer reads at once:

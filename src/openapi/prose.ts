@@ -1,4 +1,4 @@
-/** The document's prose: the overview, the key types, the tags. DESIGN.md's decisions in a reader's words. */
+/** The document's prose: the overview, the key types, the tags. docs/design.md's decisions in a reader's words. */
 import { PAGE_LIMIT_MAX } from '../contract/catalog.js';
 
 export const API_DESCRIPTION = `Sell crypto for fiat. Your server creates an onramp session with a secret key; the buyer pays in the \`<onramp-checkout>\` widget (publishable key and the session's client secret) or on the hosted checkout (\`redirect_url\`); your server follows the session by webhooks or by reading it.

@@ -1,7 +1,7 @@
 /**
  * Fixtures: one demo server (with its sandbox on an in-memory database) per worker, and a page that
  * records what must never happen: uncaught errors and CSP violations. `shapes` is the sandbox's
- * answer shapes, set per Playwright project: the main flows run against DESIGN.md's shapes and
+ * answer shapes, set per Playwright project: the main flows run against docs/design.md's shapes and
  * against the spec's alone (playwright.config.ts).
  */
 import { test as base, expect, type Page } from '@playwright/test';

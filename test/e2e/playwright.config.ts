@@ -17,7 +17,7 @@ export default defineConfig<{}, { shapes: SandboxShapes }>({
   reporter: process.env.CI ? 'list' : [['list']],
   use: playwrightChromium,
   projects: [
-    // Every test against the sandbox's DESIGN.md shapes.
+    // Every test against the sandbox's docs/design.md shapes.
     { name: 'design', use: { shapes: 'design' } },
     // The widget's main flows again against only what the spec shows (SANDBOX_SHAPES=spec): short
     // ids, no extensions, an unknown field in every answer, as another server could answer.

@@ -1,5 +1,5 @@
 /**
- * One visitor cannot slow another (issue 25, DESIGN.md "The hosted demo"). The hosted demo runs in
+ * One visitor cannot slow another (issue 25, docs/design.md "The hosted demo"). The hosted demo runs in
  * a process of its own (as systemd runs it); one visitor fills their account with 100 sessions of
  * the largest metadata allowed and floods their own transaction list (`limit=100`, through the API
  * and through their console) at twice the rate their secret-key limit allows, while another
@@ -26,7 +26,7 @@ const cjk = (count: number, chars: number) => Object.fromEntries(Array.from({ le
 /**
  * The largest metadata the server takes, tried in turn: the review's (50 values of 400 CJK
  * characters, about 60 KB, which a server bounding characters alone accepts), then 20 values of
- * 130 (7,982 bytes as UTF-8 JSON, the most DESIGN.md's 8 KB allows of it).
+ * 130 (7,982 bytes as UTF-8 JSON, the most docs/design.md's 8 KB allows of it).
  */
 const METADATA_TRIED = [cjk(50, 400), cjk(20, 130)];
 const order = (metadata: Record<string, string>) => ({ wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7', crypto_currency: 'ETH', fiat_amount: 5000, fiat_currency: 'USD', metadata });

@@ -1,5 +1,5 @@
 /**
- * Every server of the repository bounds a request body before reading it (DESIGN.md "Bodies"):
+ * Every server of the repository bounds a request body before reading it (docs/design.md "Bodies"):
  * 100 MB sent to each body-taking route, with a `Content-Length` and chunked, is refused with 413 or
  * a closed connection, and this process (which runs the servers) does not grow by the body's size.
  * Deep JSON is a 400 with the error envelope, never a 500. Loopback only.

@@ -1,5 +1,5 @@
 /**
- * Rate limits by who is calling (DESIGN.md "Rate limits"), against a running sandbox with its
+ * Rate limits by who is calling (docs/design.md "Rate limits"), against a running sandbox with its
  * default limits. Clients on different addresses are different loopback addresses (127.0.0.x: the
  * whole block is loopback on Linux), chosen with `localAddress`: no proxy, no other network.
  */

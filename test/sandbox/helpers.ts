@@ -49,7 +49,7 @@ export const TEST_SANDBOX_BASE = { port: 0, checkoutPort: 0, db: ':memory:', key
 
 /**
  * Every answer `call` gets is checked against the OpenAPI document (status and body), so what the
- * sandbox answers and what the document says stay one thing (DESIGN.md).
+ * sandbox answers and what the document says stay one thing (docs/design.md).
  */
 const documentValidator = new DocumentValidator();
 
@@ -128,7 +128,7 @@ export function expectData<S extends z.ZodMiniType>(reply: Reply, schema: S, sta
   return (parsed.data as { data: z.infer<S> }).data;
 }
 
-/** Asserts DESIGN.md's error envelope with this status, code and (when given) param. */
+/** Asserts docs/design.md's error envelope with this status, code and (when given) param. */
 export function expectError(reply: Reply, status: number, code: string, param?: string): void {
   assert.equal(reply.status, status, `expected ${status} ${code}, got ${reply.status}: ${reply.text}`);
   const parsed = z.safeParse(errorEnvelopeSchema, reply.json);

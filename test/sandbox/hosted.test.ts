@@ -1,5 +1,5 @@
 /**
- * The sandbox in hosted-demo mode (DESIGN.md "The hosted demo"), over HTTP: visitor accounts with
+ * The sandbox in hosted-demo mode (docs/design.md "The hosted demo"), over HTTP: visitor accounts with
  * test keys only, deleted with everything in them in time; caps per account; creations limited per
  * client address and per account; webhooks to the demo's receiver only, delivered in-process; CORS
  * for the demo's own pages only; a database with live keys refused.

@@ -1,7 +1,7 @@
 /**
  * The whole access matrix, exhaustively: every environment (test, live) x key type (secret,
  * publishable) x permission set (none, each single permission, all; publishable keys may hold only
- * none or onramp:read) x every endpoint the server routes, against DESIGN.md's rules written out
+ * none or onramp:read) x every endpoint the server routes, against docs/design.md's rules written out
  * below as an oracle. Also: a revoked key of each kind is 401 everywhere, and another account's
  * objects are 404 on every endpoint that names an object, both ways, and absent from its lists.
  */
@@ -84,7 +84,7 @@ async function newWebhook(env: KeyEnvironment, key = admin(env)): Promise<string
   return (reply.json as { data: { id: string } }).data.id;
 }
 
-// ---- the endpoints: how to call each, and which key may (DESIGN.md) ----
+// ---- the endpoints: how to call each, and which key may (docs/design.md) ----
 
 interface Endpoint {
   /** `METHOD path` as in API_PATHS. */
@@ -94,7 +94,7 @@ interface Endpoint {
   call(k: MatrixKey): Promise<Reply>;
   /** The success status, when the key may call it. */
   ok: number;
-  /** DESIGN.md's rule: may this key call it? */
+  /** docs/design.md's rule: may this key call it? */
   allowed(k: MatrixKey): boolean;
   /** The answer when allowed past the permission check but refused on other grounds (least privilege). */
   refusedAs?(k: MatrixKey): string | undefined;
@@ -264,7 +264,7 @@ describe('key type x permission x endpoint', () => {
     for (const route of served) assert.ok(rows.has(route), `no matrix row for ${route}`);
   });
 
-  it('answers exactly as DESIGN.md says, for every combination', async () => {
+  it('answers exactly as docs/design.md says, for every combination', async () => {
     for (const env of KEY_ENVIRONMENTS) fixtures.set(env, await newSession(env));
     const keys: MatrixKey[] = [];
     for (const environment of KEY_ENVIRONMENTS) {

@@ -1,6 +1,6 @@
 /**
  * Strangers share one machine (issue 25): what one account may store and be answered is bounded.
- * Metadata within DESIGN.md's bounds (50 keys, 8 KB as UTF-8 JSON), a page of 100 transactions
+ * Metadata within docs/design.md's bounds (50 keys, 8 KB as UTF-8 JSON), a page of 100 transactions
  * under a megabyte, events that refer to their session's metadata instead of copying it, an
  * account's deletion found through indexes, and a database of the previous schema upgraded.
  */

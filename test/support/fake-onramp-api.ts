@@ -47,7 +47,7 @@ export interface StatusViewOptions {
   metadata?: Record<string, unknown>;
 }
 
-/** A `GET /v1/onramp` status view of the test session (DESIGN.md's extended shape). */
+/** A `GET /v1/onramp` status view of the test session (docs/design.md's extended shape). */
 export function statusViewBody({
   status,
   expiresAt = T0 + 30 * MIN,
@@ -66,7 +66,7 @@ export function statusViewBody({
     fiat_currency: 'USD',
     fiat_amount: 10000,
     network: 'ethereum',
-    // Shown only when completed (left out before, as DESIGN.md says).
+    // Shown only when completed (left out before, as docs/design.md says).
     ...(completed ? { tx_hash: TX_HASH, completed_at: iso(T0 + MIN) } : {}),
     fees: { platform_fee: 1.5, network_fee: 2.5, processing_fee: 3.2 },
     metadata,

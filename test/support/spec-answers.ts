@@ -1,9 +1,9 @@
 /**
  * fast-check arbitraries of the answers a server that speaks the spec may send (and of answers it
  * may not), shared by the node-side property tests of the reading schemas and the element's
- * property tests in Chromium. "Allowed" follows spec/onramp-api.md, not our sandbox: any id length,
+ * property tests in Chromium. "Allowed" follows the service interface (docs/design.md), not our sandbox: any id length,
  * any asset symbol, network and wallet form, decimal fees, fields shown only in some states absent
- * or null, no DESIGN.md extensions, timestamps in any ISO 8601 form, unknown fields anywhere.
+ * or null, no docs/design.md extensions, timestamps in any ISO 8601 form, unknown fields anywhere.
  */
 import fc from 'fast-check';
 

@@ -21,7 +21,7 @@ export function randomBase62(length: number): string {
 }
 
 export const newAccountId = (): string => `acct_${randomBase62(24)}`;
-/** Random parts have no fixed length (DESIGN.md); `length` lets the spec-shapes mode make short ones. */
+/** Random parts have no fixed length (docs/design.md); `length` lets the spec-shapes mode make short ones. */
 export const newSessionId = (length = 24): string => `ors_${randomBase62(length)}`;
 export const newTransactionId = (): string => `txn_${randomBase62(24)}`;
 export const newKeyId = (): string => `key_${randomBase62(24)}`;

@@ -58,7 +58,7 @@ const completedFields = (row: SessionRow): { tx_hash?: string; completed_at?: st
 const metadataOf = (row: SessionRow): Record<string, string | number | boolean | null> =>
   row.metadata ? (JSON.parse(row.metadata) as Record<string, string | number | boolean | null>) : {};
 
-/** `GET /v1/onramp`: the spec's status shape plus DESIGN.md's extensions. */
+/** `GET /v1/onramp`: the spec's status shape plus docs/design.md's extensions. */
 export function sessionStatusView(row: SessionRow, redirectUrl: string | undefined): SessionStatusView {
   // The transaction detail's fields, with the session's own five-state status and, as the spec
   // shows for this view, fees as decimal numbers in major units.

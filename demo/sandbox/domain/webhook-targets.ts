@@ -1,5 +1,5 @@
 /**
- * Where a webhook may be sent (DESIGN.md "Webhooks"): a live endpoint is https on a public address;
+ * Where a webhook may be sent (docs/design.md "Webhooks"): a live endpoint is https on a public address;
  * a test endpoint may also be http or https on loopback; nothing else private. Checked on the URL
  * when an endpoint is created, and again at each delivery on the address its host resolves to now
  * (DNS can change), which is then the address connected to: no second resolution can swap it.

@@ -1,5 +1,5 @@
 /**
- * The hosted demo's rules for the sandbox (DESIGN.md "The hosted demo"): every visitor gets a
+ * The hosted demo's rules for the sandbox (docs/design.md "The hosted demo"): every visitor gets a
  * test-only account of their own that is deleted with everything in it after a while; what a
  * visitor may create is capped per account and rate-limited per account and per client address;
  * webhooks go to the demo's own receiver only, delivered in-process.

@@ -1,6 +1,6 @@
 /**
  * JSON request bodies for every server of the repository that is not the sandbox API (the demo
- * shop, its console and webhook receiver), with the sandbox's rules (DESIGN.md "Bodies"): the body
+ * shop, its console and webhook receiver), with the sandbox's rules (docs/design.md "Bodies"): the body
  * is bounded before it is read (the declared length first, then the bytes as they stream, chunked
  * too), parsed once, and checked for depth, so bad input is a 4xx with a clear code, never a 500.
  */

@@ -1,5 +1,5 @@
 /**
- * DESIGN.md's error envelope from the servers beside the API (the shop, its console, the webhook
+ * docs/design.md's error envelope from the servers beside the API (the shop, its console, the webhook
  * receiver's body checks): a request id of its own, in the body and in `Request-Id`, as the API has.
  */
 import type { Context } from 'hono';

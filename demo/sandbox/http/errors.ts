@@ -1,4 +1,4 @@
-/** The API's error type and DESIGN.md's error envelope. */
+/** The API's error type and docs/design.md's error envelope. */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorCode, ErrorEnvelope } from '../../../src/contract/index.js';

@@ -45,7 +45,7 @@ export class TokenBuckets {
   }
 }
 
-/** The buckets of DESIGN.md "Rate limits": by who is calling. */
+/** The buckets of docs/design.md "Rate limits": by who is calling. */
 export interface CallerLimitOptions {
   /** Secret keys: one bucket per account and environment, used by secret keys only. */
   secret: RateLimitOptions;

@@ -1,10 +1,10 @@
 /**
  * The spec-shapes mode (`SANDBOX_SHAPES=spec`): the API answers with only what the spec shows, the
  * way another server that speaks the spec could, so the widget is tested against more than our own
- * sandbox. One job: rewriting answers on their way out. The sandbox itself still builds DESIGN.md's
+ * sandbox. One job: rewriting answers on their way out. The sandbox itself still builds docs/design.md's
  * shapes (and the tests hold it to them); this layer then
  *
- * - drops DESIGN.md's extensions from the status view (`expires_at`, `quote_expires_at`,
+ * - drops docs/design.md's extensions from the status view (`expires_at`, `quote_expires_at`,
  *   `exchange_rate`, `estimated_crypto_amount`, `redirect_url`) and from the quote (`network`);
  * - writes the quote's `fiat_amount`, which the spec types `number` without naming its unit, in
  *   major units (`100` for 10000 cents);

@@ -27,7 +27,7 @@ export const DELIVERY_LOG_LIMIT_DEFAULT = 50;
 export const DELIVERY_LOG_LIMIT_MAX = 100;
 
 /**
- * DESIGN.md's target policy (`webhook-targets.ts`); the delivery checks the resolved address again.
+ * docs/design.md's target policy (`webhook-targets.ts`); the delivery checks the resolved address again.
  * In the hosted demo, the demo's own receiver is the only target: nothing a visitor names is reached.
  */
 export function assertWebhookUrl(url: string, environment: KeyEnvironment, hostedPrefix?: string): void {

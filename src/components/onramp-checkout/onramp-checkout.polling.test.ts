@@ -1,5 +1,5 @@
 /**
- * How often the element asks the provider (DESIGN.md's polling rules, `core/poll-policy.ts`), as a
+ * How often the element asks the provider (docs/design.md's polling rules, `core/poll-policy.ts`), as a
  * buyer and the provider would notice it: reads counted on a fake clock, the status on screen.
  */
 import { expect, fixtureCleanup } from '@open-wc/testing';

@@ -1,5 +1,5 @@
 /**
- * An element that is not rendered reads nothing (DESIGN.md's polling rules): what the provider and
+ * An element that is not rendered reads nothing (docs/design.md's polling rules): what the provider and
  * the buyer notice, reads counted on a fake clock, the status on screen.
  */
 import { expect, fixtureCleanup } from '@open-wc/testing';
@@ -9,7 +9,7 @@ import type { OnrampCheckout } from './onramp-checkout.js';
 import { FAKED, FakeApi, MIN, T0, flush, mount } from './onramp-checkout.test-helpers.js';
 
 /**
- * An element that is not rendered is treated like a hidden tab (DESIGN.md): no read while it is
+ * An element that is not rendered is treated like a hidden tab (docs/design.md): no read while it is
  * inside `display: none`, a closed `<details>`, or hidden by its app (React's `<Activity
  * mode="hidden">` sets `display: none !important` on it), however long; one read at once when it is
  * rendered again.

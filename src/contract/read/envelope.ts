@@ -26,7 +26,7 @@ const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() ? value.replace(/\s+/g, ' ').trim().slice(0, 200) : undefined;
 
 /**
- * What an error body says, from DESIGN.md's envelope (`{error: {message, request_id}}`) or the
+ * What an error body says, from docs/design.md's envelope (`{error: {message, request_id}}`) or the
  * shapes other servers use (`{message}`, `{error: "…"}`); nothing for anything else (an array, a
  * string, no body). The code is not read: the HTTP status classifies the error.
  */

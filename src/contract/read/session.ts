@@ -2,7 +2,7 @@
  * The widget's reading of `GET /v1/onramp` (status) and of the creation response it may be handed
  * as its `session` property. Everything the spec allows is accepted: fields the widget does not use
  * (`id`, `metadata`, `client_secret`, anything a newer server adds) are ignored, fields shown only in
- * some states (`tx_hash`, `completed_at`) may be absent or `null`, and DESIGN.md's extensions of the
+ * some states (`tx_hash`, `completed_at`) may be absent or `null`, and docs/design.md's extensions of the
  * status view (`expires_at`, `quote_expires_at`, `exchange_rate`, `estimated_crypto_amount`,
  * `redirect_url`) are read when present and well formed, never required (see session-view.ts).
  */

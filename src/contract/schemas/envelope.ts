@@ -1,4 +1,4 @@
-/** The response envelopes: `{success: true, data}` and DESIGN.md's error envelope. */
+/** The response envelopes: `{success: true, data}` and docs/design.md's error envelope. */
 import * as z from 'zod/mini';
 import { exactly } from './kinds.js';
 

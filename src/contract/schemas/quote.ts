@@ -12,7 +12,7 @@ import {
 } from './primitives.js';
 
 export const quoteSchema = z.object({
-  /** Minor units, as in the request (DESIGN.md: fiat amounts are cents everywhere). */
+  /** Minor units, as in the request (docs/design.md: fiat amounts are cents everywhere). */
   fiat_amount: integerSchema,
   fiat_currency: fiatCurrencySchema,
   crypto_currency: cryptoCurrencySchema,

@@ -9,7 +9,7 @@ export const fiatAmountSchema = z.int().check(z.gte(FIAT_AMOUNT_MIN), z.lte(FIAT
 export const RESERVED_METADATA_KEYS = ['__proto__', 'constructor', 'prototype'];
 
 /**
- * The bounds of `metadata` (DESIGN.md "Keys"): characters per key and per string value, keys per
+ * The bounds of `metadata` (docs/design.md "Keys"): characters per key and per string value, keys per
  * object, and bytes of the whole object as UTF-8 JSON (a character count alone bounds nothing:
  * 500 CJK characters are 1.5 KB). They bound what the server stores and answers (a page of 100
  * transactions stays under a megabyte); readers of answers do not enforce them.

@@ -1,6 +1,6 @@
 /**
  * `POST /v1/onramp` (create) and `GET /v1/onramp` (status): the shapes the sandbox writes, exactly
- * DESIGN.md's. The widget does not read through these: it reads through `../read/`, which accepts
+ * docs/design.md's. The widget does not read through these: it reads through `../read/`, which accepts
  * every answer the spec allows.
  */
 import * as z from 'zod/mini';
@@ -34,7 +34,7 @@ export type CreatedSession = z.infer<typeof createdSessionSchema>;
 
 /**
  * The status view: the spec's shape (fees as decimals in major units; `tx_hash` and `completed_at`
- * only when completed, never `null`) plus DESIGN.md's extensions. `redirect_url` is there only when
+ * only when completed, never `null`) plus docs/design.md's extensions. `redirect_url` is there only when
  * the request presented the session's client secret (the checkout token derives from it).
  */
 export const sessionStatusViewSchema = z.strictObject({

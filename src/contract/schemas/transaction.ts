@@ -25,7 +25,7 @@ const transactionBase = {
   fiat_currency: fiatCurrencySchema,
   fiat_amount: z.int(),
   network: networkSchema,
-  // Shown only when completed: left out otherwise, never null (DESIGN.md, "Sessions").
+  // Shown only when completed: left out otherwise, never null (docs/design.md, "Sessions").
   tx_hash: z.optional(z.string()),
   // Echoed as validated on creation (metadataSchema); not re-checked on the way out.
   metadata: z.optional(z.nullable(z.unknown())),

@@ -1,6 +1,6 @@
 /**
  * `/v1/webhooks`: endpoint creation (the signing secret shown once), the endpoint and list views,
- * the event every delivery carries, and the delivery log. DESIGN.md's "Webhooks" paragraph decides
+ * the event every delivery carries, and the delivery log. docs/design.md's "Webhooks" paragraph decides
  * the shape; the spec shows none of it.
  */
 import * as z from 'zod/mini';
