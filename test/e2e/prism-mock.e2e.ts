@@ -9,10 +9,10 @@
  * server's clock) is rewritten to that instant on the way to the page; status and body are Prism's.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { EXAMPLE_CHECKOUT_URL, EXAMPLE_CLIENT_SECRET, EXAMPLE_SESSION_ID } from '../../src/openapi/examples.js';
+import { freePort } from '../support/free-port.js';
 
 const ORIGIN = 'https://shop.test';
 const root = resolve(import.meta.dirname, '../..');
@@ -21,17 +21,6 @@ const NOW = Date.UTC(2025, 0, 15, 12, 1, 0);
 
 let prism: ChildProcess | undefined;
 let prismUrl = '';
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
 
 test.beforeAll(async () => {
   const port = await freePort();
