@@ -10,9 +10,10 @@
 import '../../src/define.js';
 import { ASSET_NETWORKS, CRYPTO_CURRENCIES, type CryptoCurrency } from '../../src/contract/catalog.js';
 import { decimalToMinor } from '../../src/contract/money.js';
-import { RETURN_SESSION_PARAM, RETURN_STATUS_PARAM, readOnrampReturn } from '../../src/contract/return-params.js';
+import { readOnrampReturn } from '../../src/contract/return-params.js';
 import type { CheckoutMode, OnrampCheckout } from '../../src/index.js';
 import './event-log.js';
+import { type ShopAnswer, showOrderInAddress } from './order-address.js';
 import { applyThemeChoices, startThemePanel } from './theme-panel.js';
 import { startWebhookPanel } from './webhook-events.js';
 
@@ -31,8 +32,6 @@ interface OrderResponse {
   clientSecret: string;
   redirectUrl: string;
 }
-
-type Answer<T> = T | { error: { message: string } };
 
 const form = document.querySelector<HTMLFormElement>('#order');
 const mount = document.querySelector<HTMLElement>('#checkout');
@@ -60,15 +59,8 @@ function showError(message: string | null): void {
 const MODES: readonly CheckoutMode[] = ['embedded', 'popup', 'redirect'];
 const chosenMode = (): CheckoutMode => field<HTMLSelectElement>('mode').value as CheckoutMode;
 
-/** The shop's address for an order on screen (or none): `?mode=` kept, the order's id added. */
-function showAddress(sessionId: string | null): void {
-  const url = new URL(window.location.href);
-  url.searchParams.delete(RETURN_STATUS_PARAM);
-  url.searchParams.set('mode', chosenMode());
-  if (sessionId === null) url.searchParams.delete(RETURN_SESSION_PARAM);
-  else url.searchParams.set(RETURN_SESSION_PARAM, sessionId);
-  window.history.replaceState(null, '', url);
-}
+/** The shop's address for an order on screen (or none), with the checkout mode chosen. */
+const showAddress = (sessionId: string | null): void => showOrderInAddress(sessionId, { mode: chosenMode() });
 
 /** Mounts the widget for an order, in place of the form. */
 function mountCheckout(config: { publishableKey: string; apiBase: string; checkoutOrigin: string }, clientSecret: string, extra: (checkout: OnrampCheckout) => void): void {
@@ -109,7 +101,7 @@ async function startCheckout(): Promise<void> {
       return_url: returnTo.href,
     }),
   });
-  const body = (await response.json()) as Answer<SessionResponse>;
+  const body = (await response.json()) as ShopAnswer<SessionResponse>;
   if (!response.ok || 'error' in body) {
     showError('error' in body ? body.error.message : `The shop could not create a session (${response.status})`);
     return;
@@ -127,7 +119,7 @@ async function startCheckout(): Promise<void> {
 async function showReturnedOrder(sessionId: string): Promise<void> {
   form?.setAttribute('hidden', '');
   const response = await fetch(`/api/orders/${encodeURIComponent(sessionId)}`, { headers: { Accept: 'application/json' } });
-  const body = (await response.json()) as Answer<OrderResponse>;
+  const body = (await response.json()) as ShopAnswer<OrderResponse>;
   if (!response.ok || 'error' in body) {
     form?.removeAttribute('hidden');
     showAddress(null);

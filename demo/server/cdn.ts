@@ -137,7 +137,11 @@ export function cdnFiles(folder: string, mount: string): MiddlewareHandler {
     if (!file) return next();
     const encoding = COMPRESSIBLE.test(file.type) ? negotiateEncoding(c.req.header('Accept-Encoding')) : 'identity';
     const representation = (file.encoded[encoding] ??= {
-      body: compress(file.raw, encoding),
+      // A failed compression is forgotten, so the next request tries again instead of failing for good.
+      body: compress(file.raw, encoding).catch((error: unknown) => {
+        delete file.encoded[encoding];
+        throw error;
+      }),
       etag: `"${file.hash}${encoding === 'identity' ? '' : `-${encoding}`}"`,
     });
     const headers: Record<string, string> = {

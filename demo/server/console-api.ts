@@ -73,7 +73,7 @@ export function consoleApi(app: Hono<DemoEnv>, options: ConsoleApiOptions): void
       const value = c.req.query(name)?.trim();
       if (value) query.set(name, value);
     }
-    return forwardSandbox(options.call(c), `/v1/transactions?${query}`);
+    return forwardSandbox(c, options.call(c), `/v1/transactions?${query}`);
   });
 
   // One transaction is a few hundred bytes (its metadata is bounded): the client's parse costs nothing.

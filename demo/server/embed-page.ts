@@ -5,7 +5,8 @@
 import { jsonForScriptElement } from '../../src/ssr/json-for-script.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-function escapeHtml(value: string): string {
+/** Escapes text for HTML content and double-quoted attributes. */
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 }
 

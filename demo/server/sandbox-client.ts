@@ -62,10 +62,22 @@ export const relayed = <T>(body: unknown): T => body as T;
  * client would parse it (and the demo write it again) synchronously on the event loop every
  * visitor shares.
  */
-export async function forwardSandbox(call: SandboxCall, path: string): Promise<Response> {
-  const answer = await fetch(`${call.apiUrl}${path}`, { headers: { 'X-API-Key': call.key, Accept: 'application/json', ...forwarded(call) } });
+/** As long as the server client waits for one call (src/server/client.ts). */
+const FORWARD_TIMEOUT_MS = 30_000;
+
+export async function forwardSandbox(c: Context, call: SandboxCall, path: string): Promise<Response> {
+  let answer: Response;
+  try {
+    answer = await fetch(`${call.apiUrl}${path}`, { headers: { 'X-API-Key': call.key, Accept: 'application/json', ...forwarded(call) }, signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS) });
+  } catch (error) {
+    // As the other console routes answer when the server client cannot reach the API.
+    const code = error instanceof DOMException && error.name === 'TimeoutError' ? 'TIMEOUT' : 'NETWORK_ERROR';
+    return envelopeError(c, 502, code, 'The onramp API did not answer; try again');
+  }
   const headers = new Headers({ 'Content-Type': answer.headers.get('Content-Type') ?? 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-  for (const name of ['Content-Length', 'Request-Id', 'Retry-After']) {
+  // fetch hands over the body decoded: its length is the upstream's only when it was not compressed.
+  const lengths = answer.headers.has('Content-Encoding') ? [] : ['Content-Length'];
+  for (const name of [...lengths, 'Request-Id', 'Retry-After']) {
     const value = answer.headers.get(name);
     if (value !== null) headers.set(name, value);
   }

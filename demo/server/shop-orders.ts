@@ -28,15 +28,14 @@ export function pageOrigin(c: Context, publicUrl: string | null): string {
 export function returnPage(claimed: unknown, own: OwnSite): string {
   if (typeof claimed !== 'string' || !URL.canParse(claimed)) return '/';
   const url = new URL(claimed);
-  if (!own.origins.has(url.origin) || !isDemoPage(url.pathname)) return '/';
-  url.searchParams.delete(RETURN_SESSION_PARAM);
-  url.searchParams.delete(RETURN_STATUS_PARAM);
-  return url.pathname + url.search;
+  return own.origins.has(url.origin) && isDemoPage(url.pathname) ? pathWithoutReturn(url) : '/';
 }
 
 /** This request's page as a path and query, without return parameters: where its session returns. */
-export function currentPage(c: Context): string {
-  const url = new URL(c.req.url);
+export const currentPage = (c: Context): string => pathWithoutReturn(new URL(c.req.url));
+
+/** `url`'s path and query, the return parameters taken out. */
+function pathWithoutReturn(url: URL): string {
   url.searchParams.delete(RETURN_SESSION_PARAM);
   url.searchParams.delete(RETURN_STATUS_PARAM);
   return url.pathname + url.search;

@@ -11,7 +11,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RenderOnrampCheckoutOptions } from '../../src/ssr/render-onramp-checkout.js';
-import { newOrderLink } from './embed-page.js';
+import { escapeHtml, newOrderLink } from './embed-page.js';
 
 type SsrModule = typeof import('../../src/ssr/render-onramp-checkout.js');
 
@@ -37,8 +37,6 @@ export interface SsrPageOptions extends Omit<RenderOnrampCheckoutOptions, 'serve
   returned?: { clientSecret: string; redirectUrl: string };
 }
 
-const escapeAttribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
 /** The element for a returned order: attributes only, no data block. */
 function returnedElement(options: Omit<SsrPageOptions, 'render' | 'session'>, returned: NonNullable<SsrPageOptions['returned']>): string {
   const attributes: Array<[string, string | undefined]> = [
@@ -49,7 +47,7 @@ function returnedElement(options: Omit<SsrPageOptions, 'render' | 'session'>, re
     ['checkout-origin', options.checkoutOrigin],
     ['locale', options.locale],
   ];
-  const written = attributes.filter((pair): pair is [string, string] => pair[1] !== undefined).map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`);
+  const written = attributes.filter((pair): pair is [string, string] => pair[1] !== undefined).map(([name, value]) => ` ${name}="${escapeHtml(value)}"`);
   return `<onramp-checkout${written.join('')}></onramp-checkout>\n      ${newOrderLink('/demo/ssr')}`;
 }
 

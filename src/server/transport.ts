@@ -4,6 +4,7 @@
  * network errors that obey `Retry-After`, and the envelope read into data or an `OnrampApiError`.
  */
 import { OnrampApiError } from './error.js';
+import { backoffDelay, parseRetryAfter } from '../api/retry-policy.js';
 
 export interface TransportOptions {
   apiKey: string;
@@ -39,12 +40,10 @@ export interface Request {
 
 const RETRYABLE = new Set([429, 500, 502, 503, 504]);
 
-/** `Retry-After` in seconds (delta form; an HTTP date is read too). */
+/** `Retry-After` in whole seconds (the widget's reading of it: delta or HTTP date). */
 function retryAfterSeconds(header: string | null): number | undefined {
-  if (header === null) return undefined;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim());
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+  const ms = parseRetryAfter(header, Date.now());
+  return ms === null ? undefined : Math.ceil(ms / 1000);
 }
 
 function urlOf(baseUrl: string, request: Request): string {
@@ -84,12 +83,10 @@ async function readAnswer(response: Response): Promise<unknown> {
   });
 }
 
-/** The delay before retry `attempt` (1-based): `Retry-After` when given, else 0.5 s doubling, with jitter. */
-function backoffMs(attempt: number, retryAfter: number | undefined): number {
-  if (retryAfter !== undefined) return retryAfter * 1000;
-  const base = 500 * 2 ** (attempt - 1);
-  return base / 2 + Math.random() * (base / 2);
-}
+/** Retries wait 0.5 s, doubling, with jitter (the widget's backoff), never less than `Retry-After`. */
+const RETRY_BACKOFF = { baseMs: 500, capMs: 30_000 };
+const backoffMs = (attempt: number, retryAfter: number | undefined): number =>
+  backoffDelay(attempt, retryAfter === undefined ? null : retryAfter * 1000, Math.random, RETRY_BACKOFF);
 
 export async function send<T>(transport: TransportOptions, request: Request, options: CallOptions = {}): Promise<T> {
   const headers: Record<string, string> = { ...transport.headers, Accept: 'application/json', 'X-API-Key': transport.apiKey, ...request.headers };

@@ -4,7 +4,8 @@
  * address names the order on screen (`?onramp_session_id=`), so a reload or a return from the
  * hosted checkout shows that order again, which the shop's server finds among its own.
  */
-import { RETURN_SESSION_PARAM, RETURN_STATUS_PARAM, readOnrampReturn } from '../../../src/contract/return-params.js';
+import { readOnrampReturn } from '../../../src/contract/return-params.js';
+import { type ShopAnswer, showOrderInAddress as showAddress } from '../../pages/order-address.js';
 
 /** The creation response, plus the order's own fields: the widget's `session` property. */
 export interface CreatedSession {
@@ -37,23 +38,12 @@ const ORDER = {
   wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7',
 };
 
-type Answer<T> = T | { error: { message: string } };
-
 async function read<T>(response: Response, what: string): Promise<T> {
-  const body = (await response.json()) as Answer<T>;
+  const body = (await response.json()) as ShopAnswer<T>;
   if (!response.ok || (typeof body === 'object' && body !== null && 'error' in body)) {
     throw new Error(typeof body === 'object' && body !== null && 'error' in body ? body.error.message : `The shop could not ${what} (${response.status})`);
   }
   return body as T;
-}
-
-/** The address of this page with the order on screen (or none). */
-function showAddress(sessionId: string | null): void {
-  const url = new URL(window.location.href);
-  url.searchParams.delete(RETURN_STATUS_PARAM);
-  if (sessionId === null) url.searchParams.delete(RETURN_SESSION_PARAM);
-  else url.searchParams.set(RETURN_SESSION_PARAM, sessionId);
-  window.history.replaceState(null, '', url);
 }
 
 /** A new session, returning to this page. */

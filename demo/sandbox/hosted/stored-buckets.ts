@@ -5,7 +5,7 @@
  * clock. Each take is one read and one write of one row, by its primary key.
  */
 import type { Db } from '../db/database.js';
-import type { RateDecision, RateLimitOptions } from '../http/rate-limit.js';
+import { type RateDecision, type RateLimitOptions, takeToken } from '../http/rate-limit.js';
 
 export class StoredTokenBuckets {
   readonly #options: RateLimitOptions;
@@ -29,18 +29,10 @@ export class StoredTokenBuckets {
   }
 
   take(id: string): RateDecision {
-    const { burst, perSecond } = this.#options;
     const now = this.#now();
-    const row = this.#read.get(this.#scope, id);
-    // A clock set back never adds tokens.
-    const elapsed = row ? Math.max(0, now - row.at) : 0;
-    let tokens = row ? Math.min(burst, row.tokens + (elapsed / 1000) * perSecond) : burst;
-    const allowed = tokens >= 1;
-    if (allowed) tokens -= 1;
+    const { tokens, decision } = takeToken(this.#read.get(this.#scope, id), now, this.#options);
     this.#write.run(this.#scope, id, tokens, now);
-    if (allowed) return { allowed: true };
-    const seconds = perSecond > 0 ? (1 - tokens) / perSecond : 3600;
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(seconds)) };
+    return decision;
   }
 
   /** Drops buckets idle long enough to be full again (they would start full anyway). */

@@ -11,6 +11,18 @@ export type RateDecision = { allowed: true } | { allowed: false; retryAfterSecon
 /** Past this many buckets, full ones (idle long enough to refill) are dropped: a flood of new ids cannot grow memory for ever. */
 const PRUNE_AT = 10_000;
 
+/**
+ * One take from a bucket that held `tokens` at `at` (ms), refilled to `now`: the decision and the
+ * tokens left. The arithmetic of every bucket here, in memory or stored; a clock set back never
+ * adds tokens.
+ */
+export function takeToken(bucket: { tokens: number; at: number } | undefined, now: number, { burst, perSecond }: RateLimitOptions): { tokens: number; decision: RateDecision } {
+  const tokens = bucket ? Math.min(burst, bucket.tokens + (Math.max(0, now - bucket.at) / 1000) * perSecond) : burst;
+  if (tokens >= 1) return { tokens: tokens - 1, decision: { allowed: true } };
+  const seconds = perSecond > 0 ? (1 - tokens) / perSecond : 3600;
+  return { tokens, decision: { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(seconds)) } };
+}
+
 export class TokenBuckets {
   readonly #buckets = new Map<string, { tokens: number; at: number }>();
   readonly #options: RateLimitOptions;
@@ -22,19 +34,11 @@ export class TokenBuckets {
   }
 
   take(id: string): RateDecision {
-    const { burst, perSecond } = this.#options;
     const now = this.#now();
     if (this.#buckets.size >= PRUNE_AT && !this.#buckets.has(id)) this.#prune(now);
-    const bucket = this.#buckets.get(id) ?? { tokens: burst, at: now };
-    bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.at) / 1000) * perSecond);
-    bucket.at = now;
-    this.#buckets.set(id, bucket);
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
-      return { allowed: true };
-    }
-    const seconds = perSecond > 0 ? (1 - bucket.tokens) / perSecond : 3600;
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(seconds)) };
+    const { tokens, decision } = takeToken(this.#buckets.get(id), now, this.#options);
+    this.#buckets.set(id, { tokens, at: now });
+    return decision;
   }
 
   #prune(now: number): void {
