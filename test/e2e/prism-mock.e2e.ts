@@ -66,8 +66,11 @@ test('the widget quotes, shows the pending session and opens the checkout, serve
   });
   await page.route(`${prismUrl}/**`, async (route) => {
     apiRequests.push(`${route.request().method()} ${new URL(route.request().url()).pathname}`);
-    const response = await route.fetch();
-    await route.fulfill({ response, headers: { ...response.headers(), date: new Date(NOW).toUTCString() } });
+    // The widget keeps reading while the test ends; a read cut short by the page's closing is not
+    // an answer to forward, and must not hold the context's teardown.
+    const response = await route.fetch({ timeout: 15_000 }).catch(() => undefined);
+    if (!response) return route.abort().catch(() => undefined);
+    await route.fulfill({ response, headers: { ...response.headers(), date: new Date(NOW).toUTCString() } }).catch(() => undefined);
   });
   // The hosted checkout of the examples' `redirect_url`.
   await page.route(`${EXAMPLE_CHECKOUT_URL}/**`, (route) =>
@@ -88,4 +91,9 @@ test('the widget quotes, shows the pending session and opens the checkout, serve
   await expect(frame).toHaveAttribute('src', new RegExp(`^${EXAMPLE_CHECKOUT_URL}/pay/${EXAMPLE_SESSION_ID}\\?t=`));
   await expect(page.frameLocator('iframe[part=checkout-frame]').locator('h1')).toHaveText('Hosted checkout');
   expect(errors).toEqual([]);
+});
+
+// Reads still in flight when the test ends are dropped, so closing the page never waits on them.
+test.afterEach(async ({ page }) => {
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
