@@ -1,10 +1,10 @@
 /**
  * The documentation's code samples (README.md, CONTRIBUTING.md and every docs/*.md), as files a type
- * checker reads: every ```ts and ```tsx block goes to
- * `readme-samples/samples/` (checked by `tsc` against the packed package), every ```vue block to the
- * Vue app's `src/readme-samples/` (checked by `vue-tsc` when that app builds), every ```svelte block
- * to a route of the SvelteKit app whose server `load` gives it the checkout (`publishableKey`,
- * `apiBase`, `checkoutOrigin`, `session`; checked by `svelte-check`). A sample may need
+ * checker reads: every ```ts and ```tsx block goes to `readme-samples/samples/` (checked by `tsc`
+ * against the packed package), every ```vue block to the Vue app's `vite-vue/src/readme-samples/`
+ * (checked by `vue-tsc` when that app builds), every ```svelte block to a route of the SvelteKit app
+ * whose server `load` gives it the checkout (`publishableKey`, `apiBase`, `checkoutOrigin`,
+ * `session`; checked by `svelte-check`). A sample may need
  * names it leaves to the reader (`pk`, `session`, `showReceipt`): an HTML comment right above its
  * block, `<!-- typecheck: … -->`, gives them, and is the part of the file before the sample (for
  * Vue, the `<script setup>` block; the sample is then the template, unless it has its own).
