@@ -1,6 +1,6 @@
 /**
  * The documentation holds together in a fresh clone (issue 28): every relative link and `#anchor` of
- * README.md, CONTRIBUTING.md, CHANGELOG.md, docs/*.md and the folders' READMEs resolves, anchors by
+ * the README, CONTRIBUTING.md, the changelog, docs/*.md and the folders' READMEs resolves, anchors by
  * GitHub's heading slugs; every repository path a source comment cites exists; and every section of
  * `docs/design.md` cited by number (`§12`) or title (`"Rate limits"`), in a comment or a page, is there.
  */
