@@ -66,16 +66,21 @@ function anchorsOf(text: string): Set<string> {
   return anchors;
 }
 
-/** Every link target of a page's prose (inline links and images, reference definitions), code spans left out. */
+/** Every link target of a page's prose (inline links and images, reference definitions), code spans left out; a link's text may wrap. */
 function linksOf(text: string): { line: number; target: string }[] {
-  const links: { line: number; target: string }[] = [];
-  for (const { line, text: raw } of proseLines(text)) {
-    const prose = raw.replace(/(`+)(?:(?!\1)[^])*?\1/g, '');
-    for (const match of prose.matchAll(/!?\[(?:[^[\]]|\[[^\]]*\])*\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/g)) links.push({ line, target: match[1]! });
-    const definition = /^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/.exec(prose);
-    if (definition) links.push({ line, target: definition[1]! });
+  const lines = proseLines(text).map(({ line, text: raw }) => ({ line, text: raw.replace(/(`+)(?:(?!\1)[^])*?\1/g, '') }));
+  const starts: number[] = [];
+  let offset = 0;
+  for (const { text: prose } of lines) {
+    starts.push(offset);
+    offset += prose.length + 1;
   }
-  return links;
+  const lineAt = (index: number): number => lines[starts.findLastIndex((start) => start <= index)]!.line;
+  const prose = lines.map(({ text: line }) => line).join('\n');
+  const links: { line: number; target: string }[] = [];
+  for (const match of prose.matchAll(/!?\[(?:[^[\]]|\[[^\]]*\])*\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/g)) links.push({ line: lineAt(match.index), target: match[1]! });
+  for (const match of prose.matchAll(/^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/gm)) links.push({ line: lineAt(match.index), target: match[1]! });
+  return links.sort((x, y) => x.line - y.line);
 }
 
 const isExternal = (target: string): boolean => /^[a-z][a-z\d+.-]*:/i.test(target) || target.startsWith('//');
@@ -88,10 +93,11 @@ test('GitHub heading slugs, as the pages rely on them', () => {
   assert.equal(githubSlug("16. The merchant console's guard"), '16-the-merchant-consoles-guard');
   assert.equal(githubSlug('snake_case and [a link](x.md)'), 'snake_case-and-a-link');
   assert.deepEqual([...anchorsOf('# A\n\n```sh\n# not a heading\n```\n## A\n### A\n')], ['a', 'a-1', 'a-2']);
-  assert.deepEqual(linksOf('[x](a.md#b) `[y](no.md)` ![z](pic.png "t")\n```\n[w](no.md)\n```\n[ref]: c.md'), [
+  assert.deepEqual(linksOf('[x](a.md#b) `[y](no.md)` ![z](pic.png "t")\n```\n[w](no.md)\n```\n[ref]: c.md\nsee [the\nwrapped](d.md)'), [
     { line: 1, target: 'a.md#b' },
     { line: 1, target: 'pic.png' },
     { line: 5, target: 'c.md' },
+    { line: 6, target: 'd.md' },
   ]);
 });
 
