@@ -3,7 +3,7 @@
  *
  * This module may run after the widget has started (script order differs by engine: in WebKit the
  * widget's first events fired before it), and events are never fired again for a late listener. So
- * it does what the README tells merchants: listen, then read each widget's reflected `status`, the
+ * it does what docs/reference.md ("Events") tells merchants: listen, then read each widget's reflected `status`, the
  * state it is in now; every later change arrives as an event.
  */
 import { eventLine, ONRAMP_EVENTS, statusLine } from './event-summary.js';

@@ -1,4 +1,4 @@
-/** Sandbox settings from environment variables (see the README's sandbox section). */
+/** Sandbox settings from environment variables (listed in docs/sandbox-api.md, "Settings"). */
 import type { StartSandboxOptions } from './server.js';
 import { parseTrustedProxies } from './http/client-address.js';
 import { SANDBOX_SHAPES, type SandboxShapes } from './http/spec-shapes.js';

@@ -1,5 +1,5 @@
 /**
- * `npm start`'s settings from environment variables (the README's "Host the demo" lists them): the
+ * `npm start`'s settings from environment variables (docs/hosting.md lists them): the
  * sandbox's own (`loadConfig`), then the demo's. A bad value stops the start with a message naming
  * its variable (`ConfigError`).
  *

@@ -102,7 +102,7 @@ export function buildBundleAt(rev: string): string {
 
 /**
  * A merchant page with the script tag and an element whose attributes its "server" wrote, with the
- * creation response in a data block (README: the fastest embed; it is also what tells the widget
+ * creation response in a data block (docs/performance.md: the fastest embed; it is also what tells the widget
  * `expires_at`, which a spec-only status answer does not carry).
  */
 function merchantServer(bundle: string, attributes: Record<string, string>, session: unknown): Promise<Server> {

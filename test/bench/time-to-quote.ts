@@ -252,7 +252,7 @@ export async function measureTimeToQuote(browser: Browser, loads: number): Promi
   }
 }
 
-/** The table `npm run bench` prints (and the README shows). */
+/** The table `npm run bench` prints (and docs/performance.md shows). */
 export function formatTimeToQuote({ summaries, scriptBrotli }: { summaries: PageSummary[]; scriptBrotli: number }): string {
   const { latencyMs, downloadKbps, uploadKbps, cpuSlowdown } = EMULATION;
   const lines = [

@@ -22,8 +22,8 @@ export const CONSUMER_APPS = {
   'vite-vue': { build: [['npm', 'run', 'build']] },
   // `npx sv create --template minimal --types ts`, served by Node (adapter-node): svelte-check, then `vite build`.
   sveltekit: { build: [['npm', 'run', 'check'], ['npm', 'run', 'build']] },
-  // Every TypeScript sample of the README, type-checked against the packed package.
-  // (prepare.ts writes them in: test/consumers/readme-samples.ts; the Vue samples go to vite-vue.)
+  // Every TypeScript sample of README.md, CONTRIBUTING.md and docs/*.md, type-checked against the packed
+  // package (prepare.ts writes them in: test/consumers/readme-samples.ts; the Vue samples go to vite-vue).
   'readme-samples': { build: [['npx', 'tsc', '--noEmit', '-p', '.']] },
 } satisfies Record<string, ConsumerApp>;
 

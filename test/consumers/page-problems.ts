@@ -4,7 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 /**
  * Chromium's own warning when a framework inserts server-rendered HTML with `innerHTML` on a
  * client-side navigation: the `<template shadowrootmode>` stays inert, and the element renders
- * itself from its data block instead (the README's Next.js section says so).
+ * itself from its data block instead (docs/frameworks.md, "Next.js", says so).
  */
 const INERT_DECLARATIVE_SHADOW_ROOT = /^Found declarative shadowrootmode attribute on a template, but declarative Shadow DOM is not being parsed/;
 

@@ -34,7 +34,7 @@ function copyApp(app: string): string {
 
 /**
  * What neither tool checks: every `sideEffects` entry is a file the tarball holds (a bundler keeps
- * only those modules' effects), and the language files the README tells merchants to copy are there
+ * only those modules' effects), and the language files the docs tell merchants to copy are there
  * under the `./locales/*.json` export.
  */
 function checkPackedFiles(): void {
@@ -64,9 +64,9 @@ checkPackedFiles();
 
 for (const app of selectedApps()) {
   const dir = copyApp(app);
-  if (app === 'readme-samples') process.stdout.write(`[consumers] ${writeReadmeSamples({ samplesApp: dir })} TypeScript samples from README.md\n`);
-  if (app === 'vite-vue') process.stdout.write(`[consumers] ${writeReadmeSamples({ vueApp: dir })} Vue samples from README.md\n`);
-  if (app === 'sveltekit') process.stdout.write(`[consumers] ${writeReadmeSamples({ svelteApp: dir })} Svelte samples from README.md\n`);
+  if (app === 'readme-samples') process.stdout.write(`[consumers] ${writeReadmeSamples({ samplesApp: dir })} TypeScript samples from README.md, CONTRIBUTING.md and docs/*.md\n`);
+  if (app === 'vite-vue') process.stdout.write(`[consumers] ${writeReadmeSamples({ vueApp: dir })} Vue samples from the docs\n`);
+  if (app === 'sveltekit') process.stdout.write(`[consumers] ${writeReadmeSamples({ svelteApp: dir })} Svelte samples from the docs\n`);
   // `install`, not `ci`: the tarball's integrity changes with every build (named, so npm unpacks
   // this build rather than keeping the one installed); the committed lockfile pins everything else.
   run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '../onramp-checkout.tgz'], dir);

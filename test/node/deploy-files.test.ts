@@ -1,6 +1,6 @@
 /**
- * deploy/ and the README's hosting steps (issue 25, INFO): the unit caps memory, CPU and tasks and
- * stops a crash loop; Caddy sends HSTS on every site; the settings file is installed 0640; Node is
+ * deploy/ and the hosting steps of docs/hosting.md (issue 25, INFO): the unit caps memory, CPU and
+ * tasks and stops a crash loop; Caddy sends HSTS on every site; the settings file is installed 0640; Node is
  * a supported LTS, installed without piping a script into a root shell.
  */
 import assert from 'node:assert/strict';
@@ -31,9 +31,9 @@ test('Caddy sends Strict-Transport-Security on every site', () => {
   for (const site of sites) assert.match(site, /import hsts/, site);
 });
 
-test("the README's hosting steps: the settings 0640, Node 22 or 24 from a signed repository, no curl | bash", () => {
-  const readme = read('README.md');
-  const steps = readme.slice(readme.indexOf('## Host the demo'), readme.indexOf('## Reference'));
+test('the hosting steps of docs/hosting.md: the settings 0640, Node 22 or 24 from a signed repository, no curl | bash', () => {
+  const steps = read('docs/hosting.md');
+  assert.match(steps, /^## Install on a fresh Debian 12 server$/m, 'docs/hosting.md has its install steps');
   assert.match(steps, /install -m 0640 [^\n]*deploy\/onramp-demo\.env \/etc\/onramp-demo\/env/);
   assert.doesNotMatch(steps, /install -m 06[4-7]4/);
   assert.doesNotMatch(steps, /\|\s*(sudo\s+)?(-E\s+)?(ba)?sh\b/);
