@@ -1,6 +1,6 @@
 /** Sandbox settings from environment variables (see the README's sandbox section). */
-import type { StartSandboxOptions } from './server.js';
-import { parseTrustedProxies } from './http/client-address.js';
+import type { StartSandboxOptions } from './options.js';
+import { parseTrustedProxies } from '../http-common/client-address.js';
 import { SANDBOX_SHAPES, type SandboxShapes } from './http/spec-shapes.js';
 
 export class ConfigError extends Error {}
