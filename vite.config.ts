@@ -23,7 +23,7 @@ import ar from './src/i18n/locales/ar.js';
 import de from './src/i18n/locales/de.js';
 import es from './src/i18n/locales/es.js';
 import fr from './src/i18n/locales/fr.js';
-import { minifyLitTemplates } from './test/size/minify-templates.js';
+import { minifyLitTemplates } from './scripts/build/minify-templates.js';
 
 /** Prints the Subresource Integrity hash of the script-tag files, for `<script integrity>`. */
 function printIntegrity(): Plugin {

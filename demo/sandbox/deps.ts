@@ -7,7 +7,7 @@ import type { WebhooksRepo } from './db/webhooks.js';
 import type { Clock } from './domain/clock.js';
 import type { SessionService } from './domain/sessions.js';
 import type { WebhookService } from './domain/webhooks.js';
-import type { TrustedProxies } from './http/client-address.js';
+import type { TrustedProxies } from '../http-common/client-address.js';
 import type { CallerLimits } from './http/rate-limit.js';
 import type { HostedCreationLimits } from './hosted/creation-limits.js';
 

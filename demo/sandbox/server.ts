@@ -4,12 +4,8 @@
  * delivers paid ones, and the webhook dispatcher. The demo (`main.ts`) and the tests both use `startSandbox`; port 0 picks a
  * free port.
  */
-import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { type Server, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { dirname } from 'node:path';
-import { getRequestListener, serve } from '@hono/node-server';
+import type { Server } from 'node:http';
+import { LOOPBACK_PROXIES, parseTrustedProxies } from '../http-common/client-address.js';
 import { createCheckoutApp } from './checkout/app.js';
 import { createAccountsRepo } from './db/accounts.js';
 import { createApiKeysRepo } from './db/api-keys.js';
@@ -23,13 +19,11 @@ import { seal, unseal } from './domain/ids.js';
 import { type SandboxKeys, bootstrapAccount } from './domain/keys.js';
 import { SessionService } from './domain/sessions.js';
 import { DEFAULT_WEBHOOK_RETRY, DEFAULT_WEBHOOK_TIMEOUT_MS, WebhookDispatcher } from './domain/webhook-dispatcher.js';
-import { type HostResolver, systemResolver } from './domain/webhook-targets.js';
+import { systemResolver } from './domain/webhook-targets.js';
 import { WebhookService } from './domain/webhooks.js';
 import { createApiApp } from './http/app.js';
 import { IDEMPOTENCY_RETENTION_MS } from './http/idempotency.js';
-import { answerClientError, unreadableRequestResponse } from './http/node-errors.js';
-import { LOOPBACK_PROXIES, type TrustedProxies, parseTrustedProxies } from './http/client-address.js';
-import { CallerLimits, type CallerLimitOptions, DEFAULT_CALLER_LIMITS, type RateLimitOptions } from './http/rate-limit.js';
+import { CallerLimits, DEFAULT_CALLER_LIMITS } from './http/rate-limit.js';
 import { SPEC_SHAPES_ID_LENGTH, type SandboxShapes, withSpecShapes } from './http/spec-shapes.js';
 import { HostedCreationLimits } from './hosted/creation-limits.js';
 import {
@@ -38,93 +32,13 @@ import {
   DEFAULT_CREATIONS_PER_ADDRESS,
   DEFAULT_HOSTED_QUOTAS,
   DEFAULT_MAX_VISITOR_ACCOUNTS,
-  type HostedSandboxOptions,
 } from './hosted/options.js';
 import { VisitorAccounts } from './hosted/visitor-accounts.js';
+import { loadSealKey, readKeysFile, writeKeysFile } from './keys-file.js';
+import { closeServer, listen, listenApi, urlHost } from './listen.js';
+import { DEFAULT_MERCHANT_ORIGINS, type StartSandboxOptions } from './options.js';
 
 export type { SandboxKeys } from './domain/keys.js';
-
-export const DEFAULT_MERCHANT_ORIGINS: readonly string[] = ['http://localhost:*', 'http://127.0.0.1:*'];
-
-export interface StartSandboxOptions {
-  /** API port; 0 picks a free one. Default 8787. */
-  port?: number;
-  /** Hosted checkout port; 0 picks a free one. Default 8788. */
-  checkoutPort?: number;
-  /** Interface to listen on. Default 127.0.0.1. */
-  host?: string;
-  /** SQLite file path or `:memory:`. Default `.sandbox-data/sandbox.db`. */
-  db?: string;
-  /** Where first-start keys are written; `null` writes none. Default `.sandbox-data/keys.json`, or null for `:memory:`. */
-  keysFile?: string | null;
-  /** Key brand (`<brand>_test_sk_...`). Default `onramp`. */
-  brand?: string;
-  /** Origins allowed to frame the checkout and receive its messages (`*` port wildcard allowed). */
-  merchantOrigins?: readonly string[];
-  /** Token bucket per account and environment, for secret keys. Default 100 burst, 25 per second. */
-  rateLimit?: RateLimitOptions;
-  /** The other buckets (publishable keys per address and per session, failed authentication per address). */
-  callerLimits?: Partial<Omit<CallerLimitOptions, 'secret'>>;
-  /**
-   * The clock the rate limits refill by. Default: the monotonic `performance.now`. A bench that
-   * compresses a session's half hour into seconds passes its simulated clock, so the buckets see
-   * the pace a real page would have.
-   */
-  rateLimitClock?: () => number;
-  /** Proxies trusted to name the client in `X-Forwarded-For` (`TRUSTED_PROXIES`). Default: none. */
-  trustedProxies?: TrustedProxies;
-  /** Delay from payment to delivery, ms. Default 3000. */
-  deliveryMs?: number;
-  /** Clock for lifecycles (expiry, delivery, timestamps). Default `Date.now`. */
-  now?: () => number;
-  /** Clock of the price curve: a fixed time (ms) or a function. Default: `now`. */
-  priceTime?: number | (() => number);
-  /** Session lifetime, ms. Default 30 minutes. */
-  sessionTtlMs?: number;
-  /** Quote lifetime, ms. Default 5 minutes. */
-  quoteTtlMs?: number;
-  /** How often the sweeper runs, ms. Default 1000. */
-  sweepIntervalMs?: number;
-  /** Largest accepted request body, bytes. Default 64 KiB. */
-  bodyLimitBytes?: number;
-  /** Log sink for internal errors. Default `console.error`. */
-  log?: (line: string) => void;
-  /** Called after every session status change (payment, delivery, expiry, helper). */
-  onSessionChange?: (session: { session_id: string; status: SessionRow['status'] }) => void;
-  /** Webhook retries: delay before the second attempt, doubling each time (with jitter). Default 30000. */
-  webhookRetryBaseMs?: number;
-  /** Webhook retries: largest delay between attempts. Default 1 hour. */
-  webhookRetryMaxDelayMs?: number;
-  /** Webhook attempts in all before a delivery is marked failed. Default 8. */
-  webhookMaxAttempts?: number;
-  /** Timeout of one webhook attempt, ms. Default 5000. */
-  webhookTimeoutMs?: number;
-  /** Resolves webhook endpoint host names at each delivery (tests inject one). Default: the system resolver. */
-  webhookResolver?: HostResolver;
-  /**
-   * Key that seals webhook signing secrets in the database. Default: for a file database, the
-   * contents of `<db>.seal-key` (created on first start, mode 0600); for `:memory:`, a random key.
-   */
-  sealKey?: string;
-  /**
-   * `design` (default): docs/design.md's shapes, extensions included. `spec`: only what the spec shows,
-   * short ids and keys, timestamps in another ISO 8601 form and an unknown field in every answer,
-   * as another server that speaks the spec could answer (http/spec-shapes.ts).
-   */
-  shapes?: SandboxShapes;
-  /** The API's public URL behind a proxy (`SANDBOX_PUBLIC_URL`): what pages are told. Default: the listening address. */
-  publicApiUrl?: string;
-  /** The hosted checkout's public URL (`CHECKOUT_PUBLIC_URL`): `redirect_url` is on it. Default: the listening address. */
-  publicCheckoutUrl?: string;
-  /** Only pages of these origins may call the browser endpoints (CORS; patterns as `merchantOrigins`). Default: any page. */
-  corsOrigins?: readonly string[];
-  /**
-   * The hosted demo (docs/design.md "The hosted demo"): no merchant account is made; visitors get
-   * accounts of their own through `visitors`, capped and deleted in time; webhooks go to the demo's
-   * receiver only. A database holding live keys is refused.
-   */
-  hosted?: HostedSandboxOptions;
-}
 
 export interface SandboxHandle {
   /** The API's URL as pages reach it (the public one when set). */
@@ -325,73 +239,5 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     await Promise.all(servers.map(closeServer));
     db.close();
     throw error;
-  }
-}
-
-type Fetch = (request: Request, env?: unknown) => Response | Promise<Response>;
-
-function listen(servers: Server[], fetch: Fetch, port: number, hostname: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port, hostname }, (info: AddressInfo) => resolve(info.port)) as Server;
-    servers.push(server);
-    server.once('error', reject);
-  });
-}
-
-/** The API server: also requests the app never sees (unparsable HTTP, unreadable URLs) get the envelope. */
-function listenApi(servers: Server[], fetch: Fetch, port: number, hostname: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer(getRequestListener(fetch, { hostname, errorHandler: unreadableRequestResponse }));
-    server.on('clientError', answerClientError);
-    servers.push(server);
-    server.once('error', reject);
-    server.listen(port, hostname, () => resolve((server.address() as AddressInfo).port));
-  });
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    if (!server.listening) return resolve();
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
-}
-
-function urlHost(host: string): string {
-  if (host === '0.0.0.0' || host === '::') return 'localhost';
-  return host.includes(':') ? `[${host}]` : host;
-}
-
-function writeKeysFile(path: string, keys: SandboxKeys): void {
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
-  chmodSync(path, 0o600);
-}
-
-/**
- * The key sealing webhook signing secrets at rest, kept outside the database so the database file
- * alone reveals no secret: `<db>.seal-key` beside a file database (created once, mode 0600).
- */
-function loadSealKey(dbPath: string): string {
-  if (dbPath === ':memory:') return randomBytes(32).toString('base64url');
-  const path = `${dbPath}.seal-key`;
-  if (existsSync(path)) {
-    const key = readFileSync(path, 'utf8').trim();
-    if (key.length >= 32) return key;
-  }
-  const key = randomBytes(32).toString('base64url');
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, `${key}\n`, { mode: 0o600 });
-  chmodSync(path, 0o600);
-  return key;
-}
-
-function readKeysFile(path: string): SandboxKeys | null {
-  if (!existsSync(path)) return null;
-  try {
-    const value = JSON.parse(readFileSync(path, 'utf8')) as SandboxKeys;
-    return typeof value.test?.secret === 'string' && typeof value.live?.publishable === 'string' ? value : null;
-  } catch {
-    return null;
   }
 }

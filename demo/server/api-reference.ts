@@ -1,6 +1,6 @@
 /**
  * `/docs/api`: the readable API reference, built from the OpenAPI document at `npm run build`
- * (test/openapi/build.ts). Redoc renders markdown as HTML and styles through `<style>` elements, so
+ * (scripts/build/openapi.ts). Redoc renders markdown as HTML and styles through `<style>` elements, so
  * the page has a policy of its own instead of the shop's (which requires Trusted Types): scripts from
  * this origin only, no inline script, no eval, no connection but to this origin, no framing.
  */

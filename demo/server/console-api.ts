@@ -12,8 +12,7 @@
  */
 import type { Context, Hono } from 'hono';
 import type { CreateApiKeyRequest, CreateWebhookEndpointRequest } from '../../src/contract/index.js';
-import { boundedBody, jsonBodyError, readJsonBody } from '../sandbox/http/bounded-json.js';
-import { envelopeError } from '../sandbox/http/envelope-error.js';
+import { boundedBody, envelopeError, jsonBodyError, readJsonBody } from '../http-common/index.js';
 import { type OwnSite, consoleGuard } from './console-guard.js';
 import type { DemoEnv } from './demo-env.js';
 import { keepConsoleKey } from './merchant.js';

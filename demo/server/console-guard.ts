@@ -8,7 +8,7 @@
  * headers at all).
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { envelopeError } from '../sandbox/http/envelope-error.js';
+import { envelopeError } from '../http-common/index.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];

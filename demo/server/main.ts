@@ -1,5 +1,5 @@
 /** `npm start` (after the build) and `npm run serve`: the sandbox and the demo merchant pages, configured from the environment (settings.ts). */
-import { ConfigError } from '../sandbox/config.js';
+import { ConfigError } from '../sandbox/index.js';
 import { DEMO_PAGES } from './demo-pages.js';
 import { startDemo } from './demo-server.js';
 import { loadDemoSettings } from './settings.js';

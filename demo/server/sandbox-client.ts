@@ -8,7 +8,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { errorEnvelopeSchema } from '../../src/contract/index.js';
 import { OnrampApiError, type OnrampClient, createOnrampClient } from '../../src/server/index.js';
-import { envelopeError } from '../sandbox/http/envelope-error.js';
+import { envelopeError } from '../http-common/index.js';
 
 export interface SandboxCall {
   /** The API's internal URL (`SandboxHandle.internalApiUrl`). */

@@ -11,7 +11,7 @@
  * - `DEMO_ACCOUNT_TTL`: seconds a visitor's account lives in the hosted demo (default 3600).
  */
 import { isIP } from 'node:net';
-import { ConfigError, intVar, loadConfig, publicUrlVar } from '../sandbox/config.js';
+import { ConfigError, intVar, loadConfig, publicUrlVar } from '../sandbox/index.js';
 import type { StartDemoOptions } from './demo-server.js';
 
 export const DEFAULT_ACCOUNT_TTL_SECONDS = 3600;

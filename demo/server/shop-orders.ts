@@ -9,7 +9,7 @@
  */
 import type { Context, Hono } from 'hono';
 import { RETURN_SESSION_PARAM, RETURN_STATUS_PARAM, readOnrampReturn } from '../../src/contract/return-params.js';
-import { envelopeError } from '../sandbox/http/envelope-error.js';
+import { envelopeError } from '../http-common/index.js';
 import { type OwnSite, consoleGuard } from './console-guard.js';
 import type { DemoEnv } from './demo-env.js';
 import { isDemoPage } from './demo-pages.js';

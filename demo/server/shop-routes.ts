@@ -13,7 +13,7 @@ import type { Context, Hono } from 'hono';
 import { type CreateSessionRequest, createSessionRequestSchema } from '../../src/contract/schemas/session-request.js';
 import type { CreatedSession } from '../../src/contract/schemas/session.js';
 import { OnrampApiError } from '../../src/server/index.js';
-import { boundedBody, jsonBodyError, readJsonBody } from '../sandbox/http/bounded-json.js';
+import { boundedBody, jsonBodyError, readJsonBody } from '../http-common/index.js';
 import { type OwnSite, consoleGuard } from './console-guard.js';
 import { contentSecurityPolicy } from './csp.js';
 import type { DemoEnv } from './demo-env.js';

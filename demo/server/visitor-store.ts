@@ -6,7 +6,7 @@
  * secrets) are sealed under the sandbox's seal key, as the sandbox seals webhook signing secrets:
  * the database file alone reveals none. Rows go with their account (the sandbox's purge).
  */
-import type { HostedStore } from '../sandbox/server.js';
+import type { HostedStore } from '../sandbox/index.js';
 import { KEEP_CONSOLE_KEYS, KEEP_EVENTS, KEEP_ORDERS, type Merchant, type MerchantRecorder, type ReceivedWebhookEvent, type ShopOrder, newMerchant } from './merchant.js';
 
 export interface StoredVisitor {

@@ -13,8 +13,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { sha256Hex } from '../sandbox/domain/ids.js';
-import type { VisitorAccounts } from '../sandbox/hosted/visitor-accounts.js';
+import { sha256Hex } from '../http-common/index.js';
+import type { VisitorAccounts } from '../sandbox/index.js';
 import type { DemoEnv } from './demo-env.js';
 import { type Merchant, newMerchant } from './merchant.js';
 import type { StoredVisitor, VisitorStore } from './visitor-store.js';

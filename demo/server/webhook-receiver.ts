@@ -10,7 +10,7 @@ import type { Context, Hono } from 'hono';
 import { webhookEventSchema } from '../../src/contract/index.js';
 import { OnrampApiError } from '../../src/server/index.js';
 import { verifyWebhookSignature } from '../../src/webhooks/verify-signature.js';
-import { boundedBody, parseJsonText } from '../sandbox/http/bounded-json.js';
+import { boundedBody, parseJsonText } from '../http-common/index.js';
 import type { DemoEnv } from './demo-env.js';
 import { keepEvent, type Merchant } from './merchant.js';
 import { type SandboxCall, onrampClient } from './sandbox-client.js';

@@ -5,7 +5,7 @@
  * a script of another site makes none); an API call without one is `401 NO_DEMO_ACCOUNT`.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { envelopeError } from '../sandbox/http/envelope-error.js';
+import { envelopeError } from '../http-common/index.js';
 import type { DemoEnv } from './demo-env.js';
 import { isDemoPage } from './demo-pages.js';
 import type { Merchant } from './merchant.js';

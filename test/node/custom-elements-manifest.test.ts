@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { before, test } from 'node:test';
-import { analyzeManifest, isCustomElement, loadAnalyzer, manifestSources, partsInSources, ROOT, type CustomElementDeclaration, type Manifest } from '../cem/analyze.js';
+import { analyzeManifest, isCustomElement, loadAnalyzer, manifestSources, partsInSources, ROOT, type CustomElementDeclaration, type Manifest } from '../../scripts/build/manifest/analyze.js';
 
 const ELEMENT_SOURCE = 'src/components/onramp-checkout/onramp-checkout.ts';
 const STYLES_SOURCE = 'src/components/onramp-checkout/onramp-checkout.styles.ts';

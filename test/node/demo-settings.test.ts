@@ -1,7 +1,7 @@
 /** `npm start`'s settings (demo/server/settings.ts): the hosted demo's variables, and a bad value stopping the start with its variable named. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ConfigError } from '../../demo/sandbox/config.js';
+import { ConfigError } from '../../demo/sandbox/index.js';
 import { loadDemoSettings } from '../../demo/server/settings.js';
 
 const HOSTED = {

@@ -11,10 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { DEFAULT_ACCOUNTS_PER_ADDRESS } from '../../demo/sandbox/hosted/options.js';
-import { startSandbox } from '../../demo/sandbox/server.js';
+import { startSandbox } from '../../demo/sandbox/index.js';
 import { keepConsoleKey, keepEvent, keepOrder, newMerchant } from '../../demo/server/merchant.js';
 import { createVisitorStore } from '../../demo/server/visitor-store.js';
-import { sha256Hex } from '../../demo/sandbox/domain/ids.js';
+import { sha256Hex } from '../../demo/http-common/ids.js';
 import { waitFor } from '../sandbox/helpers.js';
 import { type HostedProcess, newVisitor, startHostedProcess, visitorWith } from './support/hosted-process.js';
 

@@ -1,7 +1,7 @@
 /** The build's Lit template minifier: static text only, whitespace that matters kept, a usable map. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { editMap, minifyPart, minifyTemplates } from '../size/minify-templates.js';
+import { editMap, minifyPart, minifyTemplates } from '../../scripts/build/minify-templates.js';
 
 test('html: line-break runs collapse to a space, vanish between tags and at the ends', () => {
   const code = 'const a = html`\n  <p class="x">\n    <strong>${n}</strong>\n    delivered ${where}\n  </p>\n  <p>two  spaces</p>\n`;';

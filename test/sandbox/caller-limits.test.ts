@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before, describe, it, test } from 'node:test';
 import * as fc from 'fast-check';
-import { parseTrustedProxies } from '../../demo/sandbox/http/client-address.js';
+import { parseTrustedProxies } from '../../demo/http-common/client-address.js';
 import { CallerLimits, DEFAULT_CALLER_LIMITS } from '../../demo/sandbox/http/rate-limit.js';
 import { type TestSandbox, sessionBody, startTestSandbox } from './helpers.js';
 

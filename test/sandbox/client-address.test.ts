@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { clientAddress, parseTrustedProxies } from '../../demo/sandbox/http/client-address.js';
+import { clientAddress, parseTrustedProxies } from '../../demo/http-common/client-address.js';
 
 test('without trusted proxies, X-Forwarded-For is ignored: the socket peer is the client', () => {
   const none = parseTrustedProxies(undefined);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { errorEnvelopeSchema, successEnvelope } from '../../src/contract/index.js';
 import type { HostResolver } from '../../demo/sandbox/domain/webhook-targets.js';
-import { type SandboxHandle, type StartSandboxOptions, startSandbox } from '../../demo/sandbox/server.js';
+import { type SandboxHandle, type StartSandboxOptions, startSandbox } from '../../demo/sandbox/index.js';
 import { DocumentValidator } from '../openapi/validator.js';
 
 /** The EIP-55 example address (mixed case, valid checksum). */

@@ -11,10 +11,8 @@ import { join } from 'node:path';
 import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { type SandboxHandle, type StartSandboxOptions, startSandbox } from '../../demo/sandbox/server.js';
-import type { HostedSandboxOptions } from '../../demo/sandbox/hosted/options.js';
-import { parseTrustedProxies } from '../../demo/sandbox/http/client-address.js';
-import type { VisitorAccount } from '../../demo/sandbox/hosted/visitor-accounts.js';
+import { type HostedSandboxOptions, type SandboxHandle, type StartSandboxOptions, type VisitorAccount, startSandbox } from '../../demo/sandbox/index.js';
+import { parseTrustedProxies } from '../../demo/http-common/client-address.js';
 import { TEST_SANDBOX_BASE, call, expectError, sessionBody, waitFor } from './helpers.js';
 
 const RECEIVER = 'https://shop.example/webhooks/';

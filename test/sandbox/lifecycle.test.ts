@@ -13,7 +13,7 @@ import {
   sessionStatusViewSchema,
   transactionSchema,
 } from '../../src/contract/index.js';
-import { startSandbox } from '../../demo/sandbox/server.js';
+import { startSandbox } from '../../demo/sandbox/index.js';
 import { type TestSandbox, call, expectData, expectError, sessionBody, startTestSandbox, waitFor } from './helpers.js';
 
 let dir: string;

@@ -1,31 +1,19 @@
 /**
  * Random identifiers and secrets, and the hashing used to store secrets. Every secret (API key,
  * client secret, checkout token) is stored only as its SHA-256 hash and compared in constant time.
+ * The base62 random part, request ids and `sha256Hex` are shared with the demo server
+ * (`demo/http-common/ids.ts`).
  */
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { KeyEnvironment, KeyType } from '../../../src/contract/index.js';
 import { apiKeyPrefix } from '../../../src/contract/index.js';
-
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-
-/** `length` uniformly random base62 characters (rejection sampling, no modulo bias). */
-export function randomBase62(length: number): string {
-  let out = '';
-  while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      if (byte < 248) out += BASE62[byte % 62];
-      if (out.length === length) break;
-    }
-  }
-  return out;
-}
+import { BASE62, randomBase62 } from '../../http-common/ids.js';
 
 export const newAccountId = (): string => `acct_${randomBase62(24)}`;
 /** Random parts have no fixed length (docs/design.md); `length` lets the spec-shapes mode make short ones. */
 export const newSessionId = (length = 24): string => `ors_${randomBase62(length)}`;
 export const newTransactionId = (): string => `txn_${randomBase62(24)}`;
 export const newKeyId = (): string => `key_${randomBase62(24)}`;
-export const newRequestId = (): string => `req_${randomBase62(24)}`;
 export const newClientSecret = (sessionId: string, length = 32): string => `${sessionId}_secret_${randomBase62(length)}`;
 
 export function newApiKey(brand: string, environment: KeyEnvironment, type: KeyType, length = 32): { key: string; prefix: string } {
@@ -36,10 +24,6 @@ export function newApiKey(brand: string, environment: KeyEnvironment, type: KeyT
 
 /** A realistic on-chain transaction hash: `0x` and 64 hex digits. */
 export const newTxHash = (): string => `0x${randomBytes(32).toString('hex')}`;
-
-export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
-}
 
 /** Constant-time check of a presented secret against a stored SHA-256 hex hash. */
 export function matchesHash(presented: string, storedHashHex: string): boolean {

@@ -3,7 +3,8 @@ import type { KeyEnvironment, KeyType, Permission } from '../../../src/contract/
 import { PERMISSIONS, PUBLISHABLE_PERMISSIONS } from '../../../src/contract/index.js';
 import type { AccountsRepo } from '../db/accounts.js';
 import type { ApiKeyRecord, ApiKeysRepo } from '../db/api-keys.js';
-import { newAccountId, newApiKey, newKeyId, sha256Hex } from './ids.js';
+import { newAccountId, newApiKey, newKeyId } from './ids.js';
+import { sha256Hex } from '../../http-common/ids.js';
 
 export interface IssueKeyInput {
   accountId: string;

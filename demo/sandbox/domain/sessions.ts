@@ -9,7 +9,8 @@ import type { CreateSessionRequest, KeyEnvironment, Network, SessionStatus } fro
 import { QUOTE_TTL_MS, SESSION_TTL_MS, canTransition } from '../../../src/contract/index.js';
 import type { SessionRow, SessionsRepo, TransitionChanges } from '../db/sessions.js';
 import type { Clock } from './clock.js';
-import { checkoutTokenFor, newClientSecret, newSessionId, newTransactionId, newTxHash, sha256Hex } from './ids.js';
+import { checkoutTokenFor, newClientSecret, newSessionId, newTransactionId, newTxHash } from './ids.js';
+import { sha256Hex } from '../../http-common/ids.js';
 import { priceOrder } from './quote.js';
 
 export interface SessionServiceOptions {

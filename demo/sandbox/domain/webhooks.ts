@@ -26,7 +26,8 @@ import type { SessionRow } from '../db/sessions.js';
 import type { WebhookEndpointRow, WebhooksRepo } from '../db/webhooks.js';
 import type { Clock } from './clock.js';
 import { iso } from './clock.js';
-import { randomBase62, seal } from './ids.js';
+import { randomBase62 } from '../../http-common/ids.js';
+import { seal } from './ids.js';
 import type { SessionEventSink } from './sessions.js';
 import { sessionStatusView } from './views.js';
 

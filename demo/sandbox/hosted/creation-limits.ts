@@ -8,7 +8,7 @@ import type { Context } from 'hono';
 import type { Db } from '../db/database.js';
 import type { SandboxDeps } from '../deps.js';
 import { enforce } from '../http/auth.js';
-import { addressBucket, requestClientAddress } from '../http/client-address.js';
+import { addressBucket, requestClientAddress } from '../../http-common/client-address.js';
 import { ApiError } from '../http/errors.js';
 import type { RateLimitOptions } from '../http/rate-limit.js';
 import type { ApiEnv } from '../http/types.js';

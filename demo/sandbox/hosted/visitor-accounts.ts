@@ -12,7 +12,7 @@ import type { Clock } from '../domain/clock.js';
 import { newAccountId } from '../domain/ids.js';
 import { issueKey } from '../domain/keys.js';
 import type { WebhookService } from '../domain/webhooks.js';
-import { addressBucket } from '../http/client-address.js';
+import { addressBucket } from '../../http-common/client-address.js';
 import type { RateLimitOptions } from '../http/rate-limit.js';
 import { StoredTokenBuckets } from './stored-buckets.js';
 

@@ -10,9 +10,11 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { SandboxDeps } from '../deps.js';
-import { seal, sha256Hex, unseal } from '../domain/ids.js';
-import { canonicalJson } from './body.js';
-import { ApiError, JSON_CONTENT_TYPE, successBody } from './errors.js';
+import { seal, unseal } from '../domain/ids.js';
+import { sha256Hex } from '../../http-common/ids.js';
+import { canonicalJson } from '../../http-common/bounded-json.js';
+import { ApiError } from './errors.js';
+import { JSON_CONTENT_TYPE, successBody } from '../../http-common/envelope.js';
 import type { ApiEnv } from './types.js';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;

@@ -5,8 +5,9 @@
  * no `Request-Id`.
  */
 import type { Duplex } from 'node:stream';
-import { newRequestId } from '../domain/ids.js';
-import { ApiError, JSON_CONTENT_TYPE, errorBody } from './errors.js';
+import { newRequestId } from '../../http-common/ids.js';
+import { ApiError } from './errors.js';
+import { JSON_CONTENT_TYPE, errorBody } from '../../http-common/envelope.js';
 
 function errorFor(error: unknown): ApiError {
   const code = (error as { code?: unknown } | null)?.code;

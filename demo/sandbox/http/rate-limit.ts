@@ -1,4 +1,4 @@
-import { addressBucket } from './client-address.js';
+import { addressBucket } from '../../http-common/client-address.js';
 
 /** In-memory token buckets by id (the caller picks it: account and environment): `burst` tokens, refilled at `perSecond`. */
 export interface RateLimitOptions {

@@ -1,6 +1,6 @@
 /** Gives every request an id, sent back as `Request-Id` on every response and in error bodies. */
 import type { MiddlewareHandler } from 'hono';
-import { newRequestId } from '../domain/ids.js';
+import { newRequestId } from '../../http-common/ids.js';
 
 export function requestId(): MiddlewareHandler<{ Variables: { requestId: string } }> {
   return async (c, next) => {

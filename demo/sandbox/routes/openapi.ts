@@ -6,7 +6,7 @@
 import type { Hono } from 'hono';
 import { buildOpenApiDocument } from '../../../src/openapi/document.js';
 import type { SandboxDeps } from '../deps.js';
-import { JSON_CONTENT_TYPE } from '../http/errors.js';
+import { JSON_CONTENT_TYPE } from '../../http-common/envelope.js';
 import type { ApiEnv } from '../http/types.js';
 
 export const OPENAPI_PATH = '/v1/openapi.json';

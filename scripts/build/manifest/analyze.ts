@@ -46,7 +46,7 @@ interface AnalyzerRuntime {
   ts: Ts;
 }
 
-export const ROOT = resolve(import.meta.dirname, '../..');
+export const ROOT = resolve(import.meta.dirname, '../../..');
 
 /** The analyzed sources: the element's folder (tests excluded) and the file that registers it. */
 export function manifestSources(root = ROOT): string[] {
@@ -66,7 +66,7 @@ export async function loadAnalyzer(): Promise<AnalyzerRuntime & { litPlugin: () 
   return { create: analyzer.create, ts: analyzer.ts, litPlugin };
 }
 
-/** Builds the manifest in memory; `npm run build` writes it with `test/cem/build.ts`. */
+/** Builds the manifest in memory; `npm run build` writes it with `scripts/build/manifest/build.ts`. */
 export async function analyzeManifest(root = ROOT): Promise<Manifest> {
   const { create, ts, litPlugin } = await loadAnalyzer();
   const parse = (path: string) => ts.createSourceFile(path, readFileSync(join(root, path), 'utf8'), ts.ScriptTarget.ES2022, true);

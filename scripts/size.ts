@@ -35,7 +35,7 @@ const iife = rows[0]!;
 const hydrate = rows[1]!;
 console.log(`\nintegrity of ${iife.file}: ${iife.sri}`);
 console.log(`integrity of ${hydrate.file}: ${hydrate.sri}`);
-const ssr = (await import(pathToFileURL(resolve('dist/ssr.js')).href)) as typeof import('../../src/ssr/render-onramp-checkout.js');
+const ssr = (await import(pathToFileURL(resolve('dist/ssr.js')).href)) as typeof import('../src/ssr/render-onramp-checkout.js');
 console.log(`style-src of server-rendered pages: '${ssr.ONRAMP_CHECKOUT_STYLE_HASH}'`);
 console.log(`hydrating script-tag file: ${hydrate.brotli} bytes brotli (${hydrate.brotli - iife.brotli} more than the default one, not in its budget)`);
 const within = iife.brotli <= IIFE_BROTLI_BUDGET;

@@ -12,7 +12,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import { measureLeaks } from '../e2e/leak-probe.js';
+import { measureLeaks } from '../../test/e2e/leak-probe.js';
 import { formatOrderVisible, measureOrderVisible } from './order-visible.js';
 import { buildBundleAt, formatProviderLoad, measureProviderLoad } from './provider-load.js';
 import { formatTimeToQuote, measureTimeToQuote } from './time-to-quote.js';

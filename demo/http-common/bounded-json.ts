@@ -1,13 +1,38 @@
 /**
- * JSON request bodies for every server of the repository that is not the sandbox API (the demo
- * shop, its console and webhook receiver), with the sandbox's rules (docs/design.md "Bodies"): the body
- * is bounded before it is read (the declared length first, then the bytes as they stream, chunked
- * too), parsed once, and checked for depth, so bad input is a 4xx with a clear code, never a 500.
+ * JSON request bodies with the sandbox's rules (docs/design.md "Bodies"), for every server of the
+ * repository: the body is bounded before it is read (the declared length first, then the bytes as
+ * they stream, chunked too), parsed once, and checked for depth, so bad input is a 4xx with a clear
+ * code, never a 500. The sandbox API reads its bodies with the same depth rule
+ * (`demo/sandbox/http/body.ts`); the demo shop, its console and webhook receiver use the whole of it.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { MAX_JSON_DEPTH, depthExceeds } from './body.js';
-import { envelopeError } from './envelope-error.js';
+import { envelopeError } from './envelope.js';
+
+/** No request needs more; deeper bodies would overflow the stack of recursive code (hashing, validation). */
+export const MAX_JSON_DEPTH = 32;
+
+/** Whether `value` nests objects or arrays more than `max` levels deep (iterative: any depth is safe). */
+export function depthExceeds(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const [node, depth] = item;
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth > max) return true;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** JSON text with object keys sorted, so equal bodies hash equally whatever their key order. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
 
 /** Unless a route needs less. */
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;

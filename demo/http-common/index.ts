@@ -1,0 +1,27 @@
+/**
+ * What both servers share (the sandbox API and the demo merchant server): docs/design.md's error
+ * envelope, bounded JSON bodies with the depth rule, the client address behind trusted proxies,
+ * and the request ids and hashes both make. No Hono app and no sandbox state live here.
+ */
+export { JSON_CONTENT_TYPE, envelopeError, errorBody, successBody } from './envelope.js';
+export {
+  DEFAULT_BODY_LIMIT_BYTES,
+  MAX_JSON_DEPTH,
+  boundedBody,
+  canonicalJson,
+  depthExceeds,
+  jsonBodyError,
+  parseJsonText,
+  readJsonBody,
+  type JsonBodyFailure,
+} from './bounded-json.js';
+export {
+  LOOPBACK_PROXIES,
+  addressBucket,
+  clientAddress,
+  normalizeAddress,
+  parseTrustedProxies,
+  requestClientAddress,
+  type TrustedProxies,
+} from './client-address.js';
+export { BASE62, newRequestId, randomBase62, sha256Hex } from './ids.js';
