@@ -1,12 +1,6 @@
-<<<<<<< HEAD
 /** Sandbox settings from environment variables (listed in docs/sandbox-api.md, "Settings"). */
-import type { StartSandboxOptions } from './server.js';
-import { parseTrustedProxies } from './http/client-address.js';
-=======
-/** Sandbox settings from environment variables (see the README's sandbox section). */
 import type { StartSandboxOptions } from './options.js';
 import { parseTrustedProxies } from '../http-common/client-address.js';
->>>>>>> i28-layout
 import { SANDBOX_SHAPES, type SandboxShapes } from './http/spec-shapes.js';
 
 export class ConfigError extends Error {}
