@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import * as fc from 'fast-check';
 import { initialState, isFinal, transition, type WidgetEvent, type WidgetState } from './checkout-machine.js';
 import { widgetError } from './widget-error.js';
 import type { QuoteFigures, SessionView } from './session-view.js';
@@ -263,5 +264,47 @@ describe('checkout-machine', () => {
       const failed = run(pendingState(), fetched('failed', 2)).state;
       expect(transition(failed, { type: 'checkout-opened', surface: 'frame' }).state.surface).to.equal('none');
     });
+  });
+});
+
+/**
+ * Responses that arrive out of order never roll the status back: fast-check's scheduler delivers
+ * status responses (issued in order, the server's session only moving forward) in any order.
+ */
+describe('checkout-machine: responses out of order', () => {
+  const RANK: Record<SessionStatus, number> = { pending: 0, processing: 1, completed: 2, failed: 2, expired: 2 };
+
+  /** What the server may say over time: pending…, processing…, then one final status. */
+  const serverHistory = fc
+    .tuple(fc.nat({ max: 3 }), fc.nat({ max: 3 }), fc.constantFrom<SessionStatus | null>(null, 'completed', 'failed', 'expired'))
+    .map(([pending, processing, final]) => {
+      const history: SessionStatus[] = [...Array<SessionStatus>(pending + 1).fill('pending'), ...Array<SessionStatus>(processing).fill('processing')];
+      if (final === 'expired') return [...Array<SessionStatus>(pending + 1).fill('pending'), 'expired' as const];
+      if (final) history.push(final);
+      return history;
+    });
+
+  it('status responses delivered in any order never move the shown status backwards', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.scheduler(), serverHistory, async (s, history) => {
+        let state: WidgetState = initialState;
+        const shown: number[] = [];
+        const deliveries = history.map((status, index) =>
+          s.schedule(Promise.resolve(status), `response ${index + 1}: ${status}`).then((delivered) => {
+            state = transition(state, { type: 'session-fetched', session: view(delivered), seq: index + 1 }).state;
+            if (state.status !== 'loading' && state.status !== 'error') shown.push(RANK[state.status]);
+          }),
+        );
+        await s.waitFor(Promise.all(deliveries));
+        for (let i = 1; i < shown.length; i++) expect(shown[i]! >= shown[i - 1]!, `rolled back: ${s.report().map((r) => r.label).join(', ')}`).to.equal(true);
+        // Whatever the order, a final status reported by the server is what stays on screen.
+        const last = history.at(-1)!;
+        if (RANK[last] === 2 && state.session) {
+          const applied = state.status;
+          expect(applied === last || RANK[applied as SessionStatus] === 2).to.equal(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import * as fc from 'fast-check';
-import type { CheckoutSurface, WidgetStatus } from '../../src/core/checkout-machine.js';
+import type { CheckoutSurface, WidgetStatus } from './checkout-machine.js';
 import {
   CHECKOUT_OPEN_MS,
   EXPIRY_GRACE_MS,
@@ -17,7 +17,7 @@ import {
   PROCESSING_MS,
   nextPoll,
   type PollContext,
-} from '../../src/core/poll-policy.js';
+} from './poll-policy.js';
 
 const context = fc.record<PollContext>({
   status: fc.constantFrom<WidgetStatus>('loading', 'pending', 'processing', 'completed', 'failed', 'expired', 'error'),
