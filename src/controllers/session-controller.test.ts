@@ -8,7 +8,7 @@ import sinon from 'sinon';
 import { recordHeadStart } from '../api/head-start.js';
 import { ServerClock } from '../api/server-clock.js';
 import { statusRequest } from '../api/status-request.js';
-import type { WidgetEvent } from '../core/checkout-machine.js';
+import type { FlowInput } from '../core/flow-machine.js';
 import { sessionView } from '../../test/support/session-view.js';
 import { API, FAKED, FakeApi, PK_TEST, SECRET, SESSION_ID, T0, flush } from '../components/onramp-checkout/onramp-checkout.test-helpers.js';
 import { SessionController } from './session-controller.js';
@@ -119,7 +119,7 @@ describe('SessionController', () => {
 
     await session.refreshQuote(order);
     expect(types()).to.deep.equal(['failed QUOTE_REFRESH_FAILED', 'quote-refreshed']);
-    const refreshed = sent[1] as Extract<WidgetEvent, { type: 'quote-refreshed' }>;
+    const refreshed = sent[1] as Extract<FlowInput, { type: 'quote-refreshed' }>;
     expect(refreshed.quote.cryptoAmount).to.equal('0.031');
   });
 

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import * as fc from 'fast-check';
-import type { CheckoutSurface, WidgetStatus } from './checkout-machine.js';
+import type { CheckoutSurface, OnrampStatus } from './flow-machine.js';
 import {
   CHECKOUT_OPEN_MS,
   EXPIRY_GRACE_MS,
@@ -20,7 +20,7 @@ import {
 } from './poll-policy.js';
 
 const context = fc.record<PollContext>({
-  status: fc.constantFrom<WidgetStatus>('loading', 'pending', 'processing', 'completed', 'failed', 'expired', 'error'),
+  status: fc.constantFrom<OnrampStatus>('loading', 'pending', 'processing', 'completed', 'failed', 'expired', 'error'),
   surface: fc.constantFrom<CheckoutSurface>('none', 'frame', 'popup', 'link'),
   readsSinceSign: fc.nat({ max: 10_000 }),
   lastReadMs: fc.nat({ max: 20_000 }),

@@ -1,8 +1,8 @@
 import { expect } from '@open-wc/testing';
 import * as fc from 'fast-check';
-import { initialState, isFinal, transition, type WidgetEvent, type WidgetState } from './checkout-machine.js';
+import { initialState, isFinal, transition, type FlowInput, type FlowState } from './flow-machine.js';
 import { widgetError } from './widget-error.js';
-import type { QuoteFigures, SessionView } from './session-view.js';
+import type { OnrampQuote, OnrampSession } from './session-view.js';
 import type { SessionStatus } from '../contract/catalog.js';
 import { sessionView, testQuote } from '../../test/support/session-view.js';
 
@@ -10,7 +10,7 @@ const quote = testQuote;
 const view = sessionView;
 
 /** Runs events in order from `state`; returns the last transition and all notifications. */
-function run(state: WidgetState, ...events: WidgetEvent[]) {
+function run(state: FlowState, ...events: FlowInput[]) {
   let current = state;
   const all = [];
   for (const event of events) {
@@ -21,7 +21,7 @@ function run(state: WidgetState, ...events: WidgetEvent[]) {
   return { state: current, notifications: all };
 }
 
-const fetched = (status: SessionStatus, seq: number, extra: Partial<SessionView> = {}): WidgetEvent => ({
+const fetched = (status: SessionStatus, seq: number, extra: Partial<OnrampSession> = {}): FlowInput => ({
   type: 'session-fetched',
   session: view(status, extra),
   seq,
@@ -30,7 +30,7 @@ const fetched = (status: SessionStatus, seq: number, extra: Partial<SessionView>
 const pendingState = () => run(initialState, fetched('pending', 1)).state;
 const processingState = () => run(initialState, fetched('pending', 1), fetched('processing', 2)).state;
 
-describe('checkout-machine', () => {
+describe('flow-machine', () => {
   it('starts loading with nothing shown', () => {
     expect(initialState).to.deep.equal({ status: 'loading', session: null, error: null, surface: 'none', quoteNotice: 'none', appliedSeq: 0 });
     expect(isFinal(initialState)).to.equal(false);
@@ -211,7 +211,7 @@ describe('checkout-machine', () => {
     });
 
     it('refreshed: new figures, notice, error cleared, notified with the quote', () => {
-      const fresh: QuoteFigures = { ...quote, cryptoAmount: '0.032', expiresAt: 1_300_000 };
+      const fresh: OnrampQuote = { ...quote, cryptoAmount: '0.032', expiresAt: 1_300_000 };
       const start = run(pendingState(), { type: 'quote-expired' }, { type: 'failed', error: widgetError('QUOTE_REFRESH_FAILED') }).state;
       const { state, notifications } = transition(start, { type: 'quote-refreshed', quote: fresh });
       expect(state.session?.quote).to.equal(fresh);
@@ -241,7 +241,7 @@ describe('checkout-machine', () => {
     });
 
     it('a status response with an older quote does not replace a refreshed one', () => {
-      const fresh: QuoteFigures = { ...quote, cryptoAmount: '0.032', expiresAt: 1_300_000 };
+      const fresh: OnrampQuote = { ...quote, cryptoAmount: '0.032', expiresAt: 1_300_000 };
       const start = run(pendingState(), { type: 'quote-refreshed', quote: fresh }).state;
       const { state } = transition(start, fetched('pending', 5));
       expect(state.session?.quote).to.deep.equal(fresh);
@@ -271,7 +271,7 @@ describe('checkout-machine', () => {
  * Responses that arrive out of order never roll the status back: fast-check's scheduler delivers
  * status responses (issued in order, the server's session only moving forward) in any order.
  */
-describe('checkout-machine: responses out of order', () => {
+describe('flow-machine: responses out of order', () => {
   const RANK: Record<SessionStatus, number> = { pending: 0, processing: 1, completed: 2, failed: 2, expired: 2 };
 
   /** What the server may say over time: pending…, processing…, then one final status. */
@@ -287,7 +287,7 @@ describe('checkout-machine: responses out of order', () => {
   it('status responses delivered in any order never move the shown status backwards', async () => {
     await fc.assert(
       fc.asyncProperty(fc.scheduler(), serverHistory, async (s, history) => {
-        let state: WidgetState = initialState;
+        let state: FlowState = initialState;
         const shown: number[] = [];
         const deliveries = history.map((status, index) =>
           s.schedule(Promise.resolve(status), `response ${index + 1}: ${status}`).then((delivered) => {
