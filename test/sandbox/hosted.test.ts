@@ -15,7 +15,7 @@ import { type SandboxHandle, type StartSandboxOptions, startSandbox } from '../.
 import type { HostedSandboxOptions } from '../../demo/sandbox/hosted/options.js';
 import { parseTrustedProxies } from '../../demo/sandbox/http/client-address.js';
 import type { VisitorAccount } from '../../demo/sandbox/hosted/visitor-accounts.js';
-import { TEST_SANDBOX_BASE, call, expectError, sessionBody, waitFor } from './helpers.js';
+import { TEST_SANDBOX_BASE, call, expectError, sessionBody, startOnDatabase, waitFor } from './helpers.js';
 
 const RECEIVER = 'https://shop.example/webhooks/';
 const DEMO_ORIGIN = 'https://shop.example';
@@ -359,7 +359,7 @@ describe('hosted mode: CORS and the database', () => {
   it('refuses a database that holds live keys', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'onramp-hosted-live-'));
     try {
-      const local = await startSandbox({ port: 0, checkoutPort: 0, db: join(dir, 'sandbox.db'), keysFile: null, log: () => {} });
+      const local = await startOnDatabase(join(dir, 'sandbox.db'));
       await local.close();
       await assert.rejects(startHosted({}, { db: join(dir, 'sandbox.db') }), /holds live keys/);
     } finally {

@@ -5,8 +5,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createdSessionSchema, createdWebhookEndpointSchema, webhookDeliveryListSchema } from '../../src/contract/index.js';
-import { startSandbox } from '../../demo/sandbox/server.js';
-import { call, expectData, loopbackOnlyResolver, sessionBody, waitFor } from './helpers.js';
+import { call, expectData, sessionBody, startOnDatabase, waitFor } from './helpers.js';
 import { freePort } from '../support/free-port.js';
 import { startReceiver, deliveries, advance, verified, useTempDir } from './support/webhook-receiver.js';
 
@@ -16,8 +15,8 @@ describe('restart', () => {
   it('loses nothing: deliveries pending while the receiver is down are all delivered, once each, after a restart', async () => {
     const dbPath = join(dir(), 'restart.db');
     const port = await freePort();
-    const options = { port: 0, checkoutPort: 0, db: dbPath, keysFile: null, log: () => {}, webhookResolver: loopbackOnlyResolver, webhookRetryBaseMs: 100, webhookRetryMaxDelayMs: 400, webhookMaxAttempts: 50 };
-    const first = await startSandbox(options);
+    const options = { webhookRetryBaseMs: 100, webhookRetryMaxDelayMs: 400, webhookMaxAttempts: 50 };
+    const first = await startOnDatabase(dbPath, options);
     const secretKey = first.keys!.test.secret;
     const api = (base: string, method: string, path: string, body?: unknown) =>
       call(base, method, path, { key: secretKey, ...(body === undefined ? {} : { body }) });
@@ -36,7 +35,7 @@ describe('restart', () => {
     await first.close();
 
     const receiver = await startReceiver(() => 200, port);
-    const second = await startSandbox(options);
+    const second = await startOnDatabase(dbPath, options);
     try {
       const after = await waitFor(async () => {
         const log = await logOf(second.apiUrl);
