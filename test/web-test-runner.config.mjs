@@ -7,7 +7,8 @@ import { frameworkDeps } from './wtr/framework-deps.mjs';
 
 export default {
   rootDir: '.',
-  files: ['src/**/*.test.{ts,tsx}'],
+  // `*.node.test.ts` beside a module runs in Node (`npm run test:sandbox`), not here.
+  files: ['src/**/*.test.{ts,tsx}', '!src/**/*.node.test.ts'],
   nodeResolve: true,
   // A 2-core machine: one engine at a time, two test files at once within it (WebKit takes one).
   concurrentBrowsers: 1,

@@ -11,7 +11,7 @@ import '../../src/define.js';
 import { ASSET_NETWORKS, CRYPTO_CURRENCIES, type CryptoCurrency } from '../../src/contract/catalog.js';
 import { decimalToMinor } from '../../src/contract/money.js';
 import { readOnrampReturn } from '../../src/contract/return-params.js';
-import type { CheckoutMode, OnrampCheckout } from '../../src/index.js';
+import type { OnrampCheckoutMode, OnrampCheckout } from '../../src/index.js';
 import './event-log.js';
 import { type ShopAnswer, showOrderInAddress } from './order-address.js';
 import { applyThemeChoices, startThemePanel } from './theme-panel.js';
@@ -56,8 +56,8 @@ function showError(message: string | null): void {
   errorBox.textContent = message ?? '';
 }
 
-const MODES: readonly CheckoutMode[] = ['embedded', 'popup', 'redirect'];
-const chosenMode = (): CheckoutMode => field<HTMLSelectElement>('mode').value as CheckoutMode;
+const MODES: readonly OnrampCheckoutMode[] = ['embedded', 'popup', 'redirect'];
+const chosenMode = (): OnrampCheckoutMode => field<HTMLSelectElement>('mode').value as OnrampCheckoutMode;
 
 /** The shop's address for an order on screen (or none), with the checkout mode chosen. */
 const showAddress = (sessionId: string | null): void => showOrderInAddress(sessionId, { mode: chosenMode() });

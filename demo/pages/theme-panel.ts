@@ -9,10 +9,10 @@
  * The controls list and their defaults come from the element's own stylesheet, so a colour added
  * to the widget gets a picker here with no change to this file.
  */
-import { OnrampCheckout, type Theme } from '../../src/index.js';
+import { OnrampCheckout, type OnrampTheme } from '../../src/index.js';
 
 interface ThemeChoices {
-  theme: Theme;
+  theme: OnrampTheme;
   /** '' = the browser's locale. */
   locale: string;
   /** Only the properties the visitor changed; the rest keep the widget's defaults. */
@@ -20,7 +20,7 @@ interface ThemeChoices {
 }
 
 const STORAGE_KEY = 'onramp-demo-theme';
-const THEMES: ReadonlyArray<readonly [Theme, string]> = [
+const THEMES: ReadonlyArray<readonly [OnrampTheme, string]> = [
   ['auto', 'Auto (follows the system)'],
   ['light', 'Light'],
   ['dark', 'Dark'],

@@ -10,7 +10,7 @@
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { RenderOnrampCheckoutOptions } from '../../src/ssr/render-onramp-checkout.js';
+import type { OnrampRenderOptions } from '../../src/ssr/render-onramp-checkout.js';
 import { escapeHtml, newOrderLink } from './embed-page.js';
 
 type SsrModule = typeof import('../../src/ssr/render-onramp-checkout.js');
@@ -25,11 +25,11 @@ export const SSR_LOCALES = ['en', 'de-DE', 'fr-FR', 'es-ES', 'ar'] as const;
 
 export const ssrLocale = (value: string | undefined): string => SSR_LOCALES.find((locale) => locale === value) ?? 'en';
 
-export interface SsrPageOptions extends Omit<RenderOnrampCheckoutOptions, 'serverRender' | 'session'> {
+export interface SsrPageOptions extends Omit<OnrampRenderOptions, 'serverRender' | 'session'> {
   /** `client`: the element is rendered in the browser (no shadow root in the HTML). */
   render: 'server' | 'client';
   /** The creation answer of a new session, rendered with its order. */
-  session?: RenderOnrampCheckoutOptions['session'];
+  session?: OnrampRenderOptions['session'];
   /**
    * A kept order the buyer came back to: the element with its client secret, rendered in the
    * browser from the API (the creation answer says pending, whatever the session is now).

@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { readErrorBody, successRead } from '../contract/read/envelope.js';
 import { quoteRead, type QuoteRead } from '../contract/read/quote.js';
 import { sessionStatusRead, type SessionStatusRead } from '../contract/read/session.js';
-import { widgetError, type WidgetError, type WidgetErrorCode } from '../core/widget-error.js';
+import { widgetError, type OnrampError, type OnrampErrorCode } from '../core/widget-error.js';
 import type { HeadStart } from './head-start.js';
 import { isOffline } from './offline.js';
 import { parseRetryAfter } from './retry-policy.js';
@@ -16,12 +16,12 @@ import type { ServerClock } from './server-clock.js';
 import { apiUrl, REQUEST_OPTIONS, sameStatusRequest, statusRequest } from './status-request.js';
 
 export class ApiError extends Error {
-  readonly error: WidgetError;
+  readonly error: OnrampError;
   readonly status: number | null;
   /** Minimum wait the server asked for (429 `Retry-After`), ms. */
   readonly retryAfterMs: number | null;
 
-  constructor(error: WidgetError, status: number | null = null, retryAfterMs: number | null = null) {
+  constructor(error: OnrampError, status: number | null = null, retryAfterMs: number | null = null) {
     super(error.message);
     this.name = 'ApiError';
     this.error = error;
@@ -58,7 +58,7 @@ export interface QuoteRequestBody {
 const statusEnvelope = successRead(sessionStatusRead);
 const quoteEnvelope = successRead(quoteRead);
 
-const STATUS_CODES: Partial<Record<number, WidgetErrorCode>> = { 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'SESSION_NOT_FOUND', 429: 'RATE_LIMITED' };
+const STATUS_CODES: Partial<Record<number, OnrampErrorCode>> = { 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'SESSION_NOT_FOUND', 429: 'RATE_LIMITED' };
 
 /** How old a head start may be when the element adopts it, ms: normally it is a few tens of ms. */
 const HEAD_START_MAX_AGE_MS = 3_000;
@@ -108,7 +108,7 @@ export class ApiClient {
     early?: HeadStart,
   ): Promise<ApiResponse<T>> {
     const { publishableKey, clock, timeoutMs = 15_000, fetch = globalThis.fetch } = this.#options;
-    const fail = (code: WidgetErrorCode, extra?: { requestId?: string | undefined; detail?: string | undefined }, status: number | null = null, retryAfterMs: number | null = null) =>
+    const fail = (code: OnrampErrorCode, extra?: { requestId?: string | undefined; detail?: string | undefined }, status: number | null = null, retryAfterMs: number | null = null) =>
       new ApiError(widgetError(code, extra), status, retryAfterMs);
     if (isOffline()) {
       early?.abort.abort();

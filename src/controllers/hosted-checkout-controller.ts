@@ -9,15 +9,15 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { EMBED_ORIGIN_PARAM, checkoutMessageSchema } from '../contract/schemas/checkout-message.js';
 import { Timer } from './timer.js';
 
-export type CheckoutMode = 'embedded' | 'popup' | 'redirect';
-export type FallbackReason = 'frame-timeout' | 'frame-refused' | 'popup-blocked';
+export type OnrampCheckoutMode = 'embedded' | 'popup' | 'redirect';
+export type OnrampFallbackReason = 'frame-timeout' | 'frame-refused' | 'popup-blocked';
 
 export interface HostedCheckoutOptions {
   /** The iframe the host rendered for the `frame` surface, if any. */
   frame: () => HTMLIFrameElement | null;
   onSurface: (surface: 'frame' | 'popup' | 'link' | 'none') => void;
   /** Asks the merchant; `false` when the `onramp-fallback` event was cancelled. */
-  onFallback: (reason: FallbackReason, url: string) => boolean;
+  onFallback: (reason: OnrampFallbackReason, url: string) => boolean;
   onHint: (type: 'ready' | 'submitted') => void;
   onResize: (height: number) => void;
   /** Ms the iframe has to post `ready` (below Chromium's 5 s user-activation window). */
@@ -46,7 +46,7 @@ export class HostedCheckoutController implements ReactiveController {
    * Opens `url` for `sessionId` in the given mode. Call synchronously from the click handler, so a
    * popup is opened inside the user's gesture.
    */
-  open(url: URL, sessionId: string, mode: CheckoutMode): void {
+  open(url: URL, sessionId: string, mode: OnrampCheckoutMode): void {
     this.close();
     this.#sessionId = sessionId;
     const target = (this.#url = new URL(url));
@@ -84,7 +84,7 @@ export class HostedCheckoutController implements ReactiveController {
     this.close();
   }
 
-  #frameFailed(reason: FallbackReason): void {
+  #frameFailed(reason: OnrampFallbackReason): void {
     const url = this.#url;
     if (this.#frameReady || !url) return;
     this.#options.onSurface('none');

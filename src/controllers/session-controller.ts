@@ -10,9 +10,9 @@ import { ApiClient, ApiError } from '../api/api-client.js';
 import { backoffDelay } from '../api/retry-policy.js';
 import type { ServerClock } from '../api/server-clock.js';
 import { checkCredentials, normalizeOrigin, type WidgetCredentials } from '../core/config.js';
-import type { WidgetEvent } from '../core/checkout-machine.js';
-import { fromQuote, fromStatusView, type SessionView } from '../core/session-view.js';
-import { widgetError, type WidgetError } from '../core/widget-error.js';
+import type { FlowInput } from '../core/flow-machine.js';
+import { fromQuote, fromStatusView, type OnrampSession } from '../core/session-view.js';
+import { widgetError, type OnrampError } from '../core/widget-error.js';
 import { takeHeadStart } from '../api/head-start.js';
 import { PollController, type PollControllerOptions, type PollOutcome } from './poll-controller.js';
 
@@ -24,7 +24,7 @@ export interface SessionControllerOptions {
    * A status response (`session-fetched`, numbered in request order: a late answer must not roll
    * the status back), a fresh quote, or a failure (`OFFLINE` when polling pauses offline).
    */
-  send: (event: WidgetEvent & { type: 'session-fetched' | 'quote-refreshed' | 'failed' }) => void;
+  send: (event: FlowInput & { type: 'session-fetched' | 'quote-refreshed' | 'failed' }) => void;
 }
 
 /** The poll outcome that ends polling (no credentials, or the request was cancelled). */
@@ -77,7 +77,7 @@ export class SessionController implements ReactiveController {
    * Stops everything and checks a new set of credentials; returns why they are refused, or `null`
    * when the client is ready (a secret key is refused here, before any request).
    */
-  configure(publishableKey: string, clientSecret: string, apiBase: string): WidgetError | null {
+  configure(publishableKey: string, clientSecret: string, apiBase: string): OnrampError | null {
     this.stop();
     this.#cancelQuote();
     this.credentials = this.client = null;
@@ -96,7 +96,7 @@ export class SessionController implements ReactiveController {
   }
 
   /** Asks for a fresh quote for `session`'s amount, currencies and network. */
-  async refreshQuote(session: SessionView | null): Promise<void> {
+  async refreshQuote(session: OnrampSession | null): Promise<void> {
     const client = this.client;
     if (!session || !client || this.#quoteAbort) return;
     const { fiatAmount, fiatCurrency, cryptoCurrency, network } = session;
@@ -125,7 +125,7 @@ export class SessionController implements ReactiveController {
     this.#cancelQuote();
   }
 
-  #fail(error: WidgetError): void {
+  #fail(error: OnrampError): void {
     this.#options.send({ type: 'failed', error });
   }
 

@@ -5,7 +5,7 @@
  */
 import { parseApiKey, sessionIdFromClientSecret } from '../contract/credentials.js';
 import type { KeyEnvironment } from '../contract/catalog.js';
-import { widgetError, type WidgetError } from './widget-error.js';
+import { widgetError, type OnrampError } from './widget-error.js';
 
 export interface WidgetCredentials {
   publishableKey: string;
@@ -14,7 +14,7 @@ export interface WidgetCredentials {
   environment: KeyEnvironment;
 }
 
-export type Checked<T> = { ok: true; value: T } | { ok: false; error: WidgetError };
+export type Checked<T> = { ok: true; value: T } | { ok: false; error: OnrampError };
 
 export function checkCredentials(publishableKey = '', clientSecret = ''): Checked<WidgetCredentials> {
   const code = credentialsProblem(publishableKey, clientSecret);

@@ -6,7 +6,7 @@
  * the poll controller's job). Hidden and offline pages, and an element that is not rendered, read
  * nothing (also the controller's job).
  */
-import type { CheckoutSurface, WidgetStatus } from './checkout-machine.js';
+import type { CheckoutSurface, OnrampStatus } from './flow-machine.js';
 
 /** Pending, checkout not opened: the first wait, multiplied by `IDLE_GROWTH` after each read nobody touched the page. */
 export const IDLE_FIRST_MS = 3000;
@@ -27,7 +27,7 @@ export const EXPIRY_GRACE_MS = 250;
 export const PAST_EXPIRY_MS = 2000;
 
 export interface PollContext {
-  status: WidgetStatus;
+  status: OnrampStatus;
   surface: CheckoutSurface;
   /** Reads completed since the polling started or the buyer last gave a sign (1 after the first read). */
   readsSinceSign: number;

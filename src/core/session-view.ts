@@ -13,10 +13,10 @@ import type { QuoteRead } from '../contract/read/quote.js';
 import type { SessionInputRead, SessionStatusRead } from '../contract/read/session.js';
 
 /** The `session` property's type: a creation response, optionally with the request's own fields. */
-export type SessionInput = SessionInputRead;
+export type OnrampSessionInput = SessionInputRead;
 
 /** Fees as exact decimal strings in major units of the fiat currency (`"2.49"`), as the API sent them. */
-export interface FeeBreakdown {
+export interface OnrampFees {
   platform: string;
   network: string;
   processing: string;
@@ -24,16 +24,16 @@ export interface FeeBreakdown {
 }
 
 /** The priced part of the order, which a fresh quote replaces. */
-export interface QuoteFigures {
+export interface OnrampQuote {
   cryptoAmount: string;
   /** Fiat major units per one crypto unit, as the API sends it; `null` until known. */
   exchangeRate: number | null;
-  fees: FeeBreakdown | null;
+  fees: OnrampFees | null;
   /** Epoch ms on the server's clock; `null` when the server did not say (a quote is then fetched). */
   expiresAt: number | null;
 }
 
-export interface SessionView {
+export interface OnrampSession {
   sessionId: string;
   status: SessionStatus;
   /** In the smallest unit of `fiatCurrency` (cents). */
@@ -45,7 +45,7 @@ export interface SessionView {
   /** Network name as the API names it (`ethereum`, `polygon`, `base`, or another). */
   network: string | null;
   walletAddress: string | null;
-  quote: QuoteFigures;
+  quote: OnrampQuote;
   expiresAt: number | null;
   txHash: string | null;
   /** When the crypto was delivered, epoch ms; `null` until then or when the server did not say. */
@@ -54,7 +54,7 @@ export interface SessionView {
 }
 
 /** Fees as decimal strings; the server's `total_fee` when it sends one, else the exact sum. */
-function feeBreakdown(fees: FeesRead): FeeBreakdown | null {
+function feeBreakdown(fees: FeesRead): OnrampFees | null {
   const [platform, network, processing, sent] = [fees.platform_fee, fees.network_fee, fees.processing_fee, fees.total_fee].map(
     (fee) => (fee === undefined ? undefined : numberToDecimal(fee)),
   );
@@ -69,7 +69,7 @@ const optionalDecimal = (value: unknown): string | null => (decimalRead.safePars
 const optionalRate = (value: unknown): number | null => (positiveNumberRead.safeParse(value).success ? (value as number) : null);
 const optionalText = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 
-export function fromSessionInput(input: SessionInputRead): SessionView {
+export function fromSessionInput(input: SessionInputRead): OnrampSession {
   return {
     sessionId: input.session_id,
     status: 'pending',
@@ -91,7 +91,7 @@ export function fromSessionInput(input: SessionInputRead): SessionView {
   };
 }
 
-export function fromStatusView(view: SessionStatusRead): SessionView {
+export function fromStatusView(view: SessionStatusRead): OnrampSession {
   const delivered = view.status === 'completed';
   const createdAt = parseTimestamp(view.created_at);
   return {
@@ -116,7 +116,7 @@ export function fromStatusView(view: SessionStatusRead): SessionView {
   };
 }
 
-export function fromQuote(quote: QuoteRead): QuoteFigures {
+export function fromQuote(quote: QuoteRead): OnrampQuote {
   return {
     cryptoAmount: quote.crypto_amount,
     exchangeRate: quote.exchange_rate,
@@ -129,7 +129,7 @@ export function fromQuote(quote: QuoteRead): QuoteFigures {
  * A status response merged over what is shown: fields the server omitted keep their known values,
  * and a quote the widget refreshed itself wins over an older one from the server.
  */
-export function mergeSession(current: SessionView | null, next: SessionView): SessionView {
+export function mergeSession(current: OnrampSession | null, next: OnrampSession): OnrampSession {
   if (!current || current.sessionId !== next.sessionId) return next;
   const keepQuote =
     next.status === 'pending' &&

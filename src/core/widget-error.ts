@@ -5,7 +5,7 @@ import { en, type Messages } from '../i18n/messages.js';
  * recovers by itself, and the server's request id when there was one. The message is English here;
  * the element shows and reports it in the buyer's language.
  */
-export type WidgetErrorCode =
+export type OnrampErrorCode =
   | 'SECRET_KEY_REFUSED'
   | 'INVALID_PUBLISHABLE_KEY'
   | 'INVALID_CLIENT_SECRET'
@@ -24,13 +24,13 @@ export type WidgetErrorCode =
   | 'QUOTE_REFRESH_FAILED';
 
 /** An error's message in a catalogue, with the developer's detail (English) after it. */
-export function errorMessage(error: Pick<WidgetError, 'code' | 'detail'>, messages: Messages = en): string {
+export function errorMessage(error: Pick<OnrampError, 'code' | 'detail'>, messages: Messages = en): string {
   const text = messages[`error.${error.code}`];
   return error.detail ? `${text} (${error.detail})` : text;
 }
 
-export interface WidgetError {
-  code: WidgetErrorCode;
+export interface OnrampError {
+  code: OnrampErrorCode;
   message: string;
   /** True when the widget keeps trying by itself (network trouble, 5xx, 429, a bad response). */
   recoverable: boolean;
@@ -39,7 +39,7 @@ export interface WidgetError {
   detail?: string;
 }
 
-const RECOVERABLE: ReadonlySet<WidgetErrorCode> = new Set<WidgetErrorCode>([
+const RECOVERABLE: ReadonlySet<OnrampErrorCode> = new Set<OnrampErrorCode>([
   'MALFORMED_RESPONSE',
   'TIMEOUT',
   'OFFLINE',
@@ -49,8 +49,8 @@ const RECOVERABLE: ReadonlySet<WidgetErrorCode> = new Set<WidgetErrorCode>([
   'QUOTE_REFRESH_FAILED',
 ]);
 
-export function widgetError(code: WidgetErrorCode, extra: { requestId?: string; detail?: string } = {}): WidgetError {
-  const error: WidgetError = { code, message: errorMessage({ code, detail: extra.detail }), recoverable: RECOVERABLE.has(code) };
+export function widgetError(code: OnrampErrorCode, extra: { requestId?: string; detail?: string } = {}): OnrampError {
+  const error: OnrampError = { code, message: errorMessage({ code, detail: extra.detail }), recoverable: RECOVERABLE.has(code) };
   if (extra.requestId) error.requestId = extra.requestId;
   if (extra.detail) error.detail = extra.detail;
   return error;

@@ -15,11 +15,11 @@ import { createHash } from 'node:crypto';
 import { html, LitElementRenderer, render } from '@lit-labs/ssr';
 import { collectResult } from '@lit-labs/ssr/lib/render-result.js';
 import { nothing, type CSSResult } from 'lit';
-import { OnrampCheckout, type Theme } from '../components/onramp-checkout/onramp-checkout.js';
+import { OnrampCheckout, type OnrampTheme } from '../components/onramp-checkout/onramp-checkout.js';
 import type { SessionDataBlock } from '../components/onramp-checkout/session-data-block.js';
-import type { CheckoutMode } from '../controllers/hosted-checkout-controller.js';
+import type { OnrampCheckoutMode } from '../controllers/hosted-checkout-controller.js';
 import { checkCredentials, normalizeOrigin } from '../core/config.js';
-import { sessionInputRead, type SessionInputRead as SessionInput } from '../contract/read/session.js';
+import { sessionInputRead, type SessionInputRead as OnrampSessionInput } from '../contract/read/session.js';
 import { defineOnrampCheckout, TAG_NAME } from '../define.js';
 import { languageOf, loadedMessages, provideMessages } from '../i18n/catalogue.js';
 import ar from '../i18n/locales/ar.js';
@@ -37,29 +37,32 @@ for (const [language, messages] of Object.entries({ de, fr, es, ar }) as Array<[
 // Into the DOM shim's registry, which `@lit-labs/ssr` instantiates elements from.
 defineOnrampCheckout();
 
-export interface RenderOnrampCheckoutOptions {
+export interface OnrampRenderOptions {
   /**
    * The session creation response your server just received (`data` of `POST /v1/onramp`),
    * optionally with the request's `fiat_amount`, `fiat_currency`, `crypto_currency`, `network`,
    * `wallet_address`, as the element's `session` property takes it.
    */
-  session: SessionInput | Record<string, unknown>;
+  session: OnrampSessionInput | Record<string, unknown>;
   /** Publishable key (`…_pk_…`). A secret key is refused: it would be written into the page. */
   publishableKey: string;
   /** API base URL, ending before `/v1` (the element's `api-base`). */
   apiBase?: string;
   /** The hosted checkout's origin (`checkout-origin`). */
   checkoutOrigin?: string;
-  mode?: CheckoutMode;
+  mode?: OnrampCheckoutMode;
   /** The buyer's BCP 47 locale; written as `locale`, so server and browser agree. Default `en`. */
   locale?: string;
-  theme?: Theme;
+  theme?: OnrampTheme;
   /**
    * `false` writes the element and its data block only, no shadow root: the page's default script
    * renders it in the browser from the same session, with no request. Default `true`.
    */
   serverRender?: boolean;
 }
+
+/** @deprecated use `OnrampRenderOptions` (the name before every public type took the `Onramp` prefix; kept for one minor release) */
+export type RenderOnrampCheckoutOptions = OnrampRenderOptions;
 
 /** The `<style>` the server writes into the shadow root, exactly as `@lit-labs/ssr` writes it. */
 const styleText = (): string => (OnrampCheckout.elementStyles as CSSResult[]).map((style) => style.cssText).join('');
@@ -93,7 +96,7 @@ function canonicalLocale(tag: string | undefined): string {
  * client components apart from server components), and that copy's class, defined first, would
  * otherwise be matched by no renderer and written without its shadow root.
  */
-function rendererFor(session: SessionInput, shadow: boolean): typeof LitElementRenderer {
+function rendererFor(session: OnrampSessionInput, shadow: boolean): typeof LitElementRenderer {
   return class OnrampCheckoutRenderer extends LitElementRenderer {
     static override matchesClass(_ctor: typeof HTMLElement, tagName?: string): boolean {
       return tagName === TAG_NAME;
@@ -129,7 +132,7 @@ function rendererFor(session: SessionInput, shadow: boolean): typeof LitElementR
  *   publishable key (nothing is written for a secret key), or `apiBase` or `checkoutOrigin` is not
  *   https (or http on localhost).
  */
-export async function renderOnrampCheckout(options: RenderOnrampCheckoutOptions): Promise<string> {
+export async function renderOnrampCheckout(options: OnrampRenderOptions): Promise<string> {
   const parsed = sessionInputRead.safeParse(options.session);
   if (!parsed.success) throw new TypeError(`renderOnrampCheckout: session is not a session creation response (${parsed.error.issues.map((issue) => issue.path.join('.') || '(root)').join(', ')})`);
   const session = parsed.data;

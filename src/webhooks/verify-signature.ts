@@ -19,14 +19,14 @@
 /** Default tolerance between the signature's `t` and the receiver's clock, in seconds. */
 export const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 300;
 
-export interface VerifyWebhookSignatureOptions {
+export interface OnrampWebhookVerifyOptions {
   /** Largest allowed distance between `t` and now, in seconds, either way. Default 300. */
   tolerance?: number;
   /** The receiver's clock, milliseconds since the epoch. Default `Date.now()`. */
   now?: number;
 }
 
-export type WebhookSignatureFailure =
+export type OnrampWebhookFailure =
   /** No header, or an empty one. */
   | 'missing_header'
   /** No usable `t=` or no `v1=` entry. */
@@ -36,9 +36,17 @@ export type WebhookSignatureFailure =
   /** The signature is right but `t` is further than `tolerance` from now (a replay, or a bad clock). */
   | 'timestamp_out_of_tolerance';
 
-export type WebhookSignatureResult =
+export type OnrampWebhookResult =
   | { ok: true; /** The signed `t`, unix seconds. */ timestamp: number }
-  | { ok: false; reason: WebhookSignatureFailure; message: string };
+  | { ok: false; reason: OnrampWebhookFailure; message: string };
+
+// The names before every public type took the `Onramp` prefix: kept for one minor release.
+/** @deprecated use `OnrampWebhookVerifyOptions` */
+export type VerifyWebhookSignatureOptions = OnrampWebhookVerifyOptions;
+/** @deprecated use `OnrampWebhookFailure` */
+export type WebhookSignatureFailure = OnrampWebhookFailure;
+/** @deprecated use `OnrampWebhookResult` */
+export type WebhookSignatureResult = OnrampWebhookResult;
 
 const encoder = new TextEncoder();
 
@@ -100,8 +108,8 @@ export async function verifyWebhookSignature(
   rawBody: string | Uint8Array | ArrayBuffer,
   header: string | null | undefined,
   secret: string,
-  options: VerifyWebhookSignatureOptions = {},
-): Promise<WebhookSignatureResult> {
+  options: OnrampWebhookVerifyOptions = {},
+): Promise<OnrampWebhookResult> {
   if (typeof secret !== 'string' || secret === '') throw new TypeError('verifyWebhookSignature: the signing secret is empty');
   if (header === null || header === undefined || header.trim() === '') {
     return { ok: false, reason: 'missing_header', message: 'No Onramp-Signature header' };

@@ -75,6 +75,15 @@ export async function startTestSandbox(options: StartSandboxOptions = {}): Promi
   };
 }
 
+/**
+ * A sandbox (re)started on a database file a test already used, as after a crash or a deploy: the
+ * test settings (free ports, no keys file, no log, loopback-only webhooks) and nothing checked of
+ * its keys, which only the first start on a database makes.
+ */
+export function startOnDatabase(db: string, options: StartSandboxOptions = {}): Promise<SandboxHandle> {
+  return startSandbox({ ...TEST_SANDBOX_BASE, webhookResolver: loopbackOnlyResolver, db, ...options });
+}
+
 /** A sandbox on a file database (WAL, as the real process) in a fresh temporary folder, removed on close. */
 export async function startFileTestSandbox(
   prefix: string,

@@ -13,7 +13,7 @@ import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { type HostedSandboxOptions, type SandboxHandle, type StartSandboxOptions, type VisitorAccount, startSandbox } from '../../demo/sandbox/index.js';
 import { parseTrustedProxies } from '../../demo/http-common/client-address.js';
-import { TEST_SANDBOX_BASE, call, expectError, sessionBody, waitFor } from './helpers.js';
+import { TEST_SANDBOX_BASE, call, expectError, sessionBody, startOnDatabase, waitFor } from './helpers.js';
 
 const RECEIVER = 'https://shop.example/webhooks/';
 const DEMO_ORIGIN = 'https://shop.example';
@@ -357,7 +357,7 @@ describe('hosted mode: CORS and the database', () => {
   it('refuses a database that holds live keys', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'onramp-hosted-live-'));
     try {
-      const local = await startSandbox({ port: 0, checkoutPort: 0, db: join(dir, 'sandbox.db'), keysFile: null, log: () => {} });
+      const local = await startOnDatabase(join(dir, 'sandbox.db'));
       await local.close();
       await assert.rejects(startHosted({}, { db: join(dir, 'sandbox.db') }), /holds live keys/);
     } finally {

@@ -13,8 +13,7 @@ import {
   sessionStatusViewSchema,
   transactionSchema,
 } from '../../src/contract/index.js';
-import { startSandbox } from '../../demo/sandbox/index.js';
-import { type TestSandbox, call, expectData, expectError, sessionBody, startTestSandbox, waitFor } from './helpers.js';
+import { type TestSandbox, call, expectData, expectError, sessionBody, startOnDatabase, startTestSandbox, waitFor } from './helpers.js';
 
 let dir: string;
 before(() => {
@@ -77,7 +76,7 @@ describe('delivery', () => {
     await first.close();
 
     now += 60_000;
-    const second = await startSandbox({ port: 0, checkoutPort: 0, db, keysFile: null, now: () => now, sweepIntervalMs: 10 });
+    const second = await startOnDatabase(db, { now: () => now, sweepIntervalMs: 10 });
     try {
       assert.equal(second.keysCreated, false);
       assert.equal(second.keys, null);

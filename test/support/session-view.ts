@@ -1,18 +1,18 @@
 /**
- * A `SessionView` of the test session, for tests of the state machine (in Chromium and in Node):
+ * A `OnrampSession` of the test session, for tests of the state machine (in Chromium and in Node):
  * one place to follow when the view model gains a field.
  */
 import type { SessionStatus } from '../../src/contract/catalog.js';
-import type { QuoteFigures, SessionView } from '../../src/core/session-view.js';
+import type { OnrampQuote, OnrampSession } from '../../src/core/session-view.js';
 
-export const testQuote: QuoteFigures = {
+export const testQuote: OnrampQuote = {
   cryptoAmount: '0.031',
   exchangeRate: 3150,
   fees: { platform: '1.5', network: '1', processing: '0.5', total: '3' },
   expiresAt: 1_000_000,
 };
 
-export function sessionView(status: SessionStatus, extra: Partial<SessionView> = {}): SessionView {
+export function sessionView(status: SessionStatus, extra: Partial<OnrampSession> = {}): OnrampSession {
   return {
     sessionId: 'ors_abcdefghijklmnop1234',
     status,

@@ -5,7 +5,7 @@
  */
 import { useRef } from 'react';
 import type {} from '../../src/frameworks/react-jsx.js';
-import type { OnrampCheckout, OnrampErrorEvent, SessionView, WidgetErrorCode, WidgetStatus } from '../../src/index.js';
+import type { OnrampCheckout, OnrampErrorEvent, OnrampSession, OnrampErrorCode, OnrampStatus } from '../../src/index.js';
 
 declare const session: { client_secret: string };
 
@@ -25,17 +25,17 @@ export function Accepted() {
       locale="en-GB"
       session={session}
       ononramp-ready={(event) => {
-        const shown: SessionView = event.detail.session;
+        const shown: OnrampSession = event.detail.session;
         void shown;
       }}
       ononramp-status-change={(event) => {
-        const status: WidgetStatus = event.detail.status;
-        const previous: WidgetStatus = event.detail.previousStatus;
+        const status: OnrampStatus = event.detail.status;
+        const previous: OnrampStatus = event.detail.previousStatus;
         void [status, previous];
       }}
       ononramp-completed={(event) => void event.detail.session.txHash}
       ononramp-error={(event) => {
-        const code: WidgetErrorCode = event.detail.code;
+        const code: OnrampErrorCode = event.detail.code;
         const recoverable: boolean = event.detail.recoverable;
         void [code, recoverable];
       }}

@@ -5,7 +5,7 @@
  */
 import { useRef } from 'react';
 import { OnrampCheckout, type OnrampCheckoutElement } from '../../src/react.js';
-import type { OnrampReadyEvent, SessionView, WidgetErrorCode, WidgetStatus } from '../../src/index.js';
+import type { OnrampReadyEvent, OnrampSession, OnrampErrorCode, OnrampStatus } from '../../src/index.js';
 
 declare const session: { client_secret: string };
 
@@ -23,15 +23,15 @@ export function Accepted() {
       mode="redirect"
       session={session}
       onOnrampReady={(event) => {
-        const shown: SessionView = event.detail.session;
+        const shown: OnrampSession = event.detail.session;
         void shown;
       }}
       onOnrampStatusChange={(event) => {
-        const status: WidgetStatus = event.detail.status;
+        const status: OnrampStatus = event.detail.status;
         void status;
       }}
       onOnrampError={(event) => {
-        const code: WidgetErrorCode = event.detail.code;
+        const code: OnrampErrorCode = event.detail.code;
         void code;
       }}
       onOnrampFallback={(event) => void event.detail.url}

@@ -5,7 +5,7 @@
  */
 import type { SvelteHTMLElements } from 'svelte/elements';
 import type {} from '../../src/frameworks/svelte.js';
-import type { WidgetErrorCode } from '../../src/index.js';
+import type { OnrampErrorCode } from '../../src/index.js';
 
 type Attributes = SvelteHTMLElements['onramp-checkout'];
 
@@ -17,7 +17,7 @@ export const accepted: Attributes = {
   theme: 'dark',
   class: 'checkout',
   'ononramp-error': (event) => {
-    const code: WidgetErrorCode = event.detail.code;
+    const code: OnrampErrorCode = event.detail.code;
     void code;
   },
   'ononramp-expiredcapture': (event) => void event.detail.session.sessionId,

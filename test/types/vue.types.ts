@@ -5,7 +5,7 @@
  */
 import type { GlobalComponents } from 'vue';
 import type {} from '../../src/frameworks/vue.js';
-import type { OnrampErrorEvent, WidgetStatus } from '../../src/index.js';
+import type { OnrampErrorEvent, OnrampStatus } from '../../src/index.js';
 
 type Props = InstanceType<GlobalComponents['onramp-checkout']>['$props'];
 
@@ -18,7 +18,7 @@ export const accepted: Props = {
   mode: 'embedded',
   session: { client_secret: 'ors_x_secret_y' },
   onOnrampStatusChange: (event) => {
-    const status: WidgetStatus = event.detail.status;
+    const status: OnrampStatus = event.detail.status;
     void status;
   },
   onOnrampCompleted: (event) => void event.detail.session.txHash,

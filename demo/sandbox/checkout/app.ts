@@ -15,7 +15,7 @@ import { matchesHash } from '../domain/ids.js';
 import { newRequestId } from '../../http-common/ids.js';
 import { type CardForm, checkCard } from './cards.js';
 import { frameAncestors, isAllowedOrigin } from './origins.js';
-import { type CheckoutSurface, renderCheckoutPage, renderNotFoundPage, renderTooLargePage } from './page.js';
+import { type PagePlacement, renderCheckoutPage, renderNotFoundPage, renderTooLargePage } from './page.js';
 
 const ASSETS: Readonly<Record<string, { type: string; body: string }>> = {
   'checkout.css': { type: 'text/css; charset=utf-8', body: readFileSync(new URL('./assets/checkout.css', import.meta.url), 'utf8') },
@@ -62,7 +62,7 @@ export function createCheckoutApp(deps: SandboxDeps): Hono {
    * Inside the widget's iframe, as the browser says (`Sec-Fetch-Dest`); every other request gets the
    * page of its own, and checkout.js hides its way back if it finds itself framed anyway.
    */
-  const surfaceOf = (c: Context): CheckoutSurface => (c.req.header('Sec-Fetch-Dest') === 'iframe' ? 'frame' : 'window');
+  const surfaceOf = (c: Context): PagePlacement => (c.req.header('Sec-Fetch-Dest') === 'iframe' ? 'frame' : 'window');
 
   app.get('/favicon.ico', (c) => c.body(null, 204));
   app.get('/assets/:name', (c) => {

@@ -16,7 +16,7 @@ import { frameSummary, fullSummary } from './order-summary.js';
 import { backLink, wayBackPanel } from './way-back.js';
 
 /** Where the page is shown: in the widget's iframe, or as a page of its own. */
-export type CheckoutSurface = 'frame' | 'window';
+export type PagePlacement = 'frame' | 'window';
 
 export interface CheckoutPageModel {
   row: SessionRow;
@@ -25,7 +25,7 @@ export interface CheckoutPageModel {
   embedOrigin: string | null;
   brand: string;
   /** Default `window`. */
-  surface?: CheckoutSurface;
+  surface?: PagePlacement;
   errors?: CardErrors;
   cardName?: string;
   /** Shown when a payment was attempted on a session that is not pending. */

@@ -13,8 +13,8 @@
  *   (`DEFAULT_API_BASE`) where the member has the resolved value;
  * - event types: events are dispatched from a table, so the analyzer cannot see their classes; a
  *   class whose constructor calls `super('<event name>', …)` is taken as that event's class;
- * - value lists: a type named by an alias of string literals (`Theme`, `CheckoutMode`,
- *   `WidgetStatus`, declared anywhere under `src/`) is written out as its union, so tools can offer
+ * - value lists: a type named by an alias of string literals (`OnrampTheme`, `OnrampCheckoutMode`,
+ *   `OnrampStatus`, declared anywhere under `src/`) is written out as its union, so tools can offer
  *   the values.
  *
  * The analyzer runs on its own TypeScript 5 (TypeScript 7 has no JavaScript API), so every

@@ -4,7 +4,7 @@
  * with its payment area while the session is active, the result once it is final.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { isActive } from '../../core/checkout-machine.js';
+import { isActive } from '../../core/flow-machine.js';
 import { formatMinutesFromNow } from '../../format/format.js';
 import { errorView } from './error-view.js';
 import { orderView } from './order-view.js';

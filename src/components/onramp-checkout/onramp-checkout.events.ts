@@ -2,10 +2,10 @@
  * The element's events: typed classes, all bubbling and composed (they cross shadow roots), so a
  * merchant can listen on the element or on any ancestor.
  */
-import type { WidgetStatus } from '../../core/checkout-machine.js';
-import type { QuoteFigures, SessionView } from '../../core/session-view.js';
-import type { WidgetErrorCode } from '../../core/widget-error.js';
-import type { FallbackReason } from '../../controllers/hosted-checkout-controller.js';
+import type { OnrampStatus } from '../../core/flow-machine.js';
+import type { OnrampQuote, OnrampSession } from '../../core/session-view.js';
+import type { OnrampErrorCode } from '../../core/widget-error.js';
+import type { OnrampFallbackReason } from '../../controllers/hosted-checkout-controller.js';
 
 /** The common base: bubbling and composed; only `onramp-fallback` is cancelable. */
 class OnrampEvent<T> extends CustomEvent<T> {
@@ -15,64 +15,64 @@ class OnrampEvent<T> extends CustomEvent<T> {
 }
 
 /** The order is on screen for the first time. */
-export class OnrampReadyEvent extends OnrampEvent<{ session: SessionView }> {
-  constructor(session: SessionView) {
+export class OnrampReadyEvent extends OnrampEvent<{ session: OnrampSession }> {
+  constructor(session: OnrampSession) {
     super('onramp-ready', { session });
   }
 }
 
-export interface StatusChangeDetail {
-  status: WidgetStatus;
-  previousStatus: WidgetStatus;
-  session: SessionView | null;
+export interface OnrampStatusChangeDetail {
+  status: OnrampStatus;
+  previousStatus: OnrampStatus;
+  session: OnrampSession | null;
 }
-export class OnrampStatusChangeEvent extends OnrampEvent<StatusChangeDetail> {
-  constructor(detail: StatusChangeDetail) {
+export class OnrampStatusChangeEvent extends OnrampEvent<OnrampStatusChangeDetail> {
+  constructor(detail: OnrampStatusChangeDetail) {
     super('onramp-status-change', detail);
   }
 }
 
 /** The quote's price expired while the session was pending; a fresh quote is being fetched. */
-export class OnrampQuoteExpiredEvent extends OnrampEvent<{ session: SessionView | null }> {
-  constructor(session: SessionView | null) {
+export class OnrampQuoteExpiredEvent extends OnrampEvent<{ session: OnrampSession | null }> {
+  constructor(session: OnrampSession | null) {
     super('onramp-quote-expired', { session });
   }
 }
 
-export class OnrampQuoteRefreshedEvent extends OnrampEvent<{ quote: QuoteFigures }> {
-  constructor(quote: QuoteFigures) {
+export class OnrampQuoteRefreshedEvent extends OnrampEvent<{ quote: OnrampQuote }> {
+  constructor(quote: OnrampQuote) {
     super('onramp-quote-refreshed', { quote });
   }
 }
 
-export class OnrampCompletedEvent extends OnrampEvent<{ session: SessionView }> {
-  constructor(session: SessionView) {
+export class OnrampCompletedEvent extends OnrampEvent<{ session: OnrampSession }> {
+  constructor(session: OnrampSession) {
     super('onramp-completed', { session });
   }
 }
 
-export class OnrampFailedEvent extends OnrampEvent<{ session: SessionView }> {
-  constructor(session: SessionView) {
+export class OnrampFailedEvent extends OnrampEvent<{ session: OnrampSession }> {
+  constructor(session: OnrampSession) {
     super('onramp-failed', { session });
   }
 }
 
 /** The session expired: the merchant must create a new one. */
-export class OnrampExpiredEvent extends OnrampEvent<{ session: SessionView }> {
-  constructor(session: SessionView) {
+export class OnrampExpiredEvent extends OnrampEvent<{ session: OnrampSession }> {
+  constructor(session: OnrampSession) {
     super('onramp-expired', { session });
   }
 }
 
-export interface ErrorDetail {
-  code: WidgetErrorCode;
+export interface OnrampErrorDetail {
+  code: OnrampErrorCode;
   message: string;
   requestId?: string;
   /** True when the widget keeps retrying by itself. */
   recoverable: boolean;
 }
-export class OnrampErrorEvent extends OnrampEvent<ErrorDetail> {
-  constructor(detail: ErrorDetail) {
+export class OnrampErrorEvent extends OnrampEvent<OnrampErrorDetail> {
+  constructor(detail: OnrampErrorDetail) {
     super('onramp-error', detail);
   }
 }
@@ -81,8 +81,8 @@ export class OnrampErrorEvent extends OnrampEvent<ErrorDetail> {
  * The embedded flow cannot go on and the widget is about to fall back (to a popup, or to navigating
  * the page). Cancel it (`preventDefault()`) to handle `url` yourself; the widget then shows a link.
  */
-export class OnrampFallbackEvent extends OnrampEvent<{ reason: FallbackReason; url: string }> {
-  constructor(reason: FallbackReason, url: string) {
+export class OnrampFallbackEvent extends OnrampEvent<{ reason: OnrampFallbackReason; url: string }> {
+  constructor(reason: OnrampFallbackReason, url: string) {
     super('onramp-fallback', { reason, url }, true);
   }
 }

@@ -6,7 +6,7 @@ import { expect, fixtureCleanup } from '@open-wc/testing';
 import sinon from 'sinon';
 import '../../define.js';
 import type { OnrampCheckout } from './onramp-checkout.js';
-import { CHECKOUT, FAKED, FakeApi, MIN, T0, checkoutMessage, clickPay, fakePopup, flush, mount, post } from './onramp-checkout.test-helpers.js';
+import { CHECKOUT, FAKED, FakeApi, MIN, T0, checkoutMessage, clickPay, fakePopup, flush, hanging, mount, part, post, text, useWidgetHarness } from './onramp-checkout.test-helpers.js';
 
 describe('<onramp-checkout> polling follows the buyer', () => {
   let api: FakeApi;
@@ -228,5 +228,134 @@ describe('<onramp-checkout> polling follows the buyer', () => {
     api.status = 'expired'; // the server says so from its expiry on
     await advance(1000 + 250, el);
     expect(el.status).to.equal('expired');
+  });
+});
+
+// The cadence in the order's life: the first reads, one in flight, the checkout's hints, hidden and offline.
+describe('<onramp-checkout>', () => {
+  const h = useWidgetHarness();
+  const { fakeTime, advance } = h;
+
+  describe('polling', () => {
+    it('reads 3 s after the first read, then 15 s later (the idle wait grows), and every 1 s while processing', async () => {
+      fakeTime();
+      sinon.stub(Math, 'random').returns(0); // idle waits have no jitter; kept so nothing here is random
+      const el = await mount();
+      expect(h.api.gets).to.have.length(1);
+      await advance(2999, el);
+      expect(h.api.gets).to.have.length(1);
+      await advance(1, el);
+      expect(h.api.gets).to.have.length(2);
+      h.api.status = 'processing';
+      await advance(15_000, el);
+      expect(h.api.gets).to.have.length(3);
+      expect(el.status).to.equal('processing');
+      await advance(1000, el);
+      expect(h.api.gets).to.have.length(4);
+      await advance(1000, el);
+      expect(h.api.gets).to.have.length(5);
+    });
+
+    it('keeps at most one request in flight, and polls right after it when asked meanwhile', async () => {
+      fakeTime();
+      const el = await mount();
+      await clickPay(el);
+      const frame = el.shadowRoot!.querySelector('iframe')!;
+      post(checkoutMessage('ready'), CHECKOUT, frame.contentWindow); // a hint: polls at once
+      await flush(el); // that poll is answered before the slow one is set up
+      const slow = hanging();
+      h.api.nextGets.push(slow.handler);
+      await advance(3000, el);
+      const before = h.api.gets.length;
+      post(checkoutMessage('submitted'), CHECKOUT, frame.contentWindow);
+      post(checkoutMessage('submitted'), CHECKOUT, frame.contentWindow);
+      await advance(10_000, el);
+      expect(h.api.gets.length).to.equal(before);
+      slow.resolve(h.api.respond(200, { success: true, data: h.api.statusView() }));
+      await flush(el);
+      await advance(0, el);
+      expect(h.api.gets.length).to.equal(before + 1);
+    });
+
+    it('polls at once on `submitted` from the checkout frame; ignores a wrong origin, source or session', async () => {
+      fakeTime();
+      const el = await mount();
+      await clickPay(el);
+      const frame = el.shadowRoot!.querySelector<HTMLIFrameElement>('[part~="checkout-frame"]')!;
+      expect(frame).to.exist;
+      post(checkoutMessage('ready'), CHECKOUT, frame.contentWindow);
+      await flush(el);
+      const before = h.api.gets.length;
+
+      post(checkoutMessage('submitted'), 'https://evil.test', frame.contentWindow);
+      post(checkoutMessage('submitted'), 'https://checkout.example.test.evil.test', frame.contentWindow);
+      post(checkoutMessage('submitted'), CHECKOUT, window);
+      post(checkoutMessage('submitted'), CHECKOUT, null);
+      post({ ...checkoutMessage('submitted'), session_id: 'ors_zzzzzzzzzzzzzzzzzzzz' }, CHECKOUT, frame.contentWindow);
+      post('submitted', CHECKOUT, frame.contentWindow);
+      await flush(el);
+      expect(h.api.gets.length).to.equal(before);
+
+      post(checkoutMessage('submitted'), CHECKOUT, frame.contentWindow);
+      await flush(el);
+      expect(h.api.gets.length).to.equal(before + 1);
+    });
+
+    it('pauses while the tab is hidden and resumes at once when visible', async () => {
+      fakeTime();
+      const el = await mount();
+      let hidden = true;
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
+      document.dispatchEvent(new Event('visibilitychange'));
+      await advance(30_000, el);
+      expect(h.api.gets).to.have.length(1);
+      hidden = false;
+      document.dispatchEvent(new Event('visibilitychange'));
+      await flush(el);
+      expect(h.api.gets).to.have.length(2);
+      await advance(3000, el);
+      expect(h.api.gets).to.have.length(3);
+    });
+
+    it('says so when the connection drops, and clears it when it returns', async () => {
+      fakeTime();
+      const el = await mount();
+      let online = false;
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+      window.dispatchEvent(new Event('offline'));
+      await flush(el);
+      const errors = h.events.of('onramp-error');
+      expect(errors.map((e) => [e.detail.code, e.detail.recoverable])).to.deep.equal([['OFFLINE', true]]);
+      expect(text(part(el, 'error'))).to.contain('You are offline');
+      expect(el.status).to.equal('pending');
+      expect(part(el, 'quote')).to.exist;
+      online = true;
+      window.dispatchEvent(new Event('online'));
+      await flush(el);
+      expect(part(el, 'error')).to.equal(null);
+    });
+
+    it('mounted offline: says so instead of loading forever', async () => {
+      fakeTime();
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+      const el = await mount();
+      expect(h.fetchStub.callCount).to.equal(0);
+      expect(el.status).to.equal('loading');
+      expect(h.events.of('onramp-error').map((e) => e.detail.code)).to.deep.equal(['OFFLINE']);
+      expect(text(part(el, 'error'))).to.contain('You are offline');
+    });
+
+    it('pauses while offline and resumes on `online`', async () => {
+      fakeTime();
+      const el = await mount();
+      let online = false;
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+      await advance(30_000, el);
+      expect(h.api.gets).to.have.length(1);
+      online = true;
+      window.dispatchEvent(new Event('online'));
+      await flush(el);
+      expect(h.api.gets).to.have.length(2);
+    });
   });
 });

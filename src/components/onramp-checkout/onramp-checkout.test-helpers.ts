@@ -2,7 +2,7 @@
  * What the element's component tests share: a stub of the onramp API on `window.fetch` with real
  * `Response`s and server-clock `Date` headers, event recording, mounting, and reading the shadow DOM.
  */
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, fixtureCleanup, html } from '@open-wc/testing';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import sinon from 'sinon';
 import { OnrampCheckout } from './onramp-checkout.js';
@@ -244,4 +244,70 @@ export async function expectAccessible(el: Element): Promise<void> {
     (violation) => `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes.map((node) => `  ${node.html}`).join('\n')}`,
   );
   expect(problems, problems.join('\n')).to.deep.equal([]);
+}
+
+/** What `useWidgetHarness` hands a suite: this test's fake API, fetch stub, recorded events and clock. */
+export interface WidgetHarness {
+  readonly api: FakeApi;
+  readonly fetchStub: sinon.SinonStub;
+  readonly events: ReturnType<typeof recordEvents>;
+  /** The fake clock once `fakeTime` was called in this test, else null. */
+  readonly clock: sinon.SinonFakeTimers | null;
+  /** Fakes time; device clock = server clock - skew. */
+  fakeTime(skewMs?: number): sinon.SinonFakeTimers;
+  /** Moves the fake clock and lets the element render what followed. */
+  advance(ms: number, el?: OnrampCheckout): Promise<void>;
+}
+
+/**
+ * The element suites' shared setup, registered on the calling `describe`: before each test a fresh
+ * `FakeApi` answers `window.fetch` and events are recorded; after it the fixtures, the clock, the
+ * stubs and any faked `document.hidden`/`navigator.onLine` are undone.
+ */
+export function useWidgetHarness(): WidgetHarness {
+  let api: FakeApi;
+  let fetchStub: sinon.SinonStub;
+  let events: ReturnType<typeof recordEvents>;
+  let clock: sinon.SinonFakeTimers | null = null;
+
+  beforeEach(() => {
+    api = new FakeApi();
+    fetchStub = sinon.stub(window, 'fetch').callsFake(api.fetch);
+    events = recordEvents();
+    clock = null;
+  });
+
+  afterEach(() => {
+    fixtureCleanup();
+    events.stop();
+    clock?.restore();
+    sinon.restore();
+    delete (document as { hidden?: boolean }).hidden;
+    delete (navigator as { onLine?: boolean }).onLine;
+  });
+
+  return {
+    get api() {
+      return api;
+    },
+    get fetchStub() {
+      return fetchStub;
+    },
+    get events() {
+      return events;
+    },
+    get clock() {
+      return clock;
+    },
+    fakeTime(skewMs = 0) {
+      api.skewMs = skewMs;
+      clock = sinon.useFakeTimers({ now: T0 - skewMs, toFake: FAKED });
+      return clock;
+    },
+    async advance(ms, el) {
+      if (!clock) throw new Error('advance() needs fakeTime() first');
+      await clock.tickAsync(ms);
+      await flush(el);
+    },
+  };
 }

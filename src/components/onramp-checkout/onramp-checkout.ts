@@ -1,13 +1,13 @@
 import { LitElement, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { ServerClock } from '../../api/server-clock.js';
-import { initialState, isActive, isFinal, transition, type Notification, type WidgetEvent, type WidgetState, type WidgetStatus } from '../../core/checkout-machine.js';
+import { initialState, isActive, isFinal, transition, type Notification, type FlowInput, type FlowState, type OnrampStatus } from '../../core/flow-machine.js';
 import { checkCredentials, checkRedirectUrl } from '../../core/config.js';
 import { fromSessionInput } from '../../core/session-view.js';
 import { nextPoll } from '../../core/poll-policy.js';
 import { sessionInputRead } from '../../contract/read/session.js';
-import { widgetError, type WidgetError } from '../../core/widget-error.js';
+import { widgetError, type OnrampError } from '../../core/widget-error.js';
 import { CountdownController } from '../../controllers/countdown-controller.js';
-import { HostedCheckoutController, type CheckoutMode } from '../../controllers/hosted-checkout-controller.js';
+import { HostedCheckoutController, type OnrampCheckoutMode } from '../../controllers/hosted-checkout-controller.js';
 import { LocaleController } from '../../controllers/locale-controller.js';
 import { formatCountdown } from '../../format/format.js';
 import { SessionController } from '../../controllers/session-controller.js';
@@ -18,7 +18,7 @@ import { OnrampFallbackEvent } from './onramp-checkout.events.js';
 import { styles } from './onramp-checkout.styles.js';
 import { adoptSessionDataBlock } from './session-data-block.js';
 
-export type Theme = 'light' | 'dark' | 'auto';
+export type OnrampTheme = 'light' | 'dark' | 'auto';
 
 /**
  * The attribute spellings a framework's server writes from the property names, read like the dashed
@@ -129,7 +129,7 @@ export class OnrampCheckout extends LitElement {
   redirectUrl = '';
 
   /** How "Pay" opens the hosted checkout: in an iframe, a popup, or by navigating the page. */
-  mode: CheckoutMode = 'embedded';
+  mode: OnrampCheckoutMode = 'embedded';
 
   /**
    * BCP 47 locale of the texts, numbers, currencies and dates (`de`, `fr-CA`, `ar`…); when unset, the
@@ -139,7 +139,7 @@ export class OnrampCheckout extends LitElement {
   locale = '';
 
   /** Colour scheme: `light`, `dark`, or `auto` (follows the system). */
-  theme: Theme = 'light';
+  theme: OnrampTheme = 'light';
 
   /**
    * Optional session creation response (plus, optionally, the request's `fiat_amount`,
@@ -153,7 +153,7 @@ export class OnrampCheckout extends LitElement {
     return [...super.observedAttributes, ...ATTRIBUTE_ALIASES.keys()];
   }
 
-  private machine: WidgetState = initialState;
+  private machine: FlowState = initialState;
   private frameHeight = 560;
 
   readonly #clock = new ServerClock();
@@ -203,12 +203,12 @@ export class OnrampCheckout extends LitElement {
   });
 
   /** The widget's status, reflected as the read-only `status` attribute. */
-  get status(): WidgetStatus {
+  get status(): OnrampStatus {
     return this.machine.status;
   }
 
   /** The error shown now, if any. */
-  get error(): WidgetError | null {
+  get error(): OnrampError | null {
     return this.machine.error;
   }
 
@@ -283,7 +283,7 @@ export class OnrampCheckout extends LitElement {
     }
   }
 
-  #send(event: WidgetEvent): void {
+  #send(event: FlowInput): void {
     const { state: next, notifications } = transition(this.machine, event);
     if (next === this.machine) return;
     const previous = this.machine;
@@ -297,7 +297,7 @@ export class OnrampCheckout extends LitElement {
     }
   }
 
-  #fail(error: WidgetError): void {
+  #fail(error: OnrampError): void {
     this.#send({ type: 'failed', error });
   }
 
@@ -325,7 +325,7 @@ export class OnrampCheckout extends LitElement {
     if (!redirectUrl) return this.#fail(widgetError('INVALID_CONFIGURATION', { detail: 'no checkout link: set redirect-url' }));
     const checked = checkRedirectUrl(redirectUrl, this.checkoutOrigin);
     if (!checked.ok) return this.#fail(checked.error);
-    const mode: CheckoutMode = this.mode === 'popup' || this.mode === 'redirect' ? this.mode : 'embedded';
+    const mode: OnrampCheckoutMode = this.mode === 'popup' || this.mode === 'redirect' ? this.mode : 'embedded';
     this.#checkout.open(checked.value, session.sessionId, mode);
   };
 

@@ -3,7 +3,7 @@
  * countdowns, and below them the payment area (`payment-view.ts`).
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { SessionView } from '../../core/session-view.js';
+import type { OnrampSession } from '../../core/session-view.js';
 import { networkName } from '../../format/explorer.js';
 import { formatCrypto, formatFiat, formatFiatDecimal, formatRate, shortenAddress } from '../../format/format.js';
 import { figure, remaining, row, say, timer, type CheckoutViewInput } from './view-pieces.js';
@@ -20,7 +20,7 @@ function quoteCountdown({ state: { quoteNotice }, now, text }: CheckoutViewInput
 }
 
 /** The order summary and countdowns, then `payment` (the pay button, frame or fallback). */
-export function orderView(input: CheckoutViewInput, session: SessionView, payment: unknown): TemplateResult {
+export function orderView(input: CheckoutViewInput, session: OnrampSession, payment: unknown): TemplateResult {
   const { now, text } = input;
   const { locale, messages: t } = text;
   const { quote, fiatCurrency: fiat, cryptoCurrency: crypto, network, walletAddress: wallet, fiatAmount } = session;

@@ -3,11 +3,11 @@
  * or what the buyer needs when it opened elsewhere (a popup) or could not open (a link).
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { SessionView } from '../../core/session-view.js';
+import type { OnrampSession } from '../../core/session-view.js';
 import { formatFiat } from '../../format/format.js';
 import { figure, remaining, say, type CheckoutViewInput } from './view-pieces.js';
 
-export function paymentView(input: CheckoutViewInput, session: SessionView): TemplateResult | typeof nothing {
+export function paymentView(input: CheckoutViewInput, session: OnrampSession): TemplateResult | typeof nothing {
   const { state: { surface }, checkoutUrl: url, now, text, onPay } = input;
   const t = text.messages;
   if (surface === 'frame' && url) {

@@ -4,7 +4,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { KeyEnvironment } from '../../contract/catalog.js';
-import type { WidgetState } from '../../core/checkout-machine.js';
+import type { FlowState } from '../../core/flow-machine.js';
 import { fill } from '../../i18n/catalogue.js';
 import type { MessageKey, Messages } from '../../i18n/messages.js';
 import { formatCountdown } from '../../format/format.js';
@@ -23,7 +23,7 @@ export interface ViewText {
 
 /** Everything the widget is drawn from: its state, the time, the language, the hosted checkout. */
 export interface CheckoutViewInput {
-  state: WidgetState;
+  state: FlowState;
   /** Shows the "Test mode" badge. */
   testMode: boolean;
   /** Which block explorer a delivery links to. */

@@ -3,7 +3,7 @@
  * the secret key, which never leaves this server (only the publishable key and the session's
  * client secret reach the browser).
  */
-import type { SessionInput } from 'onramp-checkout';
+import type { OnrampSessionInput } from 'onramp-checkout';
 import { createOnrampClient } from 'onramp-checkout/server';
 
 export const onramp = {
@@ -13,7 +13,7 @@ export const onramp = {
 };
 
 /** The creation response (with the client secret) plus the order's own fields. */
-export type CreatedSession = SessionInput & { client_secret: string };
+export type CreatedSession = OnrampSessionInput & { client_secret: string };
 
 const order = {
   wallet_address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',

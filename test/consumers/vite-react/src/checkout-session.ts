@@ -1,11 +1,11 @@
-import type { SessionInput } from 'onramp-checkout'
+import type { OnrampSessionInput } from 'onramp-checkout'
 
 /** What the merchant's server hands the page: the publishable settings and a session it created. */
 export interface CheckoutSession {
   publishableKey: string
   apiBase: string
   checkoutOrigin: string
-  session: SessionInput & { client_secret: string }
+  session: OnrampSessionInput & { client_secret: string }
 }
 
 export async function fetchCheckoutSession(): Promise<CheckoutSession> {

@@ -1,13 +1,13 @@
 // The merchant's server side: creates the session with the secret key, which never leaves it.
 import { env } from '$env/dynamic/private';
-import type { SessionInput } from 'onramp-checkout';
+import type { OnrampSessionInput } from 'onramp-checkout';
 import { createOnrampClient } from 'onramp-checkout/server';
 
 export interface CheckoutData {
 	publishableKey: string;
 	apiBase: string;
 	checkoutOrigin: string;
-	session: SessionInput & { client_secret: string };
+	session: OnrampSessionInput & { client_secret: string };
 }
 
 const ORDER = {

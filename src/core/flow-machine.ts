@@ -4,10 +4,10 @@
  * events, the element renders the state and dispatches the notifications.
  */
 import { isFinalStatus, type SessionStatus } from '../contract/catalog.js';
-import { mergeSession, type QuoteFigures, type SessionView } from './session-view.js';
-import type { WidgetError } from './widget-error.js';
+import { mergeSession, type OnrampQuote, type OnrampSession } from './session-view.js';
+import type { OnrampError } from './widget-error.js';
 
-export type WidgetStatus = 'loading' | SessionStatus | 'error';
+export type OnrampStatus = 'loading' | SessionStatus | 'error';
 
 /** Where the hosted checkout is open, if anywhere. `link` is the last fallback: a visible link. */
 export type CheckoutSurface = 'none' | 'frame' | 'popup' | 'link';
@@ -15,43 +15,43 @@ export type CheckoutSurface = 'none' | 'frame' | 'popup' | 'link';
 /** What the quote line says about the price: nothing, "expired, refreshing", or "refreshed". */
 export type QuoteNotice = 'none' | 'refreshing' | 'refreshed';
 
-export interface WidgetState {
-  status: WidgetStatus;
-  session: SessionView | null;
+export interface FlowState {
+  status: OnrampStatus;
+  session: OnrampSession | null;
   /** The error being shown; with a session shown, a recoverable one leaves the session on screen. */
-  error: WidgetError | null;
+  error: OnrampError | null;
   surface: CheckoutSurface;
   quoteNotice: QuoteNotice;
   /** Sequence number of the newest status response applied; older ones are ignored. */
   appliedSeq: number;
 }
 
-export type WidgetEvent =
+export type FlowInput =
   | { type: 'reset' }
-  | { type: 'session-seeded'; session: SessionView }
-  | { type: 'session-fetched'; session: SessionView; seq: number }
-  | { type: 'failed'; error: WidgetError }
+  | { type: 'session-seeded'; session: OnrampSession }
+  | { type: 'session-fetched'; session: OnrampSession; seq: number }
+  | { type: 'failed'; error: OnrampError }
   | { type: 'quote-expired' }
-  | { type: 'quote-refreshed'; quote: QuoteFigures }
+  | { type: 'quote-refreshed'; quote: OnrampQuote }
   | { type: 'checkout-opened'; surface: Exclude<CheckoutSurface, 'none'> }
   | { type: 'checkout-closed' };
 
 export type Notification =
   | { type: 'ready' }
-  | { type: 'status-change'; status: WidgetStatus; previousStatus: WidgetStatus }
+  | { type: 'status-change'; status: OnrampStatus; previousStatus: OnrampStatus }
   | { type: 'completed' }
   | { type: 'failed' }
   | { type: 'expired' }
   | { type: 'quote-expired' }
-  | { type: 'quote-refreshed'; quote: QuoteFigures }
-  | { type: 'error'; error: WidgetError };
+  | { type: 'quote-refreshed'; quote: OnrampQuote }
+  | { type: 'error'; error: OnrampError };
 
 export interface Transition {
-  state: WidgetState;
+  state: FlowState;
   notifications: Notification[];
 }
 
-export const initialState: WidgetState = {
+export const initialState: FlowState = {
   status: 'loading',
   session: null,
   error: null,
@@ -67,15 +67,15 @@ export const initialState: WidgetState = {
 const rank = (status: SessionStatus) => ['pending', 'processing'].indexOf(status) >>> 0;
 
 /** Statuses with a live order on screen: counted down, polled, payable. */
-export function isActive(status: WidgetStatus): status is 'pending' | 'processing' {
+export function isActive(status: OnrampStatus): status is 'pending' | 'processing' {
   return status === 'pending' || status === 'processing';
 }
 
-export function isFinal({ status }: WidgetState): boolean {
+export function isFinal({ status }: FlowState): boolean {
   return status === 'error' || (status !== 'loading' && isFinalStatus(status));
 }
 
-function showSession(state: WidgetState, session: SessionView, seq: number): Transition {
+function showSession(state: FlowState, session: OnrampSession, seq: number): Transition {
   const previousStatus = state.status;
   const { status } = session;
   const notifications: Notification[] = previousStatus === 'loading' ? [{ type: 'ready' }] : [];
@@ -98,11 +98,11 @@ function showSession(state: WidgetState, session: SessionView, seq: number): Tra
 }
 
 /** Whether the buyer was shown a price (a rate and its deadline), so a new quote is a change. */
-const hadPrice = ({ quote }: SessionView): boolean => quote.exchangeRate !== null && quote.expiresAt !== null;
+const hadPrice = ({ quote }: OnrampSession): boolean => quote.exchangeRate !== null && quote.expiresAt !== null;
 
-export function transition(state: WidgetState, event: WidgetEvent): Transition {
+export function transition(state: FlowState, event: FlowInput): Transition {
   const { status, session } = state;
-  const next = (changes: Partial<WidgetState>, notifications: Notification[] = []): Transition => ({ state: { ...state, ...changes }, notifications });
+  const next = (changes: Partial<FlowState>, notifications: Notification[] = []): Transition => ({ state: { ...state, ...changes }, notifications });
   const same: Transition = { state, notifications: [] };
   switch (event.type) {
     case 'reset':

@@ -1,7 +1,8 @@
 import { expect } from '@open-wc/testing';
-import { initialState, isFinal, transition, type WidgetEvent, type WidgetState } from './checkout-machine.js';
+import * as fc from 'fast-check';
+import { initialState, isFinal, transition, type FlowInput, type FlowState } from './flow-machine.js';
 import { widgetError } from './widget-error.js';
-import type { QuoteFigures, SessionView } from './session-view.js';
+import type { OnrampQuote, OnrampSession } from './session-view.js';
 import type { SessionStatus } from '../contract/catalog.js';
 import { sessionView, testQuote } from '../../test/support/session-view.js';
 
@@ -9,7 +10,7 @@ const quote = testQuote;
 const view = sessionView;
 
 /** Runs events in order from `state`; returns the last transition and all notifications. */
-function run(state: WidgetState, ...events: WidgetEvent[]) {
+function run(state: FlowState, ...events: FlowInput[]) {
   let current = state;
   const all = [];
   for (const event of events) {
@@ -20,7 +21,7 @@ function run(state: WidgetState, ...events: WidgetEvent[]) {
   return { state: current, notifications: all };
 }
 
-const fetched = (status: SessionStatus, seq: number, extra: Partial<SessionView> = {}): WidgetEvent => ({
+const fetched = (status: SessionStatus, seq: number, extra: Partial<OnrampSession> = {}): FlowInput => ({
   type: 'session-fetched',
   session: view(status, extra),
   seq,
@@ -29,7 +30,7 @@ const fetched = (status: SessionStatus, seq: number, extra: Partial<SessionView>
 const pendingState = () => run(initialState, fetched('pending', 1)).state;
 const processingState = () => run(initialState, fetched('pending', 1), fetched('processing', 2)).state;
 
-describe('checkout-machine', () => {
+describe('flow-machine', () => {
   it('starts loading with nothing shown', () => {
     expect(initialState).to.deep.equal({ status: 'loading', session: null, error: null, surface: 'none', quoteNotice: 'none', appliedSeq: 0 });
     expect(isFinal(initialState)).to.equal(false);
@@ -210,7 +211,7 @@ describe('checkout-machine', () => {
     });
 
     it('refreshed: new figures, notice, error cleared, notified with the quote', () => {
-      const fresh: QuoteFigures = { ...quote, cryptoAmount: '0.032', expiresAt: 1_300_000 };
+      const fresh: OnrampQuote = { ...quote, cryptoAmount: '0.032', expiresAt: 1_300_000 };
       const start = run(pendingState(), { type: 'quote-expired' }, { type: 'failed', error: widgetError('QUOTE_REFRESH_FAILED') }).state;
       const { state, notifications } = transition(start, { type: 'quote-refreshed', quote: fresh });
       expect(state.session?.quote).to.equal(fresh);
@@ -240,7 +241,7 @@ describe('checkout-machine', () => {
     });
 
     it('a status response with an older quote does not replace a refreshed one', () => {
-      const fresh: QuoteFigures = { ...quote, cryptoAmount: '0.032', expiresAt: 1_300_000 };
+      const fresh: OnrampQuote = { ...quote, cryptoAmount: '0.032', expiresAt: 1_300_000 };
       const start = run(pendingState(), { type: 'quote-refreshed', quote: fresh }).state;
       const { state } = transition(start, fetched('pending', 5));
       expect(state.session?.quote).to.deep.equal(fresh);
@@ -263,5 +264,47 @@ describe('checkout-machine', () => {
       const failed = run(pendingState(), fetched('failed', 2)).state;
       expect(transition(failed, { type: 'checkout-opened', surface: 'frame' }).state.surface).to.equal('none');
     });
+  });
+});
+
+/**
+ * Responses that arrive out of order never roll the status back: fast-check's scheduler delivers
+ * status responses (issued in order, the server's session only moving forward) in any order.
+ */
+describe('flow-machine: responses out of order', () => {
+  const RANK: Record<SessionStatus, number> = { pending: 0, processing: 1, completed: 2, failed: 2, expired: 2 };
+
+  /** What the server may say over time: pending…, processing…, then one final status. */
+  const serverHistory = fc
+    .tuple(fc.nat({ max: 3 }), fc.nat({ max: 3 }), fc.constantFrom<SessionStatus | null>(null, 'completed', 'failed', 'expired'))
+    .map(([pending, processing, final]) => {
+      const history: SessionStatus[] = [...Array<SessionStatus>(pending + 1).fill('pending'), ...Array<SessionStatus>(processing).fill('processing')];
+      if (final === 'expired') return [...Array<SessionStatus>(pending + 1).fill('pending'), 'expired' as const];
+      if (final) history.push(final);
+      return history;
+    });
+
+  it('status responses delivered in any order never move the shown status backwards', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.scheduler(), serverHistory, async (s, history) => {
+        let state: FlowState = initialState;
+        const shown: number[] = [];
+        const deliveries = history.map((status, index) =>
+          s.schedule(Promise.resolve(status), `response ${index + 1}: ${status}`).then((delivered) => {
+            state = transition(state, { type: 'session-fetched', session: view(delivered), seq: index + 1 }).state;
+            if (state.status !== 'loading' && state.status !== 'error') shown.push(RANK[state.status]);
+          }),
+        );
+        await s.waitFor(Promise.all(deliveries));
+        for (let i = 1; i < shown.length; i++) expect(shown[i]! >= shown[i - 1]!, `rolled back: ${s.report().map((r) => r.label).join(', ')}`).to.equal(true);
+        // Whatever the order, a final status reported by the server is what stays on screen.
+        const last = history.at(-1)!;
+        if (RANK[last] === 2 && state.session) {
+          const applied = state.status;
+          expect(applied === last || RANK[applied as SessionStatus] === 2).to.equal(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import * as fc from 'fast-check';
-import type { CheckoutSurface, WidgetStatus } from '../../src/core/checkout-machine.js';
+import type { CheckoutSurface, OnrampStatus } from './flow-machine.js';
 import {
   CHECKOUT_OPEN_MS,
   EXPIRY_GRACE_MS,
@@ -17,10 +17,10 @@ import {
   PROCESSING_MS,
   nextPoll,
   type PollContext,
-} from '../../src/core/poll-policy.js';
+} from './poll-policy.js';
 
 const context = fc.record<PollContext>({
-  status: fc.constantFrom<WidgetStatus>('loading', 'pending', 'processing', 'completed', 'failed', 'expired', 'error'),
+  status: fc.constantFrom<OnrampStatus>('loading', 'pending', 'processing', 'completed', 'failed', 'expired', 'error'),
   surface: fc.constantFrom<CheckoutSurface>('none', 'frame', 'popup', 'link'),
   readsSinceSign: fc.nat({ max: 10_000 }),
   lastReadMs: fc.nat({ max: 20_000 }),
