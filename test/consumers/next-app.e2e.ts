@@ -27,6 +27,12 @@ test.afterAll(async () => {
   await sandbox?.close();
 });
 
+// The starter's favicon was left out of the app (as in the Vite apps' server); Chromium asks for
+// one whenever it likes, and Next.js's 404 for it would read as a console error of the page.
+test.beforeEach(async ({ page }) => {
+  await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
+});
+
 const PAGES = { 'server-rendered': 'Server-rendered', element: 'Element', wrapper: 'React wrapper' } as const;
 
 /**
