@@ -1,0 +1,90 @@
+// ESLint flat config. Type-aware rules run through typescript-eslint on TypeScript 5.9 (the
+// `typescript` package); the project's own compiler is TypeScript 7 (`typescript-7`), which has no
+// JavaScript API yet, so typescript-eslint cannot use it.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import lit from 'eslint-plugin-lit';
+import wc from 'eslint-plugin-wc';
+import { defineConfig } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default defineConfig(
+  {
+    ignores: [
+      'dist/**',
+      'coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.sandbox-data/**',
+      // Each consumer app is a separate project, linted (if at all) by its own starter's tools.
+      'test/consumers/*/**',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.strictTypeChecked,
+  tseslint.configs.stylisticTypeChecked,
+  importX.flatConfigs.typescript,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.browser, ...globals.node },
+    },
+    settings: {
+      // Without the TypeScript resolver, `./x.js` specifiers never reach `./x.ts` and no-cycle
+      // silently finds nothing.
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      'import-x/no-cycle': 'error',
+      // Numbers in template strings are how messages and ids are built; objects still are not.
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      // `() => void doSomething()` style shorthands are idiomatic for listeners and callbacks.
+      '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
+    },
+  },
+  // Plain JavaScript (config files, the hosted page's script, test launchers): outside any
+  // tsconfig, so no type-aware rules.
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+  {
+    files: ['demo/sandbox/checkout/assets/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
+  // The widget: Lit's template rules and the custom-element rules.
+  { files: ['src/**/*.ts'], extends: [lit.configs['flat/recommended']] },
+  { files: ['src/**/*.ts'], extends: [wc.configs['flat/recommended']] },
+  // The demo servers and pages reach the sandbox only through its public module and the shared
+  // HTTP pieces, never its internals.
+  {
+    files: ['demo/server/**', 'demo/pages/**', 'demo/frameworks/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+sandbox/(?!index\\.js$)',
+              message: "Import the sandbox's public module (../sandbox/index.js) or ../http-common/, not its internals.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Tests: node:test's describe/it return promises that the runner tracks, and a test may assert
+  // that a value exists with `!` (a failure then throws, which is what a test wants).
+  {
+    files: ['test/**', '**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  prettier,
+);
