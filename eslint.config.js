@@ -44,6 +44,14 @@ export default defineConfig(
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       // `() => void doSomething()` style shorthands are idiomatic for listeners and callbacks.
       '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
+      // `env.HOST || '127.0.0.1'`: an empty string means "not set" here, on purpose.
+      '@typescript-eslint/prefer-nullish-coalescing': ['error', { ignorePrimitives: { string: true, boolean: true } }],
+      // A leading underscore marks what is unused on purpose (a parameter an interface requires, a
+      // property dropped by destructuring).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
     },
   },
   // Plain JavaScript (config files, the hosted page's script, test launchers): outside any
@@ -55,6 +63,12 @@ export default defineConfig(
   {
     files: ['demo/sandbox/checkout/assets/**/*.js'],
     languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+    // Written as ES5 on purpose (it runs on any browser that opens the hosted page): no for-of over
+    // a NodeList, no optional catch binding.
+    rules: {
+      '@typescript-eslint/prefer-for-of': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { caughtErrors: 'none' }],
+    },
   },
   // The widget: Lit's template rules and the custom-element rules.
   { files: ['src/**/*.ts'], extends: [lit.configs['flat/recommended']] },
@@ -77,14 +91,27 @@ export default defineConfig(
       ],
     },
   },
-  // Tests: node:test's describe/it return promises that the runner tracks, and a test may assert
-  // that a value exists with `!` (a failure then throws, which is what a test wants).
+  // Tests and their helpers.
   {
-    files: ['test/**', '**/*.test.ts', '**/*.test.tsx'],
+    files: ['test/**', '**/*.test.ts', '**/*.test.tsx', '**/*.test-helpers.ts'],
     rules: {
+      // node:test's describe/it return promises that the runner itself tracks.
       '@typescript-eslint/no-floating-promises': 'off',
+      // `el.shadowRoot!`: a missing value throws, which fails the test as it should.
       '@typescript-eslint/no-non-null-assertion': 'off',
+      // Chai's property assertions (`expect(x).to.be.true`, sinon-chai's `.calledOnce`) are expressions.
+      '@typescript-eslint/no-unused-expressions': 'off',
+      // Stubs and silent loggers (`{ log() {} }`) are empty on purpose.
+      '@typescript-eslint/no-empty-function': 'off',
+      // Spies (`expect(window.open).to.have.been…`) and probes that wrap and restore browser methods.
+      '@typescript-eslint/unbound-method': 'off',
     },
+  },
+  // `void problems` asks Playwright for a fixture whose checks run after the test; the type tests
+  // write `void expression` to make the compiler check an expression's type and nothing else.
+  {
+    files: ['test/e2e/**', 'test/types/**'],
+    rules: { '@typescript-eslint/no-meaningless-void-operator': 'off' },
   },
   prettier,
 );
