@@ -23,6 +23,8 @@ export function sendHeadStartRequests(): number {
     if (hasHeadStart(element) || element.querySelector(':scope > script[type="application/json"]')) continue;
     const [publishableKey, clientSecret, apiBase] = ['publishable-key', 'client-secret', 'api-base'].map((name) => element.getAttribute(name) ?? '') as [string, string, string];
     if (credentialsProblem(publishableKey, clientSecret) || !normalizeOrigin(apiBase)) continue;
+    // credentialsProblem() passed the secret, so it names a session.
+    // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- see above
     const { url, init } = statusRequest(apiBase, publishableKey, clientSecret, sessionIdFromClientSecret(clientSecret)!);
     const abort = new AbortController();
     const sentAt = Date.now();
