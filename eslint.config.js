@@ -42,10 +42,20 @@ export default defineConfig(
       'import-x/no-cycle': 'error',
       // Numbers in template strings are how messages and ids are built; objects still are not.
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
-      // `() => void doSomething()` style shorthands are idiomatic for listeners and callbacks.
-      '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
+      // `() => this.close()` shorthands and `if (x) return this.#fail(e)` early returns from functions
+      // that return nothing are how this code is written; a void value used anywhere else is reported.
+      '@typescript-eslint/no-confusing-void-expression': [
+        'error',
+        { ignoreArrowShorthand: true, ignoreVoidReturningFunctions: true },
+      ],
       // `env.HOST || '127.0.0.1'`: an empty string means "not set" here, on purpose.
       '@typescript-eslint/prefer-nullish-coalescing': ['error', { ignorePrimitives: { string: true, boolean: true } }],
+      // `interface GlobalEventHandlersEventMap extends OnrampEventMap {}` merges into the DOM's map.
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
+      // `declare module 'react' { namespace JSX … }` is how JSX's element types are extended.
+      '@typescript-eslint/no-namespace': ['error', { allowDeclarations: true }],
+      // `.catch(() => {})` and `onChange ?? (() => {})`: an empty arrow is the no-op callback.
+      '@typescript-eslint/no-empty-function': ['error', { allow: ['arrowFunctions'] }],
       // A leading underscore marks what is unused on purpose (a parameter an interface requires, a
       // property dropped by destructuring).
       '@typescript-eslint/no-unused-vars': [
@@ -105,6 +115,8 @@ export default defineConfig(
       '@typescript-eslint/no-empty-function': 'off',
       // Spies (`expect(window.open).to.have.been…`) and probes that wrap and restore browser methods.
       '@typescript-eslint/unbound-method': 'off',
+      // `act(async () => …)` and stubs of async interfaces (`async fetch() { return response; }`).
+      '@typescript-eslint/require-await': 'off',
     },
   },
   // `void problems` asks Playwright for a fixture whose checks run after the test; the type tests
