@@ -120,6 +120,8 @@ export default defineConfig(
       '@typescript-eslint/unbound-method': 'off',
       // `act(async () => …)` and stubs of async interfaces (`async fetch() { return response; }`).
       '@typescript-eslint/require-await': 'off',
+      // `let app: App` set in before() and closed with `app?.close()` in after(), in case before() failed.
+      '@typescript-eslint/no-unnecessary-condition': 'off',
     },
   },
   // `void problems` asks Playwright for a fixture whose checks run after the test; the type tests

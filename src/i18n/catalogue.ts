@@ -62,7 +62,6 @@ export function loadMessages(language: Language): Promise<Messages> {
       (messages) => (ready[language] = messages),
       () => {
         // Forgotten, so that the next call tries again.
-        // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- see above
         delete loading[language];
         return en;
       },
