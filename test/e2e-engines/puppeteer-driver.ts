@@ -46,10 +46,12 @@ class PuppeteerPage implements EnginePage {
   }
 
   async clickIn(path: readonly string[]) {
-    const handle = await waitFor(`${path.join(' › ')}`, async () => {
+    const handle = await waitFor(path.join(' › '), async () => {
+      // The finder is source text, shared with the WebDriver driver (which can send only text).
+      // eslint-disable-next-line @typescript-eslint/no-implied-eval -- see above
       const found = await this.#page.evaluateHandle(new Function(FIND_IN_SHADOW) as (path: readonly string[]) => Element | null, path);
       const element = found.asElement();
-      if (element) return element as ElementHandle<Element>;
+      if (element) return element as ElementHandle;
       await found.dispose();
       return undefined;
     });
