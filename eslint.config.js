@@ -96,7 +96,7 @@ export default defineConfig(
         {
           patterns: [
             {
-              regex: '^(\\.\\./)+sandbox/(?!index\\.js$)',
+              regex: '^(\\.\\./)+sandbox(?!/index\\.js$)(/|$)',
               message: "Import the sandbox's public module (../sandbox/index.js) or ../http-common/, not its internals.",
             },
           ],
