@@ -25,7 +25,8 @@ export function sendHeadStartRequests(): number {
     if (credentialsProblem(publishableKey, clientSecret) || !normalizeOrigin(apiBase)) continue;
     // credentialsProblem() passed the secret, so it names a session.
     // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- see above
-    const { url, init } = statusRequest(apiBase, publishableKey, clientSecret, sessionIdFromClientSecret(clientSecret)!);
+    const sessionId = sessionIdFromClientSecret(clientSecret)!;
+    const { url, init } = statusRequest(apiBase, publishableKey, clientSecret, sessionId);
     const abort = new AbortController();
     const sentAt = Date.now();
     const response = fetch(url, { ...init, signal: abort.signal });
