@@ -1,10 +1,19 @@
 /** The console page's small DOM and request helpers (data is rendered with `textContent` only). */
 
-export const $ = <T extends HTMLElement>(selector: string): T => {
-  const element = document.querySelector<T>(selector);
-  if (!element) throw new Error(`missing ${selector}`);
+/** A form field's text (`''` when it is missing or a file). */
+export function formText(data: FormData, name: string): string {
+  const value = data.get(name);
+  return typeof value === 'string' ? value : '';
+}
+
+/** The element `selector` finds, checked to be a `type` (an `HTMLElement` unless given). */
+export function $(selector: string): HTMLElement;
+export function $<T extends HTMLElement>(selector: string, type: new () => T): T;
+export function $(selector: string, type: new () => HTMLElement = HTMLElement): HTMLElement {
+  const element = document.querySelector(selector);
+  if (!(element instanceof type)) throw new Error(`missing ${selector}`);
   return element;
-};
+}
 
 export function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
@@ -32,7 +41,8 @@ export async function request(method: string, path: string, body?: unknown): Pro
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const json = (await response.json().catch(() => ({}))) as { data?: unknown; error?: { code?: unknown; message?: unknown } };
-  const error = json.error ? { code: String(json.error.code ?? 'ERROR'), message: String(json.error.message ?? '') } : null;
+  const { code, message } = json.error ?? {};
+  const error = json.error ? { code: typeof code === 'string' ? code : 'ERROR', message: typeof message === 'string' ? message : '' } : null;
   return { status: response.status, data: json.data, error: response.ok ? null : (error ?? { code: `HTTP_${response.status}`, message: '' }) };
 }
 

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { createdWebhookEndpointSchema, webhookDeliverySchema, webhookEndpointSchema, type WebhookDelivery } from '../../src/contract/schemas/webhook.js';
-import { $, dateTime, el, request, showError } from './console-dom.js';
+import { $, dateTime, el, formText, request, showError } from './console-dom.js';
 
 const consoleWebhookSchema = z.object({ ...webhookEndpointSchema.shape, protected: z.boolean(), deliveries: z.array(webhookDeliverySchema) });
 type ConsoleWebhook = z.infer<typeof consoleWebhookSchema>;
@@ -18,8 +18,8 @@ function deliveryText(delivery: WebhookDelivery): string {
 }
 
 export function startWebhooksPanel(): void {
-  const form = $<HTMLFormElement>('#webhook-form');
-  const body = $<HTMLTableSectionElement>('#webhooks-table tbody');
+  const form = $('#webhook-form', HTMLFormElement);
+  const body = $('#webhooks-table tbody', HTMLTableSectionElement);
   const error = $('#webhook-error');
   const created = $('#webhook-created');
   const createdSecret = $('#webhook-created-secret');
@@ -61,7 +61,7 @@ export function startWebhooksPanel(): void {
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    const url = String(new FormData(form).get('url') ?? '').trim();
+    const url = formText(new FormData(form), 'url').trim();
     void (async () => {
       const reply = await request('POST', '/api/console/webhooks', { url, events: ['*'] });
       const parsed = createdWebhookEndpointSchema.safeParse(reply.data);

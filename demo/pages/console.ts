@@ -9,7 +9,7 @@ import { minorToDecimal } from '../../src/contract/money.js';
 import { apiKeySchema, createdApiKeySchema } from '../../src/contract/schemas/api-key.js';
 import { transactionListSchema, transactionSchema } from '../../src/contract/schemas/transaction.js';
 import * as z from 'zod/mini';
-import { $, dateTime, el, request, showError } from './console-dom.js';
+import { $, dateTime, el, formText, request, showError } from './console-dom.js';
 import { startWebhooksPanel } from './console-webhooks.js';
 
 const fiat = (minor: number, currency: string): string => `${minorToDecimal(minor, 2)} ${currency}`;
@@ -18,15 +18,15 @@ const short = (text: string): string => (text.length > 14 ? `${text.slice(0, 8)}
 // ---------------------------------------------------------------------------------------------
 // Transactions
 
-const txForm = $<HTMLFormElement>('#tx-filters');
-const txBody = $<HTMLTableSectionElement>('#tx-table tbody');
+const txForm = $('#tx-filters', HTMLFormElement);
+const txBody = $('#tx-table tbody', HTMLTableSectionElement);
 const txError = $('#tx-error');
 const txEmpty = $('#tx-empty');
 const txPage = $('#tx-page');
-const txPrev = $<HTMLButtonElement>('#tx-prev');
-const txNext = $<HTMLButtonElement>('#tx-next');
+const txPrev = $('#tx-prev', HTMLButtonElement);
+const txNext = $('#tx-next', HTMLButtonElement);
 const detail = $('#tx-detail');
-const detailFields = $<HTMLDListElement>('#tx-detail-fields');
+const detailFields = $('#tx-detail-fields', HTMLDListElement);
 let page = 1;
 
 async function loadTransactions(): Promise<void> {
@@ -133,9 +133,9 @@ $('#tx-detail-close').addEventListener('click', () => {
 // ---------------------------------------------------------------------------------------------
 // API keys
 
-const keyForm = $<HTMLFormElement>('#key-form');
+const keyForm = $('#key-form', HTMLFormElement);
 const keyError = $('#key-error');
-const keysBody = $<HTMLTableSectionElement>('#keys-table tbody');
+const keysBody = $('#keys-table tbody', HTMLTableSectionElement);
 const created = $('#key-created');
 const createdValue = $('#key-created-value');
 const permissionsBox = $('#key-permissions');
@@ -239,9 +239,9 @@ keyForm.addEventListener('submit', (event) => {
   event.preventDefault();
   const data = new FormData(keyForm);
   const body = {
-    name: String(data.get('name') ?? '').trim(),
-    environment: String(data.get('environment')),
-    type: String(data.get('type')),
+    name: formText(data, 'name').trim(),
+    environment: formText(data, 'environment'),
+    type: formText(data, 'type'),
     permissions: data.getAll('permissions').map(String),
   };
   void (async () => {

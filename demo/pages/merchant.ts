@@ -38,15 +38,16 @@ const mount = document.querySelector<HTMLElement>('#checkout');
 const errorBox = document.querySelector<HTMLElement>('#order-error');
 const newOrderButton = document.querySelector<HTMLButtonElement>('#new-order');
 
-function field<T extends HTMLInputElement | HTMLSelectElement>(name: string): T {
+/** The order form's field `name`, checked to be a `type`. */
+function field<T extends HTMLInputElement | HTMLSelectElement>(name: string, type: new () => T): T {
   const element = form?.elements.namedItem(name);
-  if (!element) throw new Error(`missing field ${name}`);
-  return element as T;
+  if (!(element instanceof type)) throw new Error(`missing field ${name}`);
+  return element;
 }
 
 function fillNetworks(): void {
-  const asset = field<HTMLSelectElement>('crypto_currency').value as CryptoCurrency;
-  const select = field<HTMLSelectElement>('network');
+  const asset = field('crypto_currency', HTMLSelectElement).value as CryptoCurrency;
+  const select = field('network', HTMLSelectElement);
   select.replaceChildren(...ASSET_NETWORKS[asset].map((network) => new Option(network, network)));
 }
 
@@ -57,7 +58,7 @@ function showError(message: string | null): void {
 }
 
 const MODES: readonly OnrampCheckoutMode[] = ['embedded', 'popup', 'redirect'];
-const chosenMode = (): OnrampCheckoutMode => field<HTMLSelectElement>('mode').value as OnrampCheckoutMode;
+const chosenMode = (): OnrampCheckoutMode => field('mode', HTMLSelectElement).value as OnrampCheckoutMode;
 
 /** The shop's address for an order on screen (or none), with the checkout mode chosen. */
 const showAddress = (sessionId: string | null): void => showOrderInAddress(sessionId, { mode: chosenMode() });
@@ -81,7 +82,7 @@ function mountCheckout(config: { publishableKey: string; apiBase: string; checko
 
 async function startCheckout(): Promise<void> {
   showError(null);
-  const amount = decimalToMinor(field<HTMLInputElement>('amount').value.trim().replace(/,/g, ''), 2);
+  const amount = decimalToMinor(field('amount', HTMLInputElement).value.trim().replace(/,/g, ''), 2);
   if (amount === null) {
     showError('Enter an amount such as 100.00');
     return;
@@ -94,10 +95,10 @@ async function startCheckout(): Promise<void> {
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({
       fiat_amount: Number(amount),
-      fiat_currency: field<HTMLSelectElement>('fiat_currency').value,
-      crypto_currency: field<HTMLSelectElement>('crypto_currency').value,
-      network: field<HTMLSelectElement>('network').value,
-      wallet_address: field<HTMLInputElement>('wallet_address').value.trim(),
+      fiat_currency: field('fiat_currency', HTMLSelectElement).value,
+      crypto_currency: field('crypto_currency', HTMLSelectElement).value,
+      network: field('network', HTMLSelectElement).value,
+      wallet_address: field('wallet_address', HTMLInputElement).value.trim(),
       return_url: returnTo.href,
     }),
   });
@@ -138,11 +139,11 @@ function newOrder(): void {
   showAddress(null);
   form?.removeAttribute('hidden');
   if (newOrderButton) newOrderButton.hidden = true;
-  field<HTMLInputElement>('amount').focus();
+  field('amount', HTMLInputElement).focus();
 }
 
 if (form) {
-  const assets = field<HTMLSelectElement>('crypto_currency');
+  const assets = field('crypto_currency', HTMLSelectElement);
   assets.replaceChildren(...CRYPTO_CURRENCIES.map((asset) => new Option(asset, asset)));
   assets.addEventListener('change', fillNetworks);
   fillNetworks();
@@ -152,7 +153,7 @@ if (form) {
   });
   const mode = new URLSearchParams(window.location.search).get('mode');
   const known = MODES.find((m) => m === mode);
-  if (known) field<HTMLSelectElement>('mode').value = known;
+  if (known) field('mode', HTMLSelectElement).value = known;
   newOrderButton?.addEventListener('click', newOrder);
   const returned = readOnrampReturn(window.location.href);
   if (returned) showReturnedOrder(returned.sessionId).catch((error: unknown) => showError(error instanceof Error ? error.message : String(error)));

@@ -20,12 +20,12 @@ interface ThemeChoices {
 }
 
 const STORAGE_KEY = 'onramp-demo-theme';
-const THEMES: ReadonlyArray<readonly [OnrampTheme, string]> = [
+const THEMES: readonly (readonly [OnrampTheme, string])[] = [
   ['auto', 'Auto (follows the system)'],
   ['light', 'Light'],
   ['dark', 'Dark'],
 ];
-const LOCALES: ReadonlyArray<readonly [string, string]> = [
+const LOCALES: readonly (readonly [string, string])[] = [
   ['', 'Auto (browser)'],
   ['en', 'English'],
   ['de', 'Deutsch'],
@@ -33,14 +33,14 @@ const LOCALES: ReadonlyArray<readonly [string, string]> = [
   ['es', 'Español'],
   ['ar', 'العربية (right to left)'],
 ];
-const FONTS: ReadonlyArray<readonly [string, string]> = [
+const FONTS: readonly (readonly [string, string])[] = [
   ['', 'Default (system-ui)'],
   ['Georgia, "DejaVu Serif", serif', 'Serif'],
   ['"Trebuchet MS", Verdana, sans-serif', 'Humanist sans'],
   ['ui-monospace, "DejaVu Sans Mono", monospace', 'Monospace'],
 ];
 /** Length properties with a slider, in px. */
-const LENGTHS: ReadonlyArray<{ name: string; label: string; min: number; max: number }> = [
+const LENGTHS: readonly { name: string; label: string; min: number; max: number }[] = [
   { name: '--onramp-radius', label: 'Corner radius', min: 0, max: 28 },
   { name: '--onramp-font-size', label: 'Font size', min: 12, max: 22 },
   { name: '--onramp-spacing', label: 'Spacing', min: 8, max: 28 },
@@ -155,7 +155,7 @@ const colorLabel = (name: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, properties: Partial<HTMLElementTagNameMap[K]> = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, properties: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
   const element = Object.assign(document.createElement(tag), properties);
   element.append(...children);
   return element;
@@ -164,7 +164,7 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, properties: Partial<H
 function select(
   name: string,
   text: string,
-  options: ReadonlyArray<readonly [string, string]>,
+  options: readonly (readonly [string, string])[],
   value: string,
   onChange: (value: string) => void,
 ): { label: HTMLLabelElement; control: HTMLSelectElement } {
@@ -180,7 +180,7 @@ export function startThemePanel(container: HTMLElement | null = document.getElem
   const status = el('p', { className: 'theme-status' });
   status.setAttribute('role', 'status');
   /** Puts every control in step with `choices` (after a theme change or a reset). */
-  const syncs: Array<() => void> = [];
+  const syncs: (() => void)[] = [];
 
   const setProperty = (name: string, value: string | null) => {
     if (value === null) delete choices.properties[name];

@@ -169,12 +169,12 @@ export function compressResponses(): MiddlewareHandler {
     const headers = new Headers(c.res.headers);
     headers.append('Vary', 'Accept-Encoding');
     if (encoding === 'identity') {
-      c.res.headers.set('Vary', headers.get('Vary')!);
+      c.res.headers.append('Vary', 'Accept-Encoding');
       return;
     }
     const length = Number(c.res.headers.get('Content-Length') ?? Number.NaN);
     if (length > DYNAMIC_COMPRESS_MAX) {
-      c.res.headers.set('Vary', headers.get('Vary')!);
+      c.res.headers.append('Vary', 'Accept-Encoding');
       return;
     }
     const raw = new Uint8Array(await c.res.arrayBuffer());

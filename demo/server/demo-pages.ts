@@ -64,7 +64,7 @@ export interface VisitorAccountNote {
 }
 
 function renderAccountNote(account: VisitorAccountNote | undefined): string {
-  if (!account || account.expiresAt === null) return '';
+  if (account?.expiresAt == null) return '';
   const at = new Date(account.expiresAt);
   const time = `${at.toISOString().slice(11, 16)} UTC`;
   return `<p class="demo-account" role="note">This is a sandbox account of your own, in test mode: no one else sees its orders, keys or webhooks. It is deleted with everything in it at <time datetime="${at.toISOString()}">${time}</time>; come back after that for a new one.</p>`;

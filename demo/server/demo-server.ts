@@ -65,7 +65,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   const host = options.host ?? '127.0.0.1';
   const publicUrl = options.publicUrl ? new URL(options.publicUrl).origin : null;
   const hosted = options.hosted;
-  if (hosted && (publicUrl === null || !publicUrl.startsWith('https:'))) throw new Error('The hosted demo needs its public https URL (DEMO_PUBLIC_URL)');
+  if (hosted && !publicUrl?.startsWith('https:')) throw new Error('The hosted demo needs its public https URL (DEMO_PUBLIC_URL)');
 
   // The app exists before the sandbox: in the hosted demo the sandbox delivers webhooks to it in-process.
   const app = new Hono<DemoEnv>();

@@ -46,13 +46,18 @@ export function apiErrorResponse(c: Context, error: unknown): Response {
 }
 
 /** A list, or none when the API refused it (any other failure is thrown on). */
-export const orNone = <T>(list: Promise<T[]>): Promise<T[]> => list.catch((error: unknown) => (error instanceof OnrampApiError ? [] : Promise.reject(error)));
+export const orNone = <T>(list: Promise<T[]>): Promise<T[]> =>
+  list.catch((error: unknown) => {
+    if (error instanceof OnrampApiError) return [];
+    throw error;
+  });
 
 /**
  * What the browser sent, relayed as the request body of an operation: the API validates it, and
  * its error envelope (`param` included) goes back to the page as it is. The client's types say
  * what a body should be; they cannot vouch for a body the demo did not write.
  */
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- a named cast, on purpose (see above)
 export const relayed = <T>(body: unknown): T => body as T;
 
 /**

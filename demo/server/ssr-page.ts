@@ -39,7 +39,7 @@ export interface SsrPageOptions extends Omit<OnrampRenderOptions, 'serverRender'
 
 /** The element for a returned order: attributes only, no data block. */
 function returnedElement(options: Omit<SsrPageOptions, 'render' | 'session'>, returned: NonNullable<SsrPageOptions['returned']>): string {
-  const attributes: Array<[string, string | undefined]> = [
+  const attributes: [string, string | undefined][] = [
     ['publishable-key', options.publishableKey],
     ['client-secret', returned.clientSecret],
     ['redirect-url', returned.redirectUrl],

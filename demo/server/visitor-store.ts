@@ -34,7 +34,7 @@ interface VisitorRow {
 export type VisitorStore = ReturnType<typeof createVisitorStore>;
 
 export function createVisitorStore(store: HostedStore, now: () => number = () => Date.now()) {
-  const { db, seal, unseal } = store;
+  const { db } = store;
   const insertVisitor = db.prepare(
     `INSERT INTO demo_visitors (token_hash, account_id, receiver_id, secret_key_sealed, publishable_key, webhook_url,
        webhook_endpoint_id, webhook_secret_sealed, expires_at, created_at)
@@ -86,7 +86,7 @@ export function createVisitorStore(store: HostedStore, now: () => number = () =>
       })(),
     consoleKey: (id, key) =>
       db.transaction(() => {
-        upsertConsoleKey.run(accountId, id, seal(key), now());
+        upsertConsoleKey.run(accountId, id, store.seal(key), now());
         trimConsoleKeys.run(accountId, accountId, KEEP_CONSOLE_KEYS);
       })(),
     order: (order) =>
@@ -94,7 +94,7 @@ export function createVisitorStore(store: HostedStore, now: () => number = () =>
         upsertOrder.run({
           account_id: accountId,
           session_id: order.sessionId,
-          client_secret_sealed: seal(order.clientSecret),
+          client_secret_sealed: store.seal(order.clientSecret),
           redirect_url: order.redirectUrl,
           page: order.page,
           order_json: JSON.stringify(order.order),
@@ -107,18 +107,18 @@ export function createVisitorStore(store: HostedStore, now: () => number = () =>
   /** The visitor of a row, with everything the shop keeps; undefined when a secret cannot be unsealed (another seal key). */
   function load(row: VisitorRow | undefined): StoredVisitor | undefined {
     if (!row) return undefined;
-    const secretKey = unseal(row.secret_key_sealed);
-    const webhookSecret = unseal(row.webhook_secret_sealed);
+    const secretKey = store.unseal(row.secret_key_sealed);
+    const webhookSecret = store.unseal(row.webhook_secret_sealed);
     if (secretKey === null || webhookSecret === null) return undefined;
     const merchant = newMerchant({ secret: secretKey, publishable: row.publishable_key }, row.expires_at);
     merchant.webhook = { url: row.webhook_url, endpointId: row.webhook_endpoint_id, secret: webhookSecret };
     merchant.events = events.all(row.account_id, KEEP_EVENTS).map((r) => JSON.parse(r.event) as ReceivedWebhookEvent);
     for (const { key_id, key_sealed } of consoleKeys.all(row.account_id)) {
-      const key = unseal(key_sealed);
+      const key = store.unseal(key_sealed);
       if (key !== null) merchant.consoleKeys.set(key_id, key);
     }
     for (const r of orders.all(row.account_id)) {
-      const clientSecret = unseal(r.client_secret_sealed);
+      const clientSecret = store.unseal(r.client_secret_sealed);
       if (clientSecret === null) continue;
       const order: ShopOrder = { sessionId: r.session_id, clientSecret, redirectUrl: r.redirect_url, page: r.page, order: JSON.parse(r.order_json) as Record<string, unknown>, createdAt: r.created_at };
       merchant.orders.set(order.sessionId, order);
@@ -136,11 +136,11 @@ export function createVisitorStore(store: HostedStore, now: () => number = () =>
         token_hash: tokenHash,
         account_id: visitor.accountId,
         receiver_id: visitor.receiverId,
-        secret_key_sealed: seal(merchant.secretKey),
+        secret_key_sealed: store.seal(merchant.secretKey),
         publishable_key: merchant.publishableKey,
         webhook_url: merchant.webhook.url,
         webhook_endpoint_id: merchant.webhook.endpointId,
-        webhook_secret_sealed: seal(merchant.webhook.secret),
+        webhook_secret_sealed: store.seal(merchant.webhook.secret),
         expires_at: merchant.expiresAt,
         created_at: now(),
       } satisfies VisitorRow);

@@ -168,7 +168,7 @@ describe('ApiClient', () => {
     expect(Math.abs(serverClock.now() - (SERVER + 500))).to.be.below(5000);
   });
 
-  const cases: Array<[number, string, boolean]> = [
+  const cases: [number, string, boolean][] = [
     [401, 'UNAUTHORIZED', false],
     [403, 'FORBIDDEN', false],
     [404, 'SESSION_NOT_FOUND', false],
@@ -260,7 +260,7 @@ describe('ApiClient', () => {
   });
 
   it('error bodies of any shape: another JSON shape, a bare string, plain text, nothing', async () => {
-    const bodies: Array<[unknown, string | undefined]> = [
+    const bodies: [unknown, string | undefined][] = [
       [{ code: 'NOT_FOUND', message: 'no such session', request_id: 'req_flat' }, 'req_flat'],
       [{ error: 'Bad request: session_id' }, 'req_header'],
       [{ success: false, error: { code: 'X' } }, 'req_header'],
@@ -304,7 +304,7 @@ describe('ApiClient', () => {
       const timing = new ApiClient({ apiBase: 'https://api.example.test', publishableKey: PK, clientSecret: SECRET, clock: serverClock, fetch: fetchStub, timeoutMs: 8000 });
       const pending = failure(timing.getSession(SESSION_ID));
       await clock.tickAsync(7999);
-      expect((fetchStub.firstCall.args[1] as RequestInit).signal?.aborted).to.equal(false);
+      expect(fetchStub.firstCall.args[1]!.signal?.aborted).to.equal(false);
       await clock.tickAsync(1);
       const error = await pending;
       expect(error.error.code).to.equal('TIMEOUT');

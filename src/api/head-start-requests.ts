@@ -23,7 +23,10 @@ export function sendHeadStartRequests(): number {
     if (hasHeadStart(element) || element.querySelector(':scope > script[type="application/json"]')) continue;
     const [publishableKey, clientSecret, apiBase] = ['publishable-key', 'client-secret', 'api-base'].map((name) => element.getAttribute(name) ?? '') as [string, string, string];
     if (credentialsProblem(publishableKey, clientSecret) || !normalizeOrigin(apiBase)) continue;
-    const { url, init } = statusRequest(apiBase, publishableKey, clientSecret, sessionIdFromClientSecret(clientSecret)!);
+    // credentialsProblem() passed the secret, so it names a session.
+    // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- see above
+    const sessionId = sessionIdFromClientSecret(clientSecret)!;
+    const { url, init } = statusRequest(apiBase, publishableKey, clientSecret, sessionId);
     const abort = new AbortController();
     const sentAt = Date.now();
     const response = fetch(url, { ...init, signal: abort.signal });

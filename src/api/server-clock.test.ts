@@ -7,7 +7,7 @@ const httpDate = (ms: number) => new Date(ms).toUTCString();
 
 describe('ServerClock', () => {
   let clock: sinon.SinonFakeTimers;
-  afterEach(() => clock?.restore());
+  afterEach(() => clock.restore());
 
   it('is the device clock until a Date header is seen', () => {
     clock = sinon.useFakeTimers({ now: SERVER, toFake: ['Date'] });

@@ -20,7 +20,7 @@ export const isResumeSign = (sign: BuyerSign): boolean => sign === 'visibilitych
 export const isReturnSign = (sign: BuyerSign): boolean => sign !== 'pointerdown' && sign !== 'pointermove' && sign !== 'keydown';
 
 // [on the window?, type]. In the document, captured: the widget's shadow DOM and handlers that stop propagation still count.
-const SIGNS: ReadonlyArray<readonly [boolean, BuyerSign]> = [
+const SIGNS: readonly (readonly [boolean, BuyerSign])[] = [
   [false, 'visibilitychange'],
   [true, 'pageshow'],
   [true, 'online'],
@@ -34,7 +34,7 @@ export class BuyerSigns {
   readonly #element: Element;
   readonly #onSign: (sign: BuyerSign) => void;
   #listening = false;
-  #observers: Array<ResizeObserver | IntersectionObserver> = [];
+  #observers: (ResizeObserver | IntersectionObserver)[] = [];
   /** Whether the element has a box, as last observed (assumed until an observer says otherwise). */
   rendered = true;
 

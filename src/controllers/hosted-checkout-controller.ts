@@ -112,7 +112,7 @@ export class HostedCheckoutController implements ReactiveController {
   }
 
   readonly #onMessage = (event: Event): void => {
-    const { origin, source, data } = event as MessageEvent;
+    const { origin, source, data } = event as MessageEvent<unknown>;
     if (origin !== this.#url?.origin) return;
     const expected = this.#popup ?? this.#options.frame()?.contentWindow;
     if (!expected || source !== expected) return;

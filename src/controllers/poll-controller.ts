@@ -162,9 +162,14 @@ export class PollController implements ReactiveController {
       : outcome.retry
         ? { kind: 'read', ms: backoffDelay(this.#failures, outcome.retryAfterMs, this.#options.random) }
         : { kind: 'stop' };
-    if (plan.kind === 'stop') return this.stop();
+    if (plan.kind === 'stop') {
+      this.stop();
+      return;
+    }
     if (plan.kind === 'wait') return; // a return (visible, online) reads again
     // A hint that arrived mid-request gets its own poll, unless the server asked us to wait.
+    // (pollNow() sets #again while the request is awaited; TypeScript keeps the narrowing from above.)
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- see above
     this.#schedule(this.#again && outcome.ok ? 0 : plan.ms);
   }
 
@@ -190,7 +195,7 @@ export class PollController implements ReactiveController {
     this.#lastSignAt = now;
     this.#readsSinceSign = 0;
     if (isResumeSign(sign)) return this.pollNow();
-    const fresh = this.#inFlight || now - this.#lastReadAt < SIGN_MIN_AGE_MS;
+    const fresh = this.#inFlight ?? now - this.#lastReadAt < SIGN_MIN_AGE_MS;
     if (returning && !fresh && now - this.#lastSignReadAt >= SIGN_GAP_MS) {
       this.#lastSignReadAt = now;
       return this.pollNow();

@@ -130,7 +130,7 @@ export function fromQuote(quote: QuoteRead): OnrampQuote {
  * and a quote the widget refreshed itself wins over an older one from the server.
  */
 export function mergeSession(current: OnrampSession | null, next: OnrampSession): OnrampSession {
-  if (!current || current.sessionId !== next.sessionId) return next;
+  if (current?.sessionId !== next.sessionId) return next;
   const keepQuote =
     next.status === 'pending' &&
     current.quote.expiresAt !== null &&

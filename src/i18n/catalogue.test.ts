@@ -138,7 +138,7 @@ describe('<onramp-checkout> language', () => {
 
   it('onramp-error carries the message in the buyer’s language', async () => {
     await loadMessages('de');
-    const errors: CustomEvent[] = [];
+    const errors: CustomEvent<{ code: string; message: string }>[] = [];
     document.addEventListener('onramp-error', (event) => errors.push(event), { once: true });
     const el = await fixture<OnrampCheckout>(html`<onramp-checkout locale="de" publishable-key="onramp_test_sk_abcdefghijklmnop1234" client-secret=${SECRET}></onramp-checkout>`);
     await flush(el);

@@ -24,6 +24,8 @@ const loading: Partial<Record<Language, Promise<Messages>>> = {};
 
 /** The catalogue's language for a BCP 47 tag: its primary subtag when there is one, else English. */
 export function languageOf(locale: string): Language {
+  // split() always returns at least one string.
+  // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- see above
   const primary = locale.split('-')[0]!.toLowerCase();
   return LANGUAGES.find((language) => language === primary) ?? 'en';
 }
@@ -59,6 +61,7 @@ export function loadMessages(language: Language): Promise<Messages> {
     .then(
       (messages) => (ready[language] = messages),
       () => {
+        // Forgotten, so that the next call tries again.
         delete loading[language];
         return en;
       },

@@ -147,7 +147,7 @@ function errorResponses(operation: Operation, envelope: JsonObject): Record<stri
 function withCodes(envelope: JsonObject, codes: readonly ErrorCode[]): JsonObject {
   const copy = structuredClone(envelope) as { properties: { error: { properties: Record<string, unknown> } } };
   copy.properties.error.properties.code = { type: 'string', enum: codes, description: 'What went wrong; clients should also accept codes they do not know.' };
-  return copy as unknown as JsonObject;
+  return copy;
 }
 
 function errorExample(code: ErrorCode): JsonObject {

@@ -31,7 +31,7 @@ import { jsonForScriptElement } from './json-for-script.js';
 export { jsonForScriptElement };
 
 // Every catalogue, usable synchronously: a server renders any language at once.
-for (const [language, messages] of Object.entries({ de, fr, es, ar }) as Array<[Parameters<typeof provideMessages>[0], unknown]>) {
+for (const [language, messages] of Object.entries({ de, fr, es, ar }) as [Parameters<typeof provideMessages>[0], unknown][]) {
   provideMessages(language, messages);
 }
 // Into the DOM shim's registry, which `@lit-labs/ssr` instantiates elements from.
@@ -105,10 +105,11 @@ function rendererFor(session: OnrampSessionInput, shadow: boolean): typeof LitEl
     constructor(tagName: string) {
       super(tagName);
       // Finalised (its attributes mapped to properties) as defining it would, when it was not.
+      // eslint-disable-next-line @typescript-eslint/no-meaningless-void-operator -- the getter runs for its side effect
       void OnrampCheckout.observedAttributes;
       const element = new OnrampCheckout();
       element.session = session;
-      this.element = element as unknown as LitElementRenderer['element'];
+      this.element = element;
     }
 
     override connectedCallback(): void {

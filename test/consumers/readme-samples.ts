@@ -109,7 +109,7 @@ export function writeReadmeSamples(apps: { samplesApp?: string; vueApp?: string;
       writeFileSync(join(route, '+page.svelte'), `<!-- ${origin} -->\n${sample.prelude}\n${sample.code}\n`);
     } else if (sample.language === 'vue') {
       if (!vueDir) continue;
-      const template = /<template>/.test(sample.code) ? sample.code : `<template>\n${sample.code}\n</template>`;
+      const template = sample.code.includes('<template>') ? sample.code : `<template>\n${sample.code}\n</template>`;
       writeFileSync(join(vueDir, `${name}.vue`), `<!-- ${origin} -->\n${sample.prelude}\n${template}\n`);
     } else {
       if (!tsDir) continue;

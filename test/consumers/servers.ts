@@ -6,7 +6,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { type SandboxHandle, startSandbox } from '../../demo/sandbox/index.js';
@@ -103,7 +103,7 @@ const TYPES: Record<string, string> = {
 export async function startMerchantServer(sandbox: SandboxHandle, app: 'vite-react' | 'vite-vue'): Promise<AppServer> {
   const root = join(appDir(app), 'dist');
   const { secret, publishable } = keysOf(sandbox);
-  const server: Server = createServer(async (request, response) => {
+  const serve = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     if (path === '/api/session' && request.method === 'POST') {
       const created = await fetch(`${sandbox.apiUrl}/v1/onramp`, {
@@ -127,6 +127,12 @@ export async function startMerchantServer(sandbox: SandboxHandle, app: 'vite-rea
     } catch {
       response.writeHead(404).end();
     }
+  };
+  // A failure (the sandbox unreachable) answers 500 rather than leaving the request hanging.
+  const server: Server = createServer((request, response) => {
+    serve(request, response).catch((error: unknown) => {
+      response.writeHead(500).end(error instanceof Error ? error.message : 'failed');
+    });
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;

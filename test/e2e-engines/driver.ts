@@ -61,7 +61,7 @@ export async function waitFor<T>(what: string, check: () => Promise<T | undefine
       lastError = error;
     }
     if (Date.now() > deadline) {
-      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
+      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}${lastError instanceof Error ? `: ${lastError.message}` : ''}`, { cause: lastError });
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }

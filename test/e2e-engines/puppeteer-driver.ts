@@ -3,6 +3,10 @@ import puppeteer, { type Browser, type ElementHandle, type Frame, type Page } fr
 import { firefoxPath } from '../engines/engines.mjs';
 import { FIND_IN_SHADOW, PROBLEM_RECORDER, WAIT_MS, waitFor, type EngineDriver, type EnginePage, type PageProblems, type Surface } from './driver.js';
 
+// The finder is source text, shared with the WebDriver driver (which can send only text).
+// eslint-disable-next-line @typescript-eslint/no-implied-eval -- see above
+const findInShadow = new Function(FIND_IN_SHADOW) as (path: readonly string[]) => Element | null;
+
 function surface(target: Page | Frame): Surface {
   return {
     async type(selector, text) {
@@ -46,10 +50,10 @@ class PuppeteerPage implements EnginePage {
   }
 
   async clickIn(path: readonly string[]) {
-    const handle = await waitFor(`${path.join(' › ')}`, async () => {
-      const found = await this.#page.evaluateHandle(new Function(FIND_IN_SHADOW) as (path: readonly string[]) => Element | null, path);
+    const handle = await waitFor(path.join(' › '), async () => {
+      const found = await this.#page.evaluateHandle(findInShadow, path);
       const element = found.asElement();
-      if (element) return element as ElementHandle<Element>;
+      if (element) return element as ElementHandle;
       await found.dispose();
       return undefined;
     });

@@ -6,15 +6,15 @@
  */
 import { remote } from 'webdriverio';
 import { startWebKitDriver, webkitCapabilities } from '../engines/engines.mjs';
-import { FIND_IN_SHADOW, PROBLEM_RECORDER, WAIT_MS, waitFor, type EngineDriver, type EnginePage, type PageProblems, type Surface } from './driver.js';
+import { FIND_IN_SHADOW, PROBLEM_RECORDER, waitFor, type EngineDriver, type EnginePage, type PageProblems, type Surface } from './driver.js';
 
 type Browser = WebdriverIO.Browser;
 /** A WebDriver element reference, as `execute` returns a DOM element. */
 type ElementReference = Record<'element-6066-11e4-a52e-4f735466cecf', string>;
 
 async function findIn(browser: Browser, path: readonly string[]): Promise<ElementReference> {
-  return waitFor(`${path.join(' › ')}`, async () => {
-    const found = (await browser.execute(FIND_IN_SHADOW, path)) as ElementReference | null;
+  return waitFor(path.join(' › '), async () => {
+    const found = await browser.execute<ElementReference | null, [readonly string[]]>(FIND_IN_SHADOW, path);
     return found ?? undefined;
   });
 }
@@ -23,12 +23,12 @@ async function findIn(browser: Browser, path: readonly string[]): Promise<Elemen
 function surface(browser: Browser): Surface {
   return {
     async type(selector, text) {
-      const input = await browser.$(await findIn(browser, [selector]));
+      const input = await browser.$(await findIn(browser, [selector])).getElement();
       await input.click();
       await input.addValue(text);
     },
     async click(selector) {
-      await (await browser.$(await findIn(browser, [selector]))).click();
+      await (await browser.$(await findIn(browser, [selector])).getElement()).click();
     },
   };
 }
@@ -64,26 +64,26 @@ class WebDriverPage implements EnginePage {
   }
 
   async clickIn(path: readonly string[]) {
-    await (await this.#browser.$(await findIn(this.#browser, path))).click();
+    await (await this.#browser.$(await findIn(this.#browser, path)).getElement()).click();
   }
 
   async select(selector: string, value: string) {
-    const element = await this.#browser.$(await findIn(this.#browser, [selector]));
+    const element = await this.#browser.$(await findIn(this.#browser, [selector])).getElement();
     await element.selectByAttribute('value', value);
   }
 
   async inFrame(urlPrefix: string, act: (frame: Surface) => Promise<void>) {
     // The frame element whose document is at urlPrefix: its `src` says where it was sent.
     const frame = await waitFor(`a frame at ${urlPrefix}`, async () => {
-      const found = (await this.#browser.execute(
+      const found = await this.#browser.execute<ElementReference | null, [string]>(
         `return [...document.querySelectorAll('*')].flatMap((node) => node.shadowRoot ? [...node.shadowRoot.querySelectorAll('iframe')] : node.localName === 'iframe' ? [node] : []).find((frame) => frame.src.startsWith(arguments[0])) || null;`,
         urlPrefix,
-      )) as ElementReference | null;
+      );
       return found ?? undefined;
     });
     // WebKitWebDriver does not scroll the top document to an element inside a frame: show the frame.
     await this.#browser.execute(`arguments[0].scrollIntoView({ block: 'start' })`, frame);
-    await this.#browser.switchFrame(await this.#browser.$(frame));
+    await this.#browser.switchFrame(await this.#browser.$(frame).getElement());
     try {
       // Until the frame has navigated, its document is the initial about:blank.
       await waitFor(`the document of the frame at ${urlPrefix}`, async () => (await this.#browser.execute('return document.URL')) !== 'about:blank');
@@ -132,7 +132,7 @@ export async function launchWebKit(): Promise<EngineDriver> {
     port: driver.port,
     logLevel: 'error',
     connectionRetryTimeout: 120_000,
-    capabilities: { ...webkitCapabilities, 'wdio:enforceWebDriverClassic': true } as WebdriverIO.Capabilities,
+    capabilities: { ...webkitCapabilities, 'wdio:enforceWebDriverClassic': true },
   });
   return {
     engine: 'webkit',

@@ -66,7 +66,7 @@ test.describe('mangled responses', () => {
         await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
         await page.clock.runFor(3_100);
         await expect.poll(() => calls).toBeGreaterThanOrEqual(2);
-        let parsedOk = false;
+        let parsedOk: boolean;
         try {
           // What the widget reads: any answer the spec allows, about the session it asked for.
           const read = successRead(sessionStatusRead).safeParse(JSON.parse(text));
@@ -375,7 +375,7 @@ test('a page with its own copy of Lit: its components and the widget both work',
       },
     ],
   });
-  const chunk = (Array.isArray(output) ? output[0] : output) as { output: Array<{ type: string; code?: string }> };
+  const chunk = (Array.isArray(output) ? output[0] : output) as { output: { type: string; code?: string }[] };
   const code = chunk.output.find((file) => file.type === 'chunk')?.code ?? '';
   expect(code).toContain('merchant lit works');
   await page.route('https://shop.test/merchant-app.js', (route) => route.fulfill({ contentType: 'text/javascript', body: code }));

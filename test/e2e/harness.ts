@@ -115,7 +115,7 @@ export async function openHarness(page: Page, options: HarnessOptions): Promise<
     }
   });
   await page.addInitScript(() => {
-    const w = window as unknown as { __events: Array<{ type: string; detail: unknown }>; __problems: string[]; __fetches: number[]; __inFlight: number };
+    const w = window as unknown as { __events: { type: string; detail: unknown }[]; __problems: string[]; __fetches: number[]; __inFlight: number };
     w.__events = [];
     w.__problems = [];
     // When each API request started, on the page's (possibly fake) clock: timing assertions use
@@ -145,8 +145,8 @@ export async function openHarness(page: Page, options: HarnessOptions): Promise<
   return { requests, apiCalls: () => requests.filter((url) => url.startsWith(`${ORIGIN}/api/`)).length };
 }
 
-export async function recordedEvents(page: Page): Promise<Array<{ type: string; detail: Record<string, unknown> }>> {
-  return page.evaluate(() => (window as unknown as { __events: Array<{ type: string; detail: Record<string, unknown> }> }).__events);
+export async function recordedEvents(page: Page): Promise<{ type: string; detail: Record<string, unknown> }[]> {
+  return page.evaluate(() => (window as unknown as { __events: { type: string; detail: Record<string, unknown> }[] }).__events);
 }
 
 /** Start times (page clock, ms) of the widget's API requests so far. */

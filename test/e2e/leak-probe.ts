@@ -53,7 +53,7 @@ function installProbe(): void {
     } finally {
       probe.fetches--;
     }
-  }) as typeof fetch;
+  });
   const add = EventTarget.prototype.addEventListener;
   const remove = EventTarget.prototype.removeEventListener;
   const seen = new Set<unknown>();

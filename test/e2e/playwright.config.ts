@@ -3,6 +3,7 @@ import { defineConfig } from '@playwright/test';
 import type { SandboxShapes } from '../../demo/sandbox/http/spec-shapes.js';
 import { playwrightChromium } from '../engines/engines.mjs';
 
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no test-scoped fixtures: Playwright's own default
 export default defineConfig<{}, { shapes: SandboxShapes }>({
   testDir: '.',
   testMatch: '*.e2e.ts',

@@ -34,7 +34,7 @@ test.beforeAll(async () => {
   await new Promise<void>((ready, fail) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (/Prism is listening/.test(output)) ready();
+      if (output.includes('Prism is listening')) ready();
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);

@@ -185,7 +185,7 @@ test.use({ viewport: { width: WIDTH + 40, height: 1400 }, reducedMotion: 'reduce
 
 const documentedParts = (): Set<string> => {
   const manifest = JSON.parse(readFileSync(resolve(ROOT, 'dist/custom-elements.json'), 'utf8')) as {
-    modules: Array<{ declarations?: Array<{ cssParts?: Array<{ name: string }> }> }>;
+    modules: { declarations?: { cssParts?: { name: string }[] }[] }[];
   };
   return new Set(manifest.modules.flatMap((m) => m.declarations ?? []).flatMap((d) => d.cssParts ?? []).map((p) => p.name));
 };

@@ -14,7 +14,7 @@ test('the client secret never appears in a URL, storage, cookie or console outpu
   await expect(page.locator('onramp-checkout')).toHaveAttribute('status', 'completed');
 
   for (const url of urls) expect(url).not.toContain(secret);
-  const stored = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookie: document.cookie }));
+  const stored = await page.evaluate(() => JSON.stringify({ local: Object.entries(localStorage), session: Object.entries(sessionStorage), cookie: document.cookie }));
   expect(stored).not.toContain(secret);
   for (const line of consoleLines) expect(line).not.toContain(secret);
 });

@@ -61,7 +61,7 @@ async function openHeldBack(page: Page, url: string): Promise<() => Promise<void
   });
   return async () => {
     release();
-    await expect.poll(() => page.locator(widget).evaluate((element) => (element as HTMLElement & { hasUpdated: boolean }).hasUpdated === true)).toBe(true);
+    await expect.poll(() => page.locator(widget).evaluate((element) => (element as HTMLElement & { hasUpdated?: boolean }).hasUpdated === true)).toBe(true);
   };
 }
 

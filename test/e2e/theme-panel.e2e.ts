@@ -68,7 +68,7 @@ test('a colour picker per --onramp-color-* property, and every control reachable
   const theme = panel(page);
   const names = await theme.locator('input[type=color]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).name));
   const manifest = JSON.parse(readFileSync(new URL('../../dist/custom-elements.json', import.meta.url), 'utf8')) as {
-    modules: Array<{ declarations?: Array<{ cssProperties?: Array<{ name: string }> }> }>;
+    modules: { declarations?: { cssProperties?: { name: string }[] }[] }[];
   };
   const documented = manifest.modules.flatMap((m) => m.declarations ?? []).flatMap((d) => d.cssProperties ?? []).map((p) => p.name);
   expect(names.sort()).toEqual(documented.filter((name) => name.startsWith('--onramp-color-')).sort());
@@ -93,7 +93,7 @@ test.describe('accessibility', () => {
     const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
     await page.evaluate(readFileSync(axePath, 'utf8'));
     const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(context: unknown): Promise<{ violations: Array<{ id: string; nodes: unknown[] }> }> } }).axe;
+      const axe = (window as unknown as { axe: { run(context: unknown): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe;
       const result = await axe.run({ include: [['#theme-panel']] });
       return result.violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
     });

@@ -5,6 +5,7 @@
 import { test as base, expect, type Browser, type Page } from '@playwright/test';
 import { type HostedStack, startHostedStack } from './stack.js';
 
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no test-scoped fixtures: Playwright's own default
 export const test = base.extend<{}, { stack: HostedStack; accountTtlSeconds: number }>({
   accountTtlSeconds: [600, { scope: 'worker', option: true }],
   stack: [

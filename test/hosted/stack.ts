@@ -158,7 +158,7 @@ export async function startHostedStack(options: { accountTtlSeconds: number }): 
     await until(async () => (await httpsCall(httpsPort, apiHost, 'GET', '/health')).status === 200, 'Caddy in front of the API');
   } catch (error) {
     await close();
-    throw new Error(`${(error as Error).message}\n--- demo:\n${demoOutput()}\n--- caddy:\n${proxyOutput()}`);
+    throw new Error(`${(error as Error).message}\n--- demo:\n${demoOutput()}\n--- caddy:\n${proxyOutput()}`, { cause: error });
   }
   return {
     shop: settings.DEMO_PUBLIC_URL!,

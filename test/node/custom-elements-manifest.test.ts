@@ -55,7 +55,7 @@ before(async () => {
   element = elements[0]!;
 });
 
-const names = (list: ReadonlyArray<{ name: string }> | undefined) => (list ?? []).map((item) => item.name);
+const names = (list: readonly { name: string }[] | undefined) => (list ?? []).map((item) => item.name);
 const missing = (required: readonly string[], present: readonly string[]) => required.filter((name) => !present.includes(name));
 
 test('the element is <onramp-checkout>, defined in src/define.ts', () => {

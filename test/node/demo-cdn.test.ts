@@ -11,7 +11,7 @@ import { after, before, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { cdnFiles, compressResponses, DYNAMIC_COMPRESS_MAX, etagMatches, IMMUTABLE, isHashedName, negotiateEncoding, REVALIDATE } from '../../demo/server/cdn.js';
-import { startDemo, type DemoHandle } from '../../demo/server/demo-server.js';
+import { startDemo } from '../../demo/server/demo-server.js';
 
 const SCRIPT = `console.log(${JSON.stringify('onramp '.repeat(2000))});\n`;
 let root: string;
@@ -127,9 +127,8 @@ test('a dynamic answer past DYNAMIC_COMPRESS_MAX is sent as it is (one visitor\'
 });
 
 test('the demo pages preconnect to the API (crossorigin) and the checkout', async (t) => {
-  let demo: DemoHandle | undefined;
-  t.after(() => demo?.close());
-  demo = await startDemo({ port: 0, sandbox: { db: ':memory:', port: 0, checkoutPort: 0, log: () => {} } });
+  const demo = await startDemo({ port: 0, sandbox: { db: ':memory:', port: 0, checkoutPort: 0, log: () => {} } });
+  t.after(() => demo.close());
   const api = new URL(demo.sandbox.apiUrl).origin;
   const checkout = new URL(demo.sandbox.checkoutUrl).origin;
   for (const path of ['/', '/demo/script-tag', '/demo/session']) {

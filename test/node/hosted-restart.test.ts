@@ -76,7 +76,7 @@ describe('the hosted demo across a restart of its process', () => {
     await assert.rejects(newVisitor(demo.url, limited), /429/, 'the address limit was not reset by the restart');
     await demo.stop();
     demo = undefined;
-    assert.ok(!databaseText(dir).includes(JSON.parse(key.text).data.key as string), 'the console key is sealed in the database');
+    assert.ok(!databaseText(dir).includes((JSON.parse(key.text) as { data: { key: string } }).data.key), 'the console key is sealed in the database');
   });
 });
 

@@ -74,10 +74,10 @@ describe('the OpenAPI document', () => {
     const empty: string[] = [];
     const visit = (node: unknown, pointer: string): void => {
       if (node === null || typeof node !== 'object' || Array.isArray(node)) return;
-      for (const [key, value] of Object.entries(node)) {
+      for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
         const inSchema = ['properties', 'items', 'additionalProperties', 'anyOf', 'oneOf', 'allOf', 'schema'].some((word) => pointer.endsWith(`/${word}`) || key === word);
         if (inSchema && value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0) empty.push(`${pointer}/${key}`);
-        if (Array.isArray(value)) value.forEach((item, index) => visit({ [index]: item }, `${pointer}/${key}`));
+        if (Array.isArray(value)) (value as unknown[]).forEach((item, index) => visit({ [index]: item }, `${pointer}/${key}`));
         else visit(value, `${pointer}/${key}`);
       }
     };

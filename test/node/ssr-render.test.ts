@@ -89,7 +89,7 @@ test('the data block cannot close its script element or open a comment, and pars
   const { blockSource, block } = parts(html);
   assert.doesNotMatch(blockSource, /[<>&\u2028\u2029]/);
   assert.equal((block as { session: { redirect_url: string } }).session.redirect_url, hostile);
-  assert.equal(JSON.parse(jsonForScriptElement({ a: '</script>' })).a, '</script>');
+  assert.deepEqual(JSON.parse(jsonForScriptElement({ a: '</script>' })), { a: '</script>' });
 });
 
 test('refused before anything is written: a secret key, a malformed session, an unsafe api base', async () => {

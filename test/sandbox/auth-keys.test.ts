@@ -9,7 +9,6 @@ import {
   createdApiKeySchema,
   createdSessionSchema,
   parseApiKey,
-  quoteSchema,
   revokedApiKeySchema,
   sessionStatusViewSchema,
   transactionListSchema,
@@ -18,7 +17,7 @@ import { createAccountsRepo } from '../../demo/sandbox/db/accounts.js';
 import { createApiKeysRepo } from '../../demo/sandbox/db/api-keys.js';
 import { openDatabase } from '../../demo/sandbox/db/database.js';
 import { issueKey } from '../../demo/sandbox/domain/keys.js';
-import { type TestSandbox, startFileTestSandbox, expectData, expectError, sessionBody, startTestSandbox } from './helpers.js';
+import { type TestSandbox, startFileTestSandbox, expectData, expectError, sessionBody } from './helpers.js';
 
 let t: TestSandbox & { dir: string };
 let dir: string;

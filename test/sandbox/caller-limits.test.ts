@@ -25,7 +25,7 @@ function callFrom(localAddress: string, base: string, method: string, path: stri
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: (res.headers['retry-after'] as string | undefined) ?? null, body: text }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] ?? null, body: text }));
     });
     req.on('error', reject);
     req.end(payload);
@@ -52,7 +52,7 @@ describe('rate limits follow who is calling', () => {
     // In the middle of it (same waves, same moment), the merchant creates a session with its secret
     // key and the other buyer's widget reads hers.
     const flood: Answer[] = [];
-    const during: Array<{ merchant: Answer; buyer: Answer }> = [];
+    const during: { merchant: Answer; buyer: Answer }[] = [];
     const floodStart = performance.now();
     for (let wave = 0; wave < 20; wave += 1) {
       const floodWave = Promise.all(

@@ -68,7 +68,7 @@ describe('GET /pay/:id', () => {
     const b = await newSession();
     const tokenB = new URL(b.redirect_url).searchParams.get('t') ?? '';
     const base = `${t.sandbox.checkoutUrl}/pay/${a.session_id}`;
-    for (const url of [`${base}`, `${base}?t=wrong`, `${base}?t=${tokenB}`, `${t.sandbox.checkoutUrl}/pay/nope?t=x`, `${t.sandbox.checkoutUrl}/elsewhere`]) {
+    for (const url of [base, `${base}?t=wrong`, `${base}?t=${tokenB}`, `${t.sandbox.checkoutUrl}/pay/nope?t=x`, `${t.sandbox.checkoutUrl}/elsewhere`]) {
       const res = await get(url);
       assert.equal(res.status, 404, url);
       const text = await res.text();
@@ -203,13 +203,13 @@ describe('the way back to the merchant (return_url)', () => {
     const page = await (await get(s.redirect_url)).text();
     const back = links(page).map((href) => new URL(href));
     assert.equal(back.length, 1, 'pending: the back link only');
-    const [url] = back;
-    assert.equal(url?.origin + (url?.pathname ?? ''), 'https://shop.example/orders');
-    assert.equal(url?.searchParams.get('ref'), '42');
-    assert.equal(url?.searchParams.get('onramp_session_id'), s.session_id);
-    assert.equal(url?.searchParams.get('onramp_status'), 'pending');
+    const url = back[0]!;
+    assert.equal(url.origin + url.pathname, 'https://shop.example/orders');
+    assert.equal(url.searchParams.get('ref'), '42');
+    assert.equal(url.searchParams.get('onramp_session_id'), s.session_id);
+    assert.equal(url.searchParams.get('onramp_status'), 'pending');
     const token = new URL(s.redirect_url).searchParams.get('t') ?? '';
-    assert.ok(!url?.href.includes(token) && !url?.href.includes('_secret_'));
+    assert.ok(!url.href.includes(token) && !url.href.includes('_secret_'));
     assert.doesNotMatch(page, /data-way-back/);
   });
 

@@ -26,7 +26,7 @@ after(() => t.close());
 /** Every transaction of a key, page by page (limit 100), in the list's order. */
 async function listAll(t: TestSandbox, key = t.keys.test.secret): Promise<{ ids: string[]; total: number }> {
   const ids: string[] = [];
-  let total = -1;
+  let total: number;
   for (let page = 1; ; page += 1) {
     const data = expectData(await t.call('GET', `/v1/transactions?limit=100&page=${page}`, { key }), transactionListSchema);
     total = data.pagination.total;

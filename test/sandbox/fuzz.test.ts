@@ -241,7 +241,10 @@ function checkReply(req: FuzzRequest, reply: RawReply): void {
   const problems = documentValidator.check(req.method, req.path, reply.status, json);
   assert.equal(problems ?? null, null, `disagrees with the OpenAPI document: ${where}\n${problems?.join('\n')}`);
   // The OpenAPI document is the one answer that is not an envelope.
-  if (reply.status === 200 && req.path.split('?')[0] === OPENAPI_PATH) return void assert.equal((json as { openapi?: unknown }).openapi, '3.1.1', where);
+  if (reply.status === 200 && req.path.split('?')[0] === OPENAPI_PATH) {
+    assert.equal((json as { openapi?: unknown }).openapi, '3.1.1', where);
+    return;
+  }
   if (reply.status >= 400) {
     const parsed = z.safeParse(errorEnvelopeSchema, json);
     assert.ok(parsed.success, `not the error envelope: ${where}`);

@@ -72,7 +72,7 @@ describe('hosted mode: visitor accounts', () => {
     const keys = await call(sandbox.apiUrl, 'GET', '/v1/keys', { key: account.keys.secret });
     assert.equal(keys.status, 200);
     assert.deepEqual(
-      (keys.json as { data: { keys: Array<{ environment: string }> } }).data.keys.map((key) => key.environment),
+      (keys.json as { data: { keys: { environment: string }[] } }).data.keys.map((key) => key.environment),
       ['test', 'test'],
     );
   });
@@ -154,7 +154,7 @@ describe('hosted mode: limits', () => {
       assert.equal((await call(sandbox.apiUrl, 'POST', '/v1/onramp', { key: a.keys.secret, body: sessionBody(), headers: from('203.0.113.9') })).status, 201);
       const b = visitor('203.0.113.9');
       const hooks = await call(sandbox.apiUrl, 'GET', '/v1/webhooks', { key: b.keys.secret });
-      assert.deepEqual((hooks.json as { data: { webhooks: Array<{ url: string }> } }).data.webhooks.map((w) => w.url), [b.webhook.url]);
+      assert.deepEqual((hooks.json as { data: { webhooks: { url: string }[] } }).data.webhooks.map((w) => w.url), [b.webhook.url]);
     } finally {
       await sandbox.close();
     }
@@ -287,7 +287,7 @@ describe('hosted mode: webhooks go to the demo receiver only', () => {
     assert.match(account.webhook.url, new RegExp(`^${RECEIVER}[\\w-]{24}$`));
     assert.match(account.webhook.secret, /^whsec_/);
     const listed = await call(sandbox.apiUrl, 'GET', '/v1/webhooks', { key: account.keys.secret });
-    assert.deepEqual((listed.json as { data: { webhooks: Array<{ url: string }> } }).data.webhooks.map((w) => w.url), [account.webhook.url]);
+    assert.deepEqual((listed.json as { data: { webhooks: { url: string }[] } }).data.webhooks.map((w) => w.url), [account.webhook.url]);
     const created = await call(sandbox.apiUrl, 'POST', '/v1/onramp', { key: account.keys.secret, body: sessionBody() });
     const id = (created.json as { data: { session_id: string } }).data.session_id;
     const event = await waitFor(() => received.find((r) => r.body.includes(id)), 5000, 'the created event');

@@ -183,7 +183,7 @@ describe('onramp-checkout/server', () => {
     const network = await rejection(down.transactions.list());
     assert.deepEqual([network.code, network.status], ['NETWORK_ERROR', 0]);
 
-    const hanging: typeof fetch = (_input, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
+    const hanging: typeof fetch = (_input, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error)));
     const slow = createOnrampClient({ apiKey: t.keys.test.secret, baseUrl: t.sandbox.apiUrl, maxRetries: 1, timeoutMs: 50, fetch: hanging });
     const timeout = await rejection(slow.sessions.retrieve('ors_abc'));
     assert.deepEqual([timeout.code, timeout.status], ['TIMEOUT', 0]);
@@ -200,7 +200,7 @@ describe('onramp-checkout/server and the rate limit', () => {
   test('a 429 is RATE_LIMITED with Retry-After; with retries the call waits that long and succeeds', async () => {
     const noRetry = createOnrampClient({ apiKey: limited.keys.test.secret, baseUrl: limited.sandbox.apiUrl, maxRetries: 0 });
     let refused: OnrampApiError | undefined;
-    for (let i = 0; i < 5 && !refused; i += 1) refused = await noRetry.transactions.list().then(() => undefined, (error: OnrampApiError) => error);
+    for (let i = 0; i < 5 && !refused; i += 1) refused = await noRetry.transactions.list().then(() => undefined, (error: unknown) => error as OnrampApiError);
     assert.ok(refused);
     assert.deepEqual([refused.status, refused.code], [429, 'RATE_LIMITED']);
     assert.ok(refused.retryAfter !== undefined && refused.retryAfter >= 1);

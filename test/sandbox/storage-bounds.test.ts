@@ -92,7 +92,7 @@ describe('bounded answers and storage', () => {
     try {
       for (const sql of ACCOUNT_PURGE) {
         const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ id: 'acct_x' }) as { detail: string }[]).map((row) => row.detail);
-        const scans = plan.filter((detail) => /^SCAN /.test(detail));
+        const scans = plan.filter((detail) => detail.startsWith('SCAN '));
         assert.deepEqual(scans, [], `${sql.replace(/\s+/g, ' ')}\n${plan.join('\n')}`);
       }
     } finally {

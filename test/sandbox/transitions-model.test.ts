@@ -79,7 +79,7 @@ class CreateCommand implements fc.AsyncCommand<Model, Real> {
     const s = expectData(await t.call('POST', '/v1/onramp', { body: sessionBody() }), createdSessionSchema, 201);
     m.sessions.push({ status: 'pending', expiresAt: now + TTL_MS, delivery: null });
     r.sessions.push({ id: s.session_id, redirectUrl: s.redirect_url });
-    await expectStatus(r.sessions[r.sessions.length - 1] as RealSession, 'pending');
+    await expectStatus(r.sessions[r.sessions.length - 1]!, 'pending');
   }
   toString = () => 'create';
 }
@@ -151,7 +151,7 @@ class ElapseCommand implements fc.AsyncCommand<Model, Real> {
     settle(m);
     // Final states never move, whatever time does.
     m.sessions.forEach((s, i) => {
-      if (isFinalStatus(before[i] as SessionStatus)) assert.equal(s.status, before[i]);
+      if (isFinalStatus(before[i]!)) assert.equal(s.status, before[i]);
     });
     for (const [i, real] of r.sessions.entries()) await expectStatus(real, pick(m.sessions, i).status);
   }

@@ -1,9 +1,9 @@
 /** Which engine a component test runs in, for the few checks that differ by engine (each says why). */
 
 /** From the user agent: WebKitGTK's MiniBrowser says AppleWebKit and Safari, without Chrome. */
-export const engine: 'chromium' | 'firefox' | 'webkit' = /Firefox\//.test(navigator.userAgent)
+export const engine: 'chromium' | 'firefox' | 'webkit' = navigator.userAgent.includes('Firefox/')
   ? 'firefox'
-  : /Chrome\//.test(navigator.userAgent)
+  : navigator.userAgent.includes('Chrome/')
     ? 'chromium'
     : 'webkit';
 

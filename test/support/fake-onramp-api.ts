@@ -102,7 +102,7 @@ export class FakeOnrampApi {
 
   readonly fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     this.onRequest?.();
-    const url = new URL(String(input));
+    const url = new URL(input instanceof Request ? input.url : input);
     if ((init.method ?? 'GET') !== 'GET' || url.pathname !== '/v1/onramp') return this.#respond(404, { success: false, error: { code: 'NOT_FOUND', message: 'Not found', request_id: 'req_404' } });
     const signal = init.signal ?? null;
     this.statusRequests.push({ startedAt: Date.now(), signal });

@@ -31,7 +31,7 @@ export async function advance(clock: sinon.SinonFakeTimers, ms: number): Promise
 }
 
 /** The timers the component tests fake: the element's clock, polls, countdowns and timeouts. */
-export const FAKED_TIMERS: Array<'Date' | 'setTimeout' | 'clearTimeout' | 'setInterval' | 'clearInterval'> = [
+export const FAKED_TIMERS: ('Date' | 'setTimeout' | 'clearTimeout' | 'setInterval' | 'clearInterval')[] = [
   'Date',
   'setTimeout',
   'clearTimeout',

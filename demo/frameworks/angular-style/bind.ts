@@ -15,7 +15,7 @@ export interface Bindings {
 /** Applies the bindings to the element and returns what Angular does on destroy: remove the listeners. */
 export function bind(element: HTMLElementTagNameMap['onramp-checkout'], { properties, events }: Bindings): () => void {
   Object.assign(element, properties);
-  const listeners = Object.entries(events) as Array<[string, (event: Event) => void]>;
+  const listeners = Object.entries(events) as [string, (event: Event) => void][];
   for (const [type, listener] of listeners) element.addEventListener(type, listener);
   return () => {
     for (const [type, listener] of listeners) element.removeEventListener(type, listener);

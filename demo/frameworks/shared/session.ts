@@ -43,7 +43,7 @@ async function read<T>(response: Response, what: string): Promise<T> {
   if (!response.ok || (typeof body === 'object' && body !== null && 'error' in body)) {
     throw new Error(typeof body === 'object' && body !== null && 'error' in body ? body.error.message : `The shop could not ${what} (${response.status})`);
   }
-  return body as T;
+  return body;
 }
 
 /** A new session, returning to this page. */

@@ -157,7 +157,8 @@ export class WebhookDispatcher {
     const started = performance.now();
     let statusCode: number | null = null;
     let error: string | null = null;
-    let timedOut = false;
+    // `as boolean`: the timer's callback sets it, which TypeScript's narrowing does not see.
+    let timedOut = false as boolean;
     const secret = unseal(delivery.secret_sealed, this.#o.sealKey);
     if (secret === null) {
       error = 'the endpoint signing secret cannot be unsealed (was the seal key changed?)';

@@ -48,7 +48,7 @@ export function authenticate(deps: SandboxDeps, rule: AccessRule): MiddlewareHan
     const address = requestClientAddress(c, deps.trustedProxies);
     const presented = c.req.header('X-API-Key')?.trim() ?? '';
     const parsed = presented === '' ? null : parseApiKey(presented);
-    const record = parsed && parsed.brand === deps.brand ? deps.apiKeys.findActiveByHash(sha256Hex(presented), deps.clock.now()) : undefined;
+    const record = parsed?.brand === deps.brand ? deps.apiKeys.findActiveByHash(sha256Hex(presented), deps.clock.now()) : undefined;
     if (!record) {
       // Guessing keys costs the guesser: failed attempts are limited per client address.
       enforce(deps.limits.failedAuth(address), 'failed authentications from this address');

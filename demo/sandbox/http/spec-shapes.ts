@@ -34,7 +34,7 @@ export const UNKNOWN_ENVELOPE_FIELD = { api_version: '2026-11-01' } as const;
 export const UNKNOWN_DATA_FIELD = 'object';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-const isObject = (value: Json | undefined): value is { [key: string]: Json } => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: Json | undefined): value is Record<string, Json> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Every `…T…(.sss)Z` timestamp, at any depth, as `…T…+00:00`. */
 function otherTimestampForm(value: Json): Json {
@@ -44,7 +44,7 @@ function otherTimestampForm(value: Json): Json {
   return value;
 }
 
-function specData(method: string, path: string, data: { [key: string]: Json }): { [key: string]: Json } {
+function specData(method: string, path: string, data: Record<string, Json>): Record<string, Json> {
   const shaped = { ...data };
   let kind = 'object';
   if (path === '/v1/onramp') {
@@ -55,7 +55,7 @@ function specData(method: string, path: string, data: { [key: string]: Json }): 
     delete shaped.network;
     if (typeof shaped.fiat_amount === 'number') shaped.fiat_amount = minorToMajorNumber(shaped.fiat_amount, FIAT_MINOR_DIGITS);
   }
-  return { ...(otherTimestampForm(shaped) as { [key: string]: Json }), [UNKNOWN_DATA_FIELD]: kind };
+  return { ...(otherTimestampForm(shaped) as Record<string, Json>), [UNKNOWN_DATA_FIELD]: kind };
 }
 
 /** The answer in the spec's shapes; anything that is not a JSON object passes unchanged. */

@@ -41,7 +41,7 @@ export function onrampRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
     }
     const notFound = new ApiError('NOT_FOUND', `No session ${sessionId}`, { param: 'session_id' });
     const row = deps.sessionService.get(sessionId);
-    if (!row || row.account_id !== key.accountId || row.environment !== key.environment) throw notFound;
+    if (row?.account_id !== key.accountId || row.environment !== key.environment) throw notFound;
 
     const clientSecret = c.req.header('X-Client-Secret')?.trim();
     const secretMatches =

@@ -19,7 +19,7 @@ export function testHelperRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
     const key = c.get('apiKey');
     const input = parseWith(advanceSessionRequestSchema, await readJsonObject(c), rules);
     const row = deps.sessionService.get(input.session_id);
-    if (!row || row.account_id !== key.accountId || row.environment !== key.environment) {
+    if (row?.account_id !== key.accountId || row.environment !== key.environment) {
       throw new ApiError('NOT_FOUND', `No session ${input.session_id}`, { param: 'session_id' });
     }
     if (!deps.sessionService.advance(row, input.to)) {

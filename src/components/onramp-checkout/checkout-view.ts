@@ -22,6 +22,8 @@ export function announcement({ state: { status, session, quoteNotice }, now, tex
   // Built only when said (renders run every second).
   const inAMinute = () => ({ when: formatMinutesFromNow(1, text.locale) });
   return lastMinute(session.expiresAt)
+    // lastMinute() is true only for a deadline that is set.
+    // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- see above
     ? say(text, session.expiresAt! > now ? 'sessionEnding' : 'sessionExpired', inAMinute())
     : quoteNotice === 'refreshing'
       ? say(text, 'priceExpired')

@@ -14,5 +14,5 @@ export const ONRAMP_EVENT_NAMES = [
   'onramp-expired',
   'onramp-error',
   'onramp-fallback',
-] as const satisfies ReadonlyArray<keyof OnrampEventMap>;
+] as const satisfies readonly (keyof OnrampEventMap)[];
 

@@ -37,5 +37,7 @@ export function notificationEvent(notification: Notification, session: OnrampSes
       ? new OnrampQuoteRefreshedEvent(notification.quote)
       : type === 'error'
         ? new OnrampErrorEvent({ ...notification.error, message: message(notification.error) })
-        : new SESSION_EVENTS[type](session!);
+        : // The machine notifies a session event only while it holds a session.
+          // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- see above
+          new SESSION_EVENTS[type](session!);
 }

@@ -17,7 +17,6 @@ import {
   MIN,
   PK_LIVE,
   SECRET,
-  SESSION_ID,
   T0,
   clickPaySync,
   expectAccessible,
@@ -56,7 +55,7 @@ describe('<onramp-checkout> accessibility', () => {
       api.expiresAt = Date.now() + 30 * MIN;
     });
 
-    const states: Array<[label: string, status: string, setup: () => void, act?: (el: OnrampCheckout) => Promise<void>, options?: MountOptions]> = [
+    const states: [label: string, status: string, setup: () => void, act?: (el: OnrampCheckout) => Promise<void>, options?: MountOptions][] = [
       ['loading', 'loading', () => api.nextGets.push(hanging().handler)],
       ['the quote, test mode', 'pending', () => {}],
       ['the quote, live key (no test badge)', 'pending', () => {}, undefined, { key: PK_LIVE }],

@@ -27,7 +27,7 @@ const FOREIGN = 'img, script, svg, b, iframe:not([part=checkout-frame])';
 
 interface Rendered {
   el: OnrampCheckout;
-  errors: Array<{ code: string; message: string }>;
+  errors: { code: string; message: string }[];
   fetches: sinon.SinonStub;
 }
 
@@ -44,14 +44,14 @@ async function render(attributes: Record<string, string>, status: () => Response
   const fetches = sinon.stub(window, 'fetch').callsFake(async (input) => {
     inFlight += 1;
     try {
-      return new URL(String(input)).pathname.endsWith('/quote') ? quote() : status();
+      return new URL(input instanceof Request ? input.url : input).pathname.endsWith('/quote') ? quote() : status();
     } finally {
       inFlight -= 1;
     }
   });
   const el = document.createElement('onramp-checkout');
   const errors: Rendered['errors'] = [];
-  el.addEventListener('onramp-error', (event) => errors.push((event as CustomEvent).detail));
+  el.addEventListener('onramp-error', (event) => errors.push((event as CustomEvent<Rendered['errors'][number]>).detail));
   for (const [name, value] of Object.entries({ 'api-base': API, 'checkout-origin': CHECKOUT, locale: 'en-US', ...attributes })) el.setAttribute(name, value);
   document.body.append(el);
   await waitUntil(() => el.status !== 'loading' || errors.length > 0, 'the element left loading', { timeout: 3000 });

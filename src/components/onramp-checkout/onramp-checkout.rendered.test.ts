@@ -44,7 +44,7 @@ describe('<onramp-checkout> not rendered: no reads until it is shown again', () 
     sinon.restore();
   });
 
-  const cases: Array<[string, (el: OnrampCheckout) => () => void]> = [
+  const cases: [string, (el: OnrampCheckout) => () => void][] = [
     ['inside display: none', (el) => {
       el.parentElement!.style.display = 'none';
       return () => el.parentElement!.style.removeProperty('display');
@@ -74,8 +74,8 @@ describe('<onramp-checkout> not rendered: no reads until it is shown again', () 
         await observed(el);
         await clock.tickAsync(20_000);
         await flush(el);
-        (el.closest('details') as HTMLDetailsElement).open = false;
-        show = () => void ((el.closest('details') as HTMLDetailsElement).open = true);
+        el.closest('details')!.open = false;
+        show = () => void (el.closest('details')!.open = true);
       }
       await observed(el);
       const before = api.gets.length;

@@ -58,7 +58,7 @@ describe('<onramp-checkout> on a return page', () => {
   for (const [status, heading] of [
     ['completed', 'Purchase complete'],
     ['failed', 'Payment failed'],
-  ] as Array<[SessionStatus, string]>) {
+  ] as [SessionStatus, string][]) {
     it(`started on a ${status} session: the result screen from the first answer, no Pay button, one read`, async () => {
       api.status = status;
       const { el, seen } = await mountWatched();

@@ -10,13 +10,14 @@ import type { SessionStatus } from '../../contract/catalog.js';
 import { API, CHECKOUT, SECRET, SESSION_ID, statusViewBody, T0, TX_HASH, WALLET } from '../../../test/support/fake-onramp-api.js';
 import { settle, stubResponse } from '../../../test/support/settle.js';
 import { ONRAMP_EVENT_NAMES as EVENT_NAMES } from './event-names.js';
+import type { OnrampEventMap } from './onramp-checkout.events.js';
 
 export { API, CHECKOUT, EVENT_NAMES, SECRET, SESSION_ID, T0, TX_HASH, WALLET };
 
 export const PK_TEST = 'onramp_test_pk_abcdefghijklmnop1234';
 export const PK_LIVE = 'onramp_live_pk_abcdefghijklmnop1234';
 export const MIN = 60_000;
-export const FAKED: Array<'Date' | 'setTimeout' | 'clearTimeout' | 'setInterval' | 'clearInterval'> = ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'];
+export const FAKED: ('Date' | 'setTimeout' | 'clearTimeout' | 'setInterval' | 'clearInterval')[] = ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'];
 
 export const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -98,7 +99,7 @@ export class FakeApi {
   readonly fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const request: Recorded = {
       method: init.method ?? 'GET',
-      url: new URL(String(input)),
+      url: new URL(input instanceof Request ? input.url : input),
       headers: { ...(init.headers as Record<string, string>) },
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       signal: init.signal ?? null,
@@ -140,7 +141,8 @@ export function recordEvents() {
   for (const name of EVENT_NAMES) document.addEventListener(name, listener);
   return {
     log,
-    of: (name: (typeof EVENT_NAMES)[number]) => log.filter((event) => event.type === name),
+    of: <K extends (typeof EVENT_NAMES)[number]>(name: K) =>
+      log.filter((event): event is OnrampEventMap[K] => event.type === name),
     stop: () => {
       for (const name of EVENT_NAMES) document.removeEventListener(name, listener);
     },
@@ -234,6 +236,9 @@ export async function clickPay(el: OnrampCheckout): Promise<void> {
  */
 export async function expectAccessible(el: Element): Promise<void> {
   const global = window as unknown as { axe?: typeof import('axe-core') };
+  // The script registers `window.axe` and has no types: `as string` keeps TypeScript from looking
+  // for them, and the literal stays for the dev server to resolve.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- see above
   if (!global.axe) await import('axe-core/axe.min.js' as string);
   const results = await global.axe!.run(el, {
     runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },

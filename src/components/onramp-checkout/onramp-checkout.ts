@@ -191,7 +191,8 @@ export class OnrampCheckout extends LitElement {
 
   readonly #i18n = new LocaleController(this);
 
-  readonly #checkout = new HostedCheckoutController(this, {
+  // Typed, not inferred: the options' callbacks refer back to `this`.
+  readonly #checkout: HostedCheckoutController = new HostedCheckoutController(this, {
     frame: () => this.renderRoot.querySelector('iframe'),
     onSurface: (surface) => this.#send(surface === 'none' ? { type: 'checkout-closed' } : { type: 'checkout-opened', surface }),
     onFallback: (reason, url) => this.dispatchEvent(new OnrampFallbackEvent(reason, url)),
@@ -347,7 +348,7 @@ export class OnrampCheckout extends LitElement {
   protected override render(): TemplateResult {
     return checkoutView({
       state: this.machine,
-      testMode: /_test_/.test(this.publishableKey),
+      testMode: this.publishableKey.includes('_test_'),
       environment: this.#session.credentials?.environment ?? 'live',
       now: this.#clock.now(),
       text: this.#i18n,

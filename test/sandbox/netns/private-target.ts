@@ -24,7 +24,7 @@ const webhookResolver: HostResolver = async (hostname) => {
   return [{ address: '10.0.0.1', family: 4 }];
 };
 const t = await startTestSandbox({ webhookResolver, webhookMaxAttempts: 1 });
-let ok = false;
+let ok: boolean;
 try {
   const body = (url: string) => ({ body: { url, events: ['onramp.session.created'] } });
   const privateHook = expectData(await t.call('POST', '/v1/webhooks', body(`http://localhost:${port}/hooks`)), createdWebhookEndpointSchema, 201);
