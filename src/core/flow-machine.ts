@@ -36,7 +36,7 @@ export type FlowInput =
   | { type: 'checkout-opened'; surface: Exclude<CheckoutSurface, 'none'> }
   | { type: 'checkout-closed' };
 
-export type Notification =
+export type FlowNotification =
   | { type: 'ready' }
   | { type: 'status-change'; status: OnrampStatus; previousStatus: OnrampStatus }
   | { type: 'completed' }
@@ -48,7 +48,7 @@ export type Notification =
 
 export interface Transition {
   state: FlowState;
-  notifications: Notification[];
+  notifications: FlowNotification[];
 }
 
 export const initialState: FlowState = {
@@ -78,7 +78,7 @@ export function isFinal({ status }: FlowState): boolean {
 function showSession(state: FlowState, session: OnrampSession, seq: number): Transition {
   const previousStatus = state.status;
   const { status } = session;
-  const notifications: Notification[] = previousStatus === 'loading' ? [{ type: 'ready' }] : [];
+  const notifications: FlowNotification[] = previousStatus === 'loading' ? [{ type: 'ready' }] : [];
   if (status !== previousStatus) {
     notifications.push({ type: 'status-change', status, previousStatus });
     if (isFinalStatus(status)) notifications.push({ type: status as 'completed' | 'failed' | 'expired' });
@@ -102,7 +102,7 @@ const hadPrice = ({ quote }: OnrampSession): boolean => quote.exchangeRate !== n
 
 export function transition(state: FlowState, event: FlowInput): Transition {
   const { status, session } = state;
-  const next = (changes: Partial<FlowState>, notifications: Notification[] = []): Transition => ({ state: { ...state, ...changes }, notifications });
+  const next = (changes: Partial<FlowState>, notifications: FlowNotification[] = []): Transition => ({ state: { ...state, ...changes }, notifications });
   const same: Transition = { state, notifications: [] };
   switch (event.type) {
     case 'reset':

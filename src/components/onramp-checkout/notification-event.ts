@@ -2,7 +2,7 @@
  * The DOM event each notification of the state machine is dispatched as. Internal: not exported
  * from the package (the event classes are, from `onramp-checkout.events.ts`).
  */
-import type { Notification } from '../../core/flow-machine.js';
+import type { FlowNotification } from '../../core/flow-machine.js';
 import type { OnrampSession } from '../../core/session-view.js';
 import type { OnrampError } from '../../core/widget-error.js';
 import {
@@ -29,7 +29,7 @@ const SESSION_EVENTS = {
  * The event a notification of the state machine is dispatched as; `message` is an error's text in
  * the buyer's language. The machine sends the session-only ones only with a session shown.
  */
-export function notificationEvent(notification: Notification, session: OnrampSession | null, message: (error: OnrampError) => string): Event {
+export function notificationEvent(notification: FlowNotification, session: OnrampSession | null, message: (error: OnrampError) => string): Event {
   const { type } = notification;
   return type === 'status-change'
     ? new OnrampStatusChangeEvent({ status: notification.status, previousStatus: notification.previousStatus, session })

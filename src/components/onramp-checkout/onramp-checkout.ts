@@ -1,6 +1,6 @@
 import { LitElement, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { ServerClock } from '../../api/server-clock.js';
-import { initialState, isActive, isFinal, transition, type Notification, type FlowInput, type FlowState, type OnrampStatus } from '../../core/flow-machine.js';
+import { initialState, isActive, isFinal, transition, type FlowNotification, type FlowInput, type FlowState, type OnrampStatus } from '../../core/flow-machine.js';
 import { checkCredentials, checkRedirectUrl } from '../../core/config.js';
 import { fromSessionInput } from '../../core/session-view.js';
 import { nextPoll } from '../../core/poll-policy.js';
@@ -11,7 +11,7 @@ import { HostedCheckoutController, type OnrampCheckoutMode } from '../../control
 import { LocaleController } from '../../controllers/locale-controller.js';
 import { formatCountdown } from '../../format/format.js';
 import { SessionController } from '../../controllers/session-controller.js';
-import { checkoutView, focusReplacement } from './checkout-view.js';
+import { widgetView, focusReplacement } from './widget-view.js';
 import { errorText } from './error-view.js';
 import { notificationEvent } from './notification-event.js';
 import { OnrampFallbackEvent } from './onramp-checkout.events.js';
@@ -157,7 +157,7 @@ export class OnrampCheckout extends LitElement {
   private frameHeight = 560;
 
   readonly #clock = new ServerClock();
-  #pending: Notification[] = [];
+  #pending: FlowNotification[] = [];
   /** Set by `#configure` with a seeded session: polling starts once it is on screen. */
   #startPolling = false;
   /** The credentials and API base `#configure` last ran for. */
@@ -341,12 +341,12 @@ export class OnrampCheckout extends LitElement {
     window.location.assign(url);
   }
 
-  #dispatch(notification: Notification): void {
+  #dispatch(notification: FlowNotification): void {
     this.dispatchEvent(notificationEvent(notification, this.machine.session, (error) => errorText(error, this.#i18n)));
   }
 
   protected override render(): TemplateResult {
-    return checkoutView({
+    return widgetView({
       state: this.machine,
       // A regex test, not includes(): the script-tag file compresses 17–36 bytes smaller with it.
       // eslint-disable-next-line @typescript-eslint/prefer-includes -- bytes, see above

@@ -6,10 +6,10 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { OnrampSession } from '../../core/session-view.js';
 import { networkName } from '../../format/explorer.js';
 import { formatCrypto, formatFiat, formatFiatDecimal, formatRate, shortenAddress } from '../../format/format.js';
-import { figure, remaining, row, say, timer, type CheckoutViewInput } from './view-pieces.js';
+import { figure, remaining, row, say, timer, type WidgetViewInput } from './view-pieces.js';
 
 /** The quote's countdown line, with "Price updated." after a refresh. */
-function quoteCountdown({ state: { quoteNotice }, now, text }: CheckoutViewInput, expiresAt: number | null): TemplateResult {
+function quoteCountdown({ state: { quoteNotice }, now, text }: WidgetViewInput, expiresAt: number | null): TemplateResult {
   return timer(
     'quote-countdown',
     quoteNotice === 'refreshing' || expiresAt === null ? 0 : remaining(expiresAt, now),
@@ -20,7 +20,7 @@ function quoteCountdown({ state: { quoteNotice }, now, text }: CheckoutViewInput
 }
 
 /** The order summary and countdowns, then `payment` (the pay button, frame or fallback). */
-export function orderView(input: CheckoutViewInput, session: OnrampSession, payment: unknown): TemplateResult {
+export function orderView(input: WidgetViewInput, session: OnrampSession, payment: unknown): TemplateResult {
   const { now, text } = input;
   const { locale, messages: t } = text;
   const { quote, fiatCurrency: fiat, cryptoCurrency: crypto, network, walletAddress: wallet, fiatAmount } = session;

@@ -5,9 +5,9 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { OnrampSession } from '../../core/session-view.js';
 import { formatFiat } from '../../format/format.js';
-import { figure, remaining, say, type CheckoutViewInput } from './view-pieces.js';
+import { figure, remaining, say, type WidgetViewInput } from './view-pieces.js';
 
-export function paymentView(input: CheckoutViewInput, session: OnrampSession): TemplateResult | typeof nothing {
+export function paymentView(input: WidgetViewInput, session: OnrampSession): TemplateResult | typeof nothing {
   const { state: { surface }, checkoutUrl: url, now, text, onPay } = input;
   const t = text.messages;
   if (surface === 'frame' && url) {

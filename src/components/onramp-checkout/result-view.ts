@@ -3,9 +3,9 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { OnrampSession } from '../../core/session-view.js';
 import { explorerTxUrl, networkName } from '../../format/explorer.js';
 import { formatCrypto, formatDateTime, shortenAddress } from '../../format/format.js';
-import { figure, say, type CheckoutViewInput } from './view-pieces.js';
+import { figure, say, type WidgetViewInput } from './view-pieces.js';
 
-export function resultView({ environment, text }: CheckoutViewInput, session: OnrampSession): TemplateResult {
+export function resultView({ environment, text }: WidgetViewInput, session: OnrampSession): TemplateResult {
   const { status, txHash, network, walletAddress: wallet, completedAt } = session;
   const { locale, messages: t } = text;
   // Focused when the view changes under the buyer's focus (see the element's `updated`).

@@ -22,7 +22,7 @@ export interface ViewText {
 }
 
 /** Everything the widget is drawn from: its state, the time, the language, the hosted checkout. */
-export interface CheckoutViewInput {
+export interface WidgetViewInput {
   state: FlowState;
   /** Shows the "Test mode" badge. */
   testMode: boolean;

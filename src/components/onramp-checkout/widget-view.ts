@@ -10,13 +10,13 @@ import { errorView } from './error-view.js';
 import { orderView } from './order-view.js';
 import { paymentView } from './payment-view.js';
 import { resultView } from './result-view.js';
-import { remaining, say, type CheckoutViewInput } from './view-pieces.js';
+import { remaining, say, type WidgetViewInput } from './view-pieces.js';
 
 /**
  * What the polite live region says: only what changes the buyer's plans, once each (a phase, not
  * a ticking number): the last minute of the session or the price, the price expiring and updated.
  */
-export function announcement({ state: { status, session, quoteNotice }, now, text }: CheckoutViewInput): unknown[] | string {
+export function announcement({ state: { status, session, quoteNotice }, now, text }: WidgetViewInput): unknown[] | string {
   if (status !== 'pending' || !session) return '';
   const lastMinute = (deadline: number | null) => deadline !== null && remaining(deadline, now) <= 60_000;
   // Built only when said (renders run every second).
@@ -35,12 +35,12 @@ export function announcement({ state: { status, session, quoteNotice }, now, tex
 }
 
 /** The screen under the status line, for a session shown. */
-function screen(input: CheckoutViewInput): unknown {
+function screen(input: WidgetViewInput): unknown {
   const { status, session } = input.state;
   return !session || status === 'error' ? nothing : isActive(status) ? orderView(input, session, paymentView(input, session)) : resultView(input, session);
 }
 
-export function checkoutView(input: CheckoutViewInput): TemplateResult {
+export function widgetView(input: WidgetViewInput): TemplateResult {
   const { state, testMode, text } = input;
   const { status, session, error } = state;
   return html`<div part="base" class="base" lang=${text.language} dir=${text.dir}>
