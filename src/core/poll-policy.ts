@@ -21,8 +21,12 @@ export const IDLE_CAP_MS = 300_000;
 export const CHECKOUT_OPEN_MS = 2000;
 /** Processing: paid, the crypto on its way. */
 export const PROCESSING_MS = 1000;
-/** A read lands this long after the session's expiry, so the server already says "expired". */
-export const EXPIRY_GRACE_MS = 250;
+/**
+ * A read lands this long after the session's expiry by the estimated server clock, so the server
+ * already says "expired": the estimate, from `Date` headers of one-second resolution, may be half a
+ * second and half a round trip early, and a read that lands before the expiry costs a second one.
+ */
+export const EXPIRY_GRACE_MS = 1200;
 /** Past the expiry with the server still saying pending: the longest wait. */
 export const PAST_EXPIRY_MS = 2000;
 

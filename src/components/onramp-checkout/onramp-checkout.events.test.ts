@@ -142,7 +142,7 @@ describe('<onramp-checkout>', () => {
       await advance(9000, el);
       const count = h.api.gets.length;
       h.api.status = 'expired';
-      await advance(2000, el); // the read lands 250 ms after the deadline
+      await advance(2500, el); // the read lands 1.2 s after the deadline
       expect(h.api.gets.length).to.equal(count + 1);
       expect(el.status).to.equal('expired');
       expect(h.events.of('onramp-expired')).to.have.length(1);
