@@ -31,8 +31,8 @@ const pad = (value: string | number, width: number) => String(value).padStart(wi
 console.log(`${'file'.padEnd(38)}${pad('raw', 9)}${pad('gzip', 9)}${pad('brotli', 9)}`);
 for (const row of rows) console.log(`${row.file.padEnd(38)}${pad(row.raw, 9)}${pad(row.gzip, 9)}${pad(row.brotli, 9)}`);
 
-const iife = rows[0]!;
-const hydrate = rows[1]!;
+const [iife, hydrate] = rows;
+if (!iife || !hydrate) throw new Error(`expected two files, measured ${rows.length}`);
 console.log(`\nintegrity of ${iife.file}: ${iife.sri}`);
 console.log(`integrity of ${hydrate.file}: ${hydrate.sri}`);
 const ssr = (await import(pathToFileURL(resolve('dist/ssr.js')).href)) as typeof import('../src/ssr/render-onramp-checkout.js');

@@ -37,7 +37,7 @@ export function canonicalJson(value: unknown): string {
 /** Unless a route needs less. */
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
 
-export type JsonBodyFailure = { status: 400; code: 'INVALID_JSON' | 'VALIDATION_ERROR'; message: string };
+export interface JsonBodyFailure { status: 400; code: 'INVALID_JSON' | 'VALIDATION_ERROR'; message: string }
 
 /**
  * Refuses a body larger than `maxBytes` with 413 (`PAYLOAD_TOO_LARGE`, the error envelope) before

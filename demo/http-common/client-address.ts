@@ -96,7 +96,7 @@ export function clientAddress(remoteAddress: string | undefined, forwardedFor: s
 }
 
 /** The client address of a Hono request served by `@hono/node-server` (its `env.incoming` is the request). */
-export function requestClientAddress(c: Context, trusted: TrustedProxies): string {
+export function requestClientAddress(c: Pick<Context, 'env' | 'req'>, trusted: TrustedProxies): string {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  return clientAddress(incoming?.socket?.remoteAddress, c.req.header('X-Forwarded-For'), trusted);
+  return clientAddress(incoming?.socket.remoteAddress, c.req.header('X-Forwarded-For'), trusted);
 }

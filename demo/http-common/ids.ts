@@ -13,7 +13,7 @@ export function randomBase62(length: number): string {
   let out = '';
   while (out.length < length) {
     for (const byte of randomBytes(length * 2)) {
-      if (byte < 248) out += BASE62[byte % 62];
+      if (byte < 248) out += BASE62.charAt(byte % 62);
       if (out.length === length) break;
     }
   }

@@ -31,8 +31,8 @@ export function loadSealKey(dbPath: string): string {
 export function readKeysFile(path: string): SandboxKeys | null {
   if (!existsSync(path)) return null;
   try {
-    const value = JSON.parse(readFileSync(path, 'utf8')) as SandboxKeys;
-    return typeof value.test?.secret === 'string' && typeof value.live?.publishable === 'string' ? value : null;
+    const value = JSON.parse(readFileSync(path, 'utf8')) as Partial<SandboxKeys>;
+    return typeof value.test?.secret === 'string' && typeof value.live?.publishable === 'string' ? (value as SandboxKeys) : null;
   } catch {
     return null;
   }

@@ -17,7 +17,9 @@ export function listen(servers: Server[], fetch: Fetch, port: number, hostname: 
 /** The API server: also requests the app never sees (unparsable HTTP, unreadable URLs) get the envelope. */
 export function listenApi(servers: Server[], fetch: Fetch, port: number, hostname: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const server = createServer(getRequestListener(fetch, { hostname, errorHandler: unreadableRequestResponse }));
+    const listener = getRequestListener(fetch, { hostname, errorHandler: unreadableRequestResponse });
+    // The listener answers its own failures (errorHandler), so its promise is not awaited.
+    const server = createServer((incoming, outgoing) => void listener(incoming, outgoing));
     server.on('clientError', answerClientError);
     servers.push(server);
     server.once('error', reject);

@@ -181,7 +181,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
           hosted: {
             limits: new HostedCreationLimits(
               db,
-              clock.now,
+              () => clock.now(),
               { ...DEFAULT_HOSTED_QUOTAS, ...hosted.quotas },
               hosted.creationsPerAddress ?? DEFAULT_CREATIONS_PER_ADDRESS,
               hosted.creationsPerAccount ?? DEFAULT_CREATIONS_PER_ACCOUNT,

@@ -30,22 +30,23 @@ const loads = Number(process.env.BENCH_LOADS ?? 5);
 const SCRIPT = 'dist/onramp-checkout.iife.js';
 const before = process.env.BENCH_BEFORE;
 /** This build's script-tag file and, with `BENCH_BEFORE`, the one built from that revision (built once). */
-const bundles = [{ label: 'after', code: readFileSync(SCRIPT, 'utf8') }];
+const built = readFileSync(SCRIPT, 'utf8');
+const bundles = [{ label: 'after', code: built }];
 if (before && (runs('quote') || runs('load') || runs('profile'))) bundles.unshift({ label: 'before', code: buildBundleAt(before) });
 
 /**
  * Runs `measure` with each bundle served as the demo's script-tag file (written in place of this
  * build's, which is put back after), so before and after load the same pages in one run.
  */
-async function eachBundle<T>(measure: () => Promise<T>): Promise<Array<{ label: string; figures: T }>> {
-  const results: Array<{ label: string; figures: T }> = [];
+async function eachBundle<T>(measure: () => Promise<T>): Promise<{ label: string; figures: T }[]> {
+  const results: { label: string; figures: T }[] = [];
   try {
     for (const { label, code } of bundles) {
       writeFileSync(SCRIPT, code);
       results.push({ label, figures: await measure() });
     }
   } finally {
-    writeFileSync(SCRIPT, bundles.at(-1)!.code);
+    writeFileSync(SCRIPT, built);
   }
   return results;
 }
@@ -72,7 +73,7 @@ try {
     // tsx compiles with esbuild's keepNames, whose `__name` helper ends up in functions sent to the page.
     await page.addInitScript('window.__name = (fn) => fn');
     const cycles = Number(process.env.BENCH_CYCLES ?? 200);
-    const f = await measureLeaks(page as unknown as Parameters<typeof measureLeaks>[0], cycles);
+    const f = await measureLeaks(page, cycles);
     const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
     console.log(`mount/unmount cycles        ${f.cycles} (${f.moves} also moved)`);
     console.log(`time                        ${f.millis} ms (${(f.millis / f.cycles).toFixed(2)} ms per cycle, each waits one frame or two)`);

@@ -44,7 +44,7 @@ export interface ProfileFigures {
   /** Mean ms per load of navigation → order. */
   orderMs: number;
   /** Mean self ms per load, by function (`name file:line:col`), largest first. */
-  top: Array<{ name: string; ms: number }>;
+  top: { name: string; ms: number }[];
   /** Mean self ms per load: the script-tag file's functions together, the browser's own work, idle. */
   totals: { script: number; program: number; gc: number; other: number };
 }
@@ -59,7 +59,9 @@ function selfTimes(profile: Profile, until: number): Map<string, { ms: number; s
     at += deltas[i] ?? 0;
     if (at > until) break;
     const next = deltas[i + 1] ?? 0;
-    const frame = byId.get(samples[i]!)!.callFrame;
+    const node = byId.get(samples[i] ?? -1);
+    if (!node) throw new Error(`profile sample ${i} names no node`);
+    const frame = node.callFrame;
     const file = frame.url.split('/').pop() ?? '';
     const script = /onramp-checkout.*\.js/.test(file);
     const kind = frame.functionName.startsWith('(') ? frame.functionName : script ? 'script' : 'other';
@@ -87,7 +89,7 @@ export async function profileLoads(browser: Browser, url: string, loads: number)
       await cdp.send('Profiler.start');
       const started = Date.now();
       await page.goto(url, { waitUntil: 'commit' });
-      const order = (await page.evaluate('window.__profileOrder')) as number;
+      const order = await page.evaluate<number>('window.__profileOrder');
       const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
       // The first load warms the server and the browser's processes: not counted.
       if (index === 0) continue;
@@ -123,7 +125,7 @@ export async function profileLoads(browser: Browser, url: string, loads: number)
   };
 }
 
-export function formatProfile(results: Array<{ label: string; figures: ProfileFigures }>): string {
+export function formatProfile(results: { label: string; figures: ProfileFigures }[]): string {
   const lines = ['main thread before the order: CPU profile of cold loads of /demo/script-tag, navigation → order in the DOM (mean self ms per load)'];
   for (const { label, figures } of results) {
     const { totals } = figures;

@@ -50,7 +50,7 @@ async function load(browser: Browser, url: string): Promise<LoadFigures> {
     await page.addInitScript(INSTRUMENT);
     await page.goto(url);
     // A string evaluated over the protocol (the pages' CSP forbids the eval a function would need).
-    return (await page.evaluate(COLLECT)) as LoadFigures;
+    return await page.evaluate<LoadFigures>(COLLECT);
   } finally {
     await context.close();
   }

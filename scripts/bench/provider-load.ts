@@ -32,12 +32,12 @@ interface Scenario {
   name: string;
   /** How long the page runs. */
   runMs: number;
-  actions: ReadonlyArray<readonly [number, Action]>;
+  actions: readonly (readonly [number, Action])[];
 }
 
 /** Hidden from minute 1 to 3, 5 to 7… (half the time); paid in another tab at 10 min (hidden), delivered at 12 (shown). */
-function hiddenHalfTheTime(): Array<readonly [number, Action]> {
-  const actions: Array<readonly [number, Action]> = [[10 * MIN, 'processing'], [12 * MIN, 'completed']];
+function hiddenHalfTheTime(): (readonly [number, Action])[] {
+  const actions: (readonly [number, Action])[] = [[10 * MIN, 'processing'], [12 * MIN, 'completed']];
   for (let minute = 1; minute < 30; minute += 4) actions.push([minute * MIN, 'hide'], [(minute + 2) * MIN, 'show']);
   return actions.sort((a, b) => a[0] - b[0]);
 }
@@ -140,7 +140,8 @@ async function runScenario(browser: Browser, bundle: string, scenario: Scenario)
     // The API's rate limits refill by the session's own (compressed) time, as a real page's reads would pace them.
     rateLimitClock: () => serverNow,
   });
-  const keys = sandbox.keys!.test;
+  if (!sandbox.keys) throw new Error('the sandbox started without keys');
+  const keys = sandbox.keys.test;
   const created = (await (await fetch(`${sandbox.apiUrl}/v1/onramp`, {
     method: 'POST', headers: { 'Content-Type': 'application/json', 'X-API-Key': keys.secret }, body: JSON.stringify(ORDER),
   })).json()) as { data: { session_id: string; client_secret: string; redirect_url: string } };
@@ -170,7 +171,7 @@ async function runScenario(browser: Browser, bundle: string, scenario: Scenario)
     serverNow = start + 1;
     await page.addInitScript(VISIBILITY);
     await page.goto(`http://127.0.0.1:${(merchant.address() as AddressInfo).port}/`);
-    const statusOnScreen = () => page.evaluate(`document.querySelector('onramp-checkout')?.getAttribute('status')`) as Promise<string | null>;
+    const statusOnScreen = () => page.evaluate<string | null>(`document.querySelector('onramp-checkout')?.getAttribute('status')`);
     const advance = async (to: string) => {
       const answer = await fetch(`${sandbox.apiUrl}/v1/test_helpers/onramp/advance`, {
         method: 'POST', headers: { 'Content-Type': 'application/json', 'X-API-Key': keys.secret }, body: JSON.stringify({ session_id: sessionId, to }),
@@ -179,13 +180,14 @@ async function runScenario(browser: Browser, bundle: string, scenario: Scenario)
     };
     const pending = [...scenario.actions];
     /** Server-side changes waiting to reach the screen: the status expected and when it changed. */
-    const changes: Array<{ status: string; at: number }> = [{ status: 'expired', at: SESSION_TTL_MS }];
+    const changes: { status: string; at: number }[] = [{ status: 'expired', at: SESSION_TTL_MS }];
     let longestMs = 0;
     let finalAt: number | null = null;
     let openedAt: number | null = null;
     for (let elapsed = 0; elapsed < scenario.runMs; elapsed += STEP_MS) {
-      while (pending[0] && pending[0][0] <= elapsed) {
-        const [, action] = pending.shift()!;
+      for (let next = pending[0]; next && next[0] <= elapsed; next = pending[0]) {
+        pending.shift();
+        const [, action] = next;
         if (action === 'pay') {
           await page.evaluate(`document.querySelector('onramp-checkout').shadowRoot.querySelector('[part~="pay-button"]').click()`);
           openedAt = elapsed;
@@ -204,8 +206,7 @@ async function runScenario(browser: Browser, bundle: string, scenario: Scenario)
       for (let turns = 0; turns < 200 && inFlight > 0; turns += 1) await page.evaluate(TURN);
       await page.evaluate(TURN);
       const shown = await statusOnScreen();
-      for (let i = changes.length - 1; i >= 0; i -= 1) {
-        const change = changes[i]!;
+      for (const [i, change] of [...changes.entries()].reverse()) {
         if (shown === change.status && elapsed + STEP_MS >= change.at) {
           longestMs = Math.max(longestMs, elapsed + STEP_MS - change.at);
           changes.splice(i, 1);
@@ -213,15 +214,15 @@ async function runScenario(browser: Browser, bundle: string, scenario: Scenario)
       }
       if (finalAt === null && (shown === 'completed' || shown === 'failed' || shown === 'expired')) finalAt = elapsed + STEP_MS;
     }
-    const openReads = openedAt === null ? [] : readTimes.filter((at) => at >= openedAt! && (finalAt === null || at <= finalAt));
+    const openReads = openedAt === null ? [] : readTimes.filter((at) => at >= openedAt && (finalAt === null || at <= finalAt));
     return {
       scenario: scenario.name,
       reads: readTimes.length,
       preflightsWithoutMaxAge: preflights(readTimes, 5000),
       preflightsWithSandbox: preflights(readTimes, 7200 * 1000),
-      readsAfterFinal: finalAt === null ? 0 : readTimes.filter((at) => at > finalAt!).length,
+      readsAfterFinal: finalAt === null ? 0 : readTimes.filter((at) => at > finalAt).length,
       longestMs,
-      longestOpenGapMs: openReads.length < 2 ? null : Math.max(...openReads.slice(1).map((at, i) => at - openReads[i]!)),
+      longestOpenGapMs: openReads.length < 2 ? null : Math.max(...openReads.slice(1).map((at, i) => at - (openReads[i] ?? at))),
     };
   } finally {
     await context.close();
@@ -230,8 +231,8 @@ async function runScenario(browser: Browser, bundle: string, scenario: Scenario)
   }
 }
 
-export async function measureProviderLoad(browser: Browser, bundles: ReadonlyArray<{ label: string; code: string }>): Promise<Array<{ label: string; figures: LoadFigures[] }>> {
-  const results: Array<{ label: string; figures: LoadFigures[] }> = [];
+export async function measureProviderLoad(browser: Browser, bundles: readonly { label: string; code: string }[]): Promise<{ label: string; figures: LoadFigures[] }[]> {
+  const results: { label: string; figures: LoadFigures[] }[] = [];
   for (const { label, code } of bundles) {
     const figures: LoadFigures[] = [];
     for (const scenario of SCENARIOS) figures.push(await runScenario(browser, code, scenario));
@@ -240,14 +241,15 @@ export async function measureProviderLoad(browser: Browser, bundles: ReadonlyArr
   return results;
 }
 
-export function formatProviderLoad(results: Array<{ label: string; figures: LoadFigures[] }>): string {
+export function formatProviderLoad(results: { label: string; figures: LoadFigures[] }[]): string {
   const lines = [
     'provider load: one checkout through a whole session (page clock stepped 500 ms; sandbox in spec-shapes mode)',
     `${'scenario'.padEnd(52)} ${'build'.padEnd(7)} ${'reads'.padStart(5)} ${'preflights (no Max-Age / 7200 s)'.padStart(33)} ${'after final'.padStart(11)} ${'change→screen'.padStart(13)} ${'open gap'.padStart(8)}`,
   ];
   for (const scenario of SCENARIOS) {
     for (const { label, figures } of results) {
-      const f = figures.find((figure) => figure.scenario === scenario.name)!;
+      const f = figures.find((figure) => figure.scenario === scenario.name);
+      if (!f) throw new Error(`no figures for ${scenario.name} (${label})`);
       const seconds = (ms: number | null) => (ms === null ? '–' : `${(ms / 1000).toFixed(1)} s`);
       lines.push(
         `${scenario.name.padEnd(52)} ${label.padEnd(7)} ${String(f.reads).padStart(5)} ${`${f.preflightsWithoutMaxAge} / ${f.preflightsWithSandbox}`.padStart(33)} ${String(f.readsAfterFinal).padStart(11)} ${seconds(f.longestMs).padStart(13)} ${seconds(f.longestOpenGapMs).padStart(8)}`,

@@ -73,7 +73,7 @@ const COLLECT = `(() => {
 interface PageFigures {
   marks: { defined: number | null; order: number | null; firstFrame: number | null; orderInFirstFrame: boolean | null };
   htmlEnd: number;
-  resources: Array<{ name: string; startTime: number; responseEnd: number }>;
+  resources: { name: string; startTime: number; responseEnd: number }[];
 }
 
 /** One request as the DevTools protocol saw it. */
@@ -111,7 +111,7 @@ async function recordWire(cdp: CDPSession): Promise<Map<string, WireRequest>> {
     if (!request) return;
     const timing = event.response.timing;
     if (timing) request.timing = { requestTime: timing.requestTime, sendStart: timing.sendStart, receiveHeadersEnd: timing.receiveHeadersEnd };
-    const headers = Object.fromEntries(Object.entries(event.response.headers).map(([name, value]) => [name.toLowerCase(), String(value)]));
+    const headers = Object.fromEntries(Object.entries(event.response.headers).map(([name, value]) => [name.toLowerCase(), value]));
     request.contentEncoding = headers['content-encoding'];
   });
   cdp.on('Network.loadingFinished', (event) => {
@@ -166,7 +166,7 @@ async function load(browser: Browser, url: string, apiOrigin: string, scriptBrot
     await page.goto(url);
     // A string evaluated over the protocol (the pages' CSP forbids the eval a predicate would need).
     await page.evaluate('window.__quoteBenchDone');
-    const figures = (await page.evaluate(COLLECT)) as PageFigures;
+    const figures = await page.evaluate<PageFigures>(COLLECT);
     const requests = [...wire.values()];
     const { marks } = figures;
     const script = figures.resources.find((entry) => entry.name.endsWith(SCRIPT_FILE.slice('dist'.length)));
@@ -180,8 +180,7 @@ async function load(browser: Browser, url: string, apiOrigin: string, scriptBrot
     const wireStatus = requests.find((request) => request.method === 'GET' && request.url.startsWith(apiOrigin) && request.url.includes(STATUS_PATH));
     // The first request to the status URL the network stack started: the preflight, else the GET.
     const wireFirst = requests
-      .filter((request) => request.url === wireStatus?.url && request.timing)
-      .map((request) => request.timing!.requestTime * 1000)
+      .flatMap((request) => (request.url === wireStatus?.url && request.timing ? [request.timing.requestTime * 1000] : []))
       .sort((a, b) => a - b)[0];
     const scriptTimes = wireTimes(wireScript);
     const statusTimes = wireTimes(wireStatus);
@@ -222,7 +221,8 @@ async function load(browser: Browser, url: string, apiOrigin: string, scriptBrot
 export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  const at = (index: number) => sorted[index] ?? NaN;
+  return sorted.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
 };
 
 export interface PageSummary {
@@ -259,7 +259,7 @@ export function formatTimeToQuote({ summaries, scriptBrotli }: { summaries: Page
     `time to quote, cold loads: ${latencyMs} ms round trip, ${downloadKbps / 1000} Mbit/s down, ${uploadKbps} kbit/s up, CPU ${cpuSlowdown}× slower (Chromium DevTools emulation)`,
   ];
   const ms = (value: number) => `${Math.round(value)}`.padStart(7);
-  const row = (label: string, values: Array<number | null>) => {
+  const row = (label: string, values: (number | null)[]) => {
     const present = values.filter((value): value is number => value !== null);
     if (!present.length) return;
     lines.push(`  ${label.padEnd(46)}${ms(Math.min(...present))}${ms(median(present))}${ms(Math.max(...present))}`);
@@ -285,9 +285,11 @@ export function formatTimeToQuote({ summaries, scriptBrotli }: { summaries: Page
       const inFirst = loads.filter((figures) => figures.orderInFirstFrame).length;
       lines.push(`  order in the first frame after the script runs: ${inFirst} of ${loads.length} loads`);
     }
-    const bytes = loads[0]!.bytes;
+    const [first] = loads;
+    if (!first) continue;
+    const bytes = first.bytes;
     lines.push(
-      `  bytes on the wire (first load): HTML ${bytes.html}, script ${bytes.script} (${loads[0]!.scriptEncoding}; ${scriptBrotli} brotli), API ${bytes.api}, all ${bytes.total}`,
+      `  bytes on the wire (first load): HTML ${bytes.html}, script ${bytes.script} (${first.scriptEncoding}; ${scriptBrotli} brotli), API ${bytes.api}, all ${bytes.total}`,
     );
   }
   return lines.join('\n');

@@ -61,7 +61,7 @@ export function minifyTemplates(code: string, lang: 'ts' | 'js' = 'ts'): { code:
     if (tag?.type === 'Identifier' && (tag.name === 'html' || tag.name === 'css')) {
       collect(n.quasi as TemplateLiteral, tag.name);
     } else if (callee?.type === 'Identifier' && callee.name === 'unsafeCSS') {
-      const [arg] = n.arguments as Array<{ type: string }>;
+      const [arg] = n.arguments as { type: string }[];
       if (arg?.type === 'TemplateLiteral') collect(arg as TemplateLiteral, 'css');
     }
     for (const value of Object.values(n)) visit(value);
@@ -77,6 +77,7 @@ export function minifyTemplates(code: string, lang: 'ts' | 'js' = 'ts'): { code:
       if (text !== raw) edits.push({ start, end: start + raw.length, text });
     });
   };
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- parseSync returns oxc's result (another shape, its own options); moving to it is its own change to the build
   visit(parseAst(code, { lang }));
   if (!edits.length) return null;
   edits.sort((a, b) => a.start - b.start);
@@ -98,7 +99,7 @@ function vlq(value: number): string {
     let digit = rest & 31;
     rest >>>= 5;
     if (rest) digit |= 32;
-    out += BASE64[digit];
+    out += BASE64.charAt(digit);
   } while (rest);
   return out;
 }
@@ -116,7 +117,7 @@ export function editMap(original: string, edits: Edit[], source: string): { vers
   let origLine = 0;
   let origCol = 0;
   const mark = () => {
-    lines[lines.length - 1]!.push(vlq(genCol - prevGenCol) + vlq(0) + vlq(origLine - prevLine) + vlq(origCol - prevCol));
+    lines.at(-1)?.push(vlq(genCol - prevGenCol) + vlq(0) + vlq(origLine - prevLine) + vlq(origCol - prevCol));
     prevGenCol = genCol;
     prevLine = origLine;
     prevCol = origCol;
@@ -130,7 +131,7 @@ export function editMap(original: string, edits: Edit[], source: string): { vers
   const copy = (from: number, to: number) => {
     let token = true;
     for (let i = from; i < to; i++) {
-      const ch = original[i]!;
+      const ch = original.charAt(i);
       if (ch === '\n') {
         origLine++;
         origCol = 0;

@@ -23,7 +23,7 @@ function fakeHost(): ReactiveControllerHost & HTMLElement {
 
 /** Reads that stay in flight until the test answers them. */
 function fakeReads() {
-  const reads: Array<{ signal: AbortSignal; answer: (outcome: PollOutcome) => void }> = [];
+  const reads: { signal: AbortSignal; answer: (outcome: PollOutcome) => void }[] = [];
   const poll = (signal: AbortSignal) => new Promise<PollOutcome>((answer) => reads.push({ signal, answer }));
   return { reads, poll };
 }

@@ -11,8 +11,11 @@ export {
   type OnrampWebhookVerifyOptions,
   type OnrampWebhookFailure,
   type OnrampWebhookResult,
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- the old name stays exported for one minor release
   type VerifyWebhookSignatureOptions,
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- the old name stays exported for one minor release
   type WebhookSignatureFailure,
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- the old name stays exported for one minor release
   type WebhookSignatureResult,
 } from '../webhooks/verify-signature.js';
 export type { CreatedSession, SessionStatusView } from '../contract/schemas/session.js';

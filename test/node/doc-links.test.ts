@@ -26,7 +26,7 @@ function proseLines(text: string): { line: number; text: string }[] {
   let fence: string | null = null;
   text.split('\n').forEach((line, index) => {
     const marker = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-    if (marker && (fence === null || (marker[0] === fence[0] && marker.length >= fence.length))) {
+    if (marker && (fence === null || (marker.startsWith(fence.charAt(0)) && marker.length >= fence.length))) {
       fence = fence === null ? marker : null;
       return;
     }
@@ -121,7 +121,7 @@ test('every relative link and #anchor of the documentation resolves', () => {
     for (const { line, target } of linksOf(read(page))) {
       if (!target || isExternal(target)) continue;
       checked += 1;
-      const [path = '', anchor] = target.split('#') as [string, string | undefined];
+      const [path, anchor] = target.split('#') as [string, string | undefined];
       const file = path ? relative(ROOT, resolve(ROOT, dirname(page), decodeURIComponent(path))) : page;
       if (file.startsWith('..') || !existsSync(join(ROOT, file))) {
         broken.push(`${page}:${line}: ${target} (no ${file} in the repository)`);

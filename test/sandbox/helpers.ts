@@ -114,7 +114,7 @@ export async function call(baseUrl: string, method: string, path: string, option
   }
   const response = await fetch(baseUrl + path, { method, headers, ...(body === undefined ? {} : { body }) });
   const text = await response.text();
-  let json: unknown = undefined;
+  let json: unknown;
   try {
     json = text ? JSON.parse(text) : undefined;
   } catch {
@@ -195,7 +195,7 @@ export function spawnSandboxProcess(env: Record<string, string>): Promise<Sandbo
       output += chunk.toString();
       const apiUrl = /Onramp sandbox API\s+(\S+)/.exec(output)?.[1];
       const checkoutUrl = /Hosted checkout\s+(\S+)/.exec(output)?.[1];
-      if (apiUrl && checkoutUrl && /Test cards/.test(output)) {
+      if (apiUrl && checkoutUrl && output.includes('Test cards')) {
         clearTimeout(timer);
         resolve({ child, output, apiUrl, checkoutUrl, exited });
       }

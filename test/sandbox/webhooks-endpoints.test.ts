@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createdApiKeySchema, createdWebhookEndpointSchema, deletedWebhookEndpointSchema, webhookDeliveryListSchema, webhookEndpointListSchema } from '../../src/contract/index.js';
 import { type TestSandbox, expectData, expectError, startTestSandbox } from './helpers.js';
-import { EVENTS_ALL, createEndpoint, deliveries } from './support/webhook-receiver.js';
+import { EVENTS_ALL, createEndpoint } from './support/webhook-receiver.js';
 
 describe('/v1/webhooks endpoints', () => {
   let t: TestSandbox;

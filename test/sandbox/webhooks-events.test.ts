@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { type WebhookEvent, deletedWebhookEndpointSchema, webhookDeliveryListSchema } from '../../src/contract/index.js';
 import { verifyWebhookSignature } from '../../src/webhooks/verify-signature.js';
-import { type TestSandbox, expectData, loopbackOnlyResolver, startTestSandbox, waitFor } from './helpers.js';
+import { type TestSandbox, expectData, startTestSandbox, waitFor } from './helpers.js';
 import { type Receiver, startReceiver, EVENTS_ALL, createEndpoint, deliveries, createSession, payOnCheckout, advance, verified, useTempDir } from './support/webhook-receiver.js';
 
 const dir = useTempDir('sandbox-webhooks-');

@@ -3,11 +3,11 @@
  */
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createdSessionSchema, createdWebhookEndpointSchema, webhookDeliveryListSchema } from '../../src/contract/index.js';
 import { call, expectData, sessionBody, startOnDatabase, waitFor } from './helpers.js';
 import { freePort } from '../support/free-port.js';
-import { startReceiver, deliveries, advance, verified, useTempDir } from './support/webhook-receiver.js';
+import { startReceiver, verified, useTempDir } from './support/webhook-receiver.js';
 
 const dir = useTempDir('sandbox-webhooks-');
 

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { deletedWebhookEndpointSchema } from '../../src/contract/index.js';
 import { verifyWebhookSignature } from '../../src/webhooks/verify-signature.js';

@@ -9,6 +9,8 @@ import type * as ssr from '../../src/ssr/render-onramp-checkout.js';
 import type * as webhooks from '../../src/webhooks/verify-signature.js';
 
 /** `true` only when A and B are the same type. */
+// The single-use `T`s are the point: two generic functions are assignable only when A and B are identical.
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 
 export const sameTypes: [

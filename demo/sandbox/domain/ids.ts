@@ -40,7 +40,7 @@ export function matchesHash(presented: string, storedHashHex: string): boolean {
 export function checkoutTokenFor(clientSecret: string): string {
   const digest = createHmac('sha256', clientSecret).update('onramp-hosted-checkout-token').digest();
   let out = '';
-  for (const byte of digest) out += BASE62[byte % 62];
+  for (const byte of digest) out += BASE62.charAt(byte % 62);
   return out.slice(0, 32);
 }
 

@@ -34,7 +34,7 @@ type TypeNode = NonNullable<ReturnType<Ts['getEffectiveConstraintOfTypeParameter
 
 /** A field as the analyzer writes it: schema 2 fields that its schema 1.0 typings lack. */
 export type ElementField = ClassField & { attribute?: string; reflects?: boolean; readonly?: boolean };
-export type CustomElementDeclaration = Omit<ClassDeclaration & CustomElement, 'members'> & { members?: Array<ElementField | ClassMethod> };
+export type CustomElementDeclaration = Omit<ClassDeclaration & CustomElement, 'members'> & { members?: (ElementField | ClassMethod)[] };
 
 export function isCustomElement(declaration: Declaration): declaration is CustomElementDeclaration {
   return declaration.kind === 'class' && 'customElement' in declaration && declaration.customElement === true;
@@ -42,7 +42,8 @@ export function isCustomElement(declaration: Declaration): declaration is Custom
 
 /** What the analyzer's package exports at run time (its typings declare only the plugin types). */
 interface AnalyzerRuntime {
-  create(options: { modules: SourceFile[]; plugins?: Plugin[]; context?: Record<string, unknown> }): Manifest;
+  // A module's function, not a method: it uses no `this`, so it may be taken off the module.
+  create: (options: { modules: SourceFile[]; plugins?: Plugin[]; context?: Record<string, unknown> }) => Manifest;
   ts: Ts;
 }
 
@@ -61,7 +62,7 @@ export function manifestSources(root = ROOT): string[] {
 export async function loadAnalyzer(): Promise<AnalyzerRuntime & { litPlugin: () => Plugin[] }> {
   const analyzer = (await import('@custom-elements-manifest/analyzer')) as unknown as AnalyzerRuntime;
   // No `exports` map in the package, so its Lit plugins are importable by path; untyped, hence the cast.
-  const litModule: string = '@custom-elements-manifest/analyzer/src/features/framework-plugins/lit/lit.js';
+  const litModule = '@custom-elements-manifest/analyzer/src/features/framework-plugins/lit/lit.js';
   const { litPlugin } = (await import(litModule)) as { litPlugin: () => Plugin[] };
   return { create: analyzer.create, ts: analyzer.ts, litPlugin };
 }
@@ -85,9 +86,9 @@ export async function analyzeManifest(root = ROOT): Promise<Manifest> {
  * `view-pieces.ts`). For the test that keeps `@csspart` in step with the templates.
  */
 export function partsInSources(ts: Ts, files: readonly SourceFile[]): Set<string> {
-  const parts = new Set(files.flatMap((file) => [...file.text.matchAll(/\bpart=["']?([a-z][\w-]*)/g)].map((match) => match[1]!)));
+  const parts = new Set(files.flatMap((file) => [...file.text.matchAll(/\bpart=["']?([a-z][\w-]*)/g)].flatMap((match) => match[1] ?? [])));
   const helpers = new Map<string, number>();
-  const calls: Array<{ name: string; args: readonly Node[] }> = [];
+  const calls: { name: string; args: readonly Node[] }[] = [];
   const partIndex = (parameters: readonly { name: Node }[]) =>
     parameters.findIndex((parameter) => ts.isIdentifier(parameter.name) && parameter.name.text === 'part');
   const visit = (node: Node): void => {
@@ -174,7 +175,7 @@ export interface OnrampManifestPluginOptions {
 export function onrampManifestPlugin({ typeAliases = new Map() }: OnrampManifestPluginOptions = {}): Plugin {
   /** Module-level `const NAME = 'text'` per file, to resolve `define(TAG_NAME, …)`. */
   const constants = new Map<string, Map<string, string>>();
-  const defineCalls: Array<{ module: string; tag: { literal: string } | { constant: string }; className: string }> = [];
+  const defineCalls: { module: string; tag: { literal: string } | { constant: string }; className: string }[] = [];
   /** Class name → property names declared with `state: true` in `static properties`. */
   const stateProperties = new Map<string, Set<string>>();
   /** Class name → attribute names it sets on itself with `this.setAttribute('…', …)`. */
@@ -185,10 +186,7 @@ export function onrampManifestPlugin({ typeAliases = new Map() }: OnrampManifest
   const add = <K, V>(map: Map<K, Set<V>>, key: K, value: V) => map.set(key, (map.get(key) ?? new Set<V>()).add(value));
 
   function enclosingClassName(ts: Ts, node: Node): string | undefined {
-    for (let current: Node | undefined = node.parent; current; current = current.parent) {
-      if (ts.isClassDeclaration(current)) return current.name?.text;
-    }
-    return undefined;
+    return ts.findAncestor(node.parent, ts.isClassDeclaration)?.name?.text;
   }
 
   return {
@@ -305,6 +303,7 @@ export function onrampManifestPlugin({ typeAliases = new Map() }: OnrampManifest
     // Event types, from the event classes.
     for (const event of element.events ?? []) {
       const eventClass = eventClasses.get(event.name);
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the schema requires `type`, but the analyzer leaves it out for events dispatched from a table
       if (eventClass && !event.type) event.type = { text: eventClass.name, references: [{ name: eventClass.name, module: eventClass.module, start: 0, end: eventClass.name.length }] };
     }
   }

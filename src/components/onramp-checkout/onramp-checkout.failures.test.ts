@@ -2,7 +2,7 @@
  * When reads fail: backoff on 5xx and network errors, `Retry-After` obeyed, a first 401, malformed
  * answers retried, and the poller stopped on removal (one poller after React StrictMode's remount).
  */
-import { expect, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
 import '../../define.js';
 import { CHECKOUT, MIN, hanging, flush, part, text, checkoutMessage, post, mount, clickPay, useWidgetHarness } from './onramp-checkout.test-helpers.js';

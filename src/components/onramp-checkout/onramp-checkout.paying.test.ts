@@ -92,7 +92,7 @@ describe('<onramp-checkout>', () => {
 
     it('popup mode: opened synchronously in the click', async () => {
       fakeTime();
-      open.returns({ closed: false } as Window);
+      open.returns({ closed: false });
       const el = await mount({ mode: 'popup' });
       clickPaySync(el);
       expect(open.callCount).to.equal(1);
