@@ -97,7 +97,8 @@ export default defineConfig(
           patterns: [
             {
               regex: '^(\\.\\./)+sandbox(?!/index\\.js$)(/|$)',
-              message: "Import the sandbox's public module (../sandbox/index.js) or ../http-common/, not its internals.",
+              message:
+                "Import the sandbox's public module (../sandbox/index.js) or ../http-common/, not its internals.",
             },
           ],
         },

@@ -85,11 +85,23 @@ function localeFiles(): Plugin {
   return {
     name: 'locale-files',
     config: () => ({
-      define: { __ONRAMP_LOCALE_INTEGRITY__: JSON.stringify(Object.fromEntries(LOCALE_JSON.map((file) => [file.language, file.integrity]))) },
-      resolve: { alias: [{ find: /^\.\/locale-loaders\.js$/, replacement: resolve(import.meta.dirname, 'src/i18n/locale-loaders.iife.ts') }] },
+      define: {
+        __ONRAMP_LOCALE_INTEGRITY__: JSON.stringify(
+          Object.fromEntries(LOCALE_JSON.map((file) => [file.language, file.integrity])),
+        ),
+      },
+      resolve: {
+        alias: [
+          {
+            find: /^\.\/locale-loaders\.js$/,
+            replacement: resolve(import.meta.dirname, 'src/i18n/locale-loaders.iife.ts'),
+          },
+        ],
+      },
     }),
     generateBundle() {
-      for (const { language, source } of LOCALE_JSON) this.emitFile({ type: 'asset', fileName: `locales/${language}.json`, source });
+      for (const { language, source } of LOCALE_JSON)
+        this.emitFile({ type: 'asset', fileName: `locales/${language}.json`, source });
     },
   };
 }
@@ -102,7 +114,9 @@ function printStyleHash(): Plugin {
   return {
     name: 'print-style-hash',
     async closeBundle() {
-      const { ONRAMP_CHECKOUT_STYLE_HASH } = (await import(resolve(import.meta.dirname, 'dist/ssr.js'))) as { ONRAMP_CHECKOUT_STYLE_HASH: string };
+      const { ONRAMP_CHECKOUT_STYLE_HASH } = (await import(resolve(import.meta.dirname, 'dist/ssr.js'))) as {
+        ONRAMP_CHECKOUT_STYLE_HASH: string;
+      };
       this.info(`style-src of server-rendered pages: '${ONRAMP_CHECKOUT_STYLE_HASH}'`);
     },
   };
@@ -113,12 +127,17 @@ function printStyleHash(): Plugin {
  * `sideEffects` in package.json lists the published files only, so these builds of the sources say
  * it themselves: without it a bare `import './define.js'` would be dropped as side-effect free.
  */
-const SOURCE_SIDE_EFFECTS = [/\/src\/(define|hydrate|react|script-tag|head-start)\.ts$/, /\/src\/ssr\/render-onramp-checkout\.ts$/, /\/demo\//];
+const SOURCE_SIDE_EFFECTS = [
+  /\/src\/(define|hydrate|react|script-tag|head-start)\.ts$/,
+  /\/src\/ssr\/render-onramp-checkout\.ts$/,
+  /\/demo\//,
+];
 
 function sourceSideEffects(): Plugin {
   return {
     name: 'source-side-effects',
-    transform: (code, id) => (SOURCE_SIDE_EFFECTS.some((pattern) => pattern.test(id)) ? { code, map: null, moduleSideEffects: true } : null),
+    transform: (code, id) =>
+      SOURCE_SIDE_EFFECTS.some((pattern) => pattern.test(id)) ? { code, map: null, moduleSideEffects: true } : null,
   };
 }
 
@@ -157,7 +176,9 @@ export default defineConfig(({ mode }) => {
   }
   const iife = mode === 'iife' || mode === 'hydrate';
   return {
-    plugins: iife ? [sourceSideEffects(), localeFiles(), minifyLitTemplates(), terserPass(), printIntegrity()] : [sourceSideEffects(), minifyLitTemplates(), printStyleHash()],
+    plugins: iife
+      ? [sourceSideEffects(), localeFiles(), minifyLitTemplates(), terserPass(), printIntegrity()]
+      : [sourceSideEffects(), minifyLitTemplates(), printStyleHash()],
     build: {
       target: 'es2022',
       sourcemap: true,
@@ -165,10 +186,29 @@ export default defineConfig(({ mode }) => {
       minify: true,
       lib: iife
         ? mode === 'hydrate'
-          ? { entry: 'src/hydrate.ts', formats: ['iife'], name: 'OnrampCheckout', fileName: () => 'onramp-checkout.hydrate.iife.js' }
-          : { entry: 'src/script-tag.ts', formats: ['iife'], name: 'OnrampCheckout', fileName: () => 'onramp-checkout.iife.js' }
+          ? {
+              entry: 'src/hydrate.ts',
+              formats: ['iife'],
+              name: 'OnrampCheckout',
+              fileName: () => 'onramp-checkout.hydrate.iife.js',
+            }
+          : {
+              entry: 'src/script-tag.ts',
+              formats: ['iife'],
+              name: 'OnrampCheckout',
+              fileName: () => 'onramp-checkout.iife.js',
+            }
         : {
-            entry: { 'onramp-checkout': 'src/index.ts', define: 'src/define.ts', hydrate: 'src/hydrate.ts', webhooks: 'src/webhooks/verify-signature.ts', return: 'src/return.ts', server: 'src/server/index.ts', react: 'src/react.ts', ssr: 'src/ssr/render-onramp-checkout.ts' },
+            entry: {
+              'onramp-checkout': 'src/index.ts',
+              define: 'src/define.ts',
+              hydrate: 'src/hydrate.ts',
+              webhooks: 'src/webhooks/verify-signature.ts',
+              return: 'src/return.ts',
+              server: 'src/server/index.ts',
+              react: 'src/react.ts',
+              ssr: 'src/ssr/render-onramp-checkout.ts',
+            },
             formats: ['es'],
             fileName: (_format, entry) => `${entry}.js`,
           },
@@ -181,11 +221,17 @@ export default defineConfig(({ mode }) => {
             // published, and `react.js` and `hydrate.js` import `define.js` (same name in dist). What
             // the entries share is one chunk under a stable name (`shared/`), never two copies.
             external: (source: string, importer: string | undefined) =>
-              /^(lit|lit\/.*|@lit\/.*|@lit-labs\/ssr-client\/.*|@lit-labs\/ssr|@lit-labs\/ssr\/.*|node:.*|zod|zod\/.*|react|react\/.*)$/.test(source) ||
+              /^(lit|lit\/.*|@lit\/.*|@lit-labs\/ssr-client\/.*|@lit-labs\/ssr|@lit-labs\/ssr\/.*|node:.*|zod|zod\/.*|react|react\/.*)$/.test(
+                source,
+              ) ||
               (source === './index.js' && !!importer?.endsWith('/src/define.ts')) ||
-              (source === './define.js' && (!!importer?.endsWith('/src/react.ts') || !!importer?.endsWith('/src/hydrate.ts'))),
+              (source === './define.js' &&
+                (!!importer?.endsWith('/src/react.ts') || !!importer?.endsWith('/src/hydrate.ts'))),
             // The catalogues other than English are chunks of their own, under stable names.
-            output: { chunkFileNames: (chunk: { name: string }) => (LOCALE_JSON.some((file) => file.language === chunk.name) ? 'locales/[name].js' : 'shared/[name].js') },
+            output: {
+              chunkFileNames: (chunk: { name: string }) =>
+                LOCALE_JSON.some((file) => file.language === chunk.name) ? 'locales/[name].js' : 'shared/[name].js',
+            },
             plugins: [
               {
                 name: 'define-imports-published-entry',

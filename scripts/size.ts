@@ -14,7 +14,13 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 /** The script-tag file's budget, brotli (quality 11) bytes of the file as served. */
 const IIFE_BROTLI_BUDGET = 20_480;
 
-const files = ['dist/onramp-checkout.iife.js', 'dist/onramp-checkout.hydrate.iife.js', 'dist/onramp-checkout.js', 'dist/define.js', 'dist/ssr.js'];
+const files = [
+  'dist/onramp-checkout.iife.js',
+  'dist/onramp-checkout.hydrate.iife.js',
+  'dist/onramp-checkout.js',
+  'dist/define.js',
+  'dist/ssr.js',
+];
 
 function measure(path: string) {
   const bytes = readFileSync(path);
@@ -35,9 +41,15 @@ const [iife, hydrate] = rows;
 if (!iife || !hydrate) throw new Error(`expected two files, measured ${rows.length}`);
 console.log(`\nintegrity of ${iife.file}: ${iife.sri}`);
 console.log(`integrity of ${hydrate.file}: ${hydrate.sri}`);
-const ssr = (await import(pathToFileURL(resolve('dist/ssr.js')).href)) as typeof import('../src/ssr/render-onramp-checkout.js');
+const ssr = (await import(
+  pathToFileURL(resolve('dist/ssr.js')).href
+)) as typeof import('../src/ssr/render-onramp-checkout.js');
 console.log(`style-src of server-rendered pages: '${ssr.ONRAMP_CHECKOUT_STYLE_HASH}'`);
-console.log(`hydrating script-tag file: ${hydrate.brotli} bytes brotli (${hydrate.brotli - iife.brotli} more than the default one, not in its budget)`);
+console.log(
+  `hydrating script-tag file: ${hydrate.brotli} bytes brotli (${hydrate.brotli - iife.brotli} more than the default one, not in its budget)`,
+);
 const within = iife.brotli <= IIFE_BROTLI_BUDGET;
-console.log(`script-tag bundle: ${iife.brotli} bytes brotli, budget ${IIFE_BROTLI_BUDGET}: ${within ? `ok (${IIFE_BROTLI_BUDGET - iife.brotli} to spare)` : `OVER by ${iife.brotli - IIFE_BROTLI_BUDGET}`}`);
+console.log(
+  `script-tag bundle: ${iife.brotli} bytes brotli, budget ${IIFE_BROTLI_BUDGET}: ${within ? `ok (${IIFE_BROTLI_BUDGET - iife.brotli} to spare)` : `OVER by ${iife.brotli - IIFE_BROTLI_BUDGET}`}`,
+);
 if (!within) process.exitCode = 1;

@@ -7,7 +7,10 @@ import { OnrampCheckout } from './index.js';
 
 export const TAG_NAME = 'onramp-checkout';
 
-export function defineOnrampCheckout(registry: CustomElementRegistry | undefined = (globalThis as { customElements?: CustomElementRegistry }).customElements): void {
+export function defineOnrampCheckout(
+  registry: CustomElementRegistry | undefined = (globalThis as { customElements?: CustomElementRegistry })
+    .customElements,
+): void {
   if (registry && !registry.get(TAG_NAME)) registry.define(TAG_NAME, OnrampCheckout);
 }
 

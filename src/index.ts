@@ -3,7 +3,10 @@
  * registered; import `onramp-checkout/define` or call `defineOnrampCheckout()` for that).
  */
 import type { OnrampTheme } from './components/onramp-checkout/onramp-checkout.js';
-import type { OnrampErrorDetail, OnrampStatusChangeDetail } from './components/onramp-checkout/onramp-checkout.events.js';
+import type {
+  OnrampErrorDetail,
+  OnrampStatusChangeDetail,
+} from './components/onramp-checkout/onramp-checkout.events.js';
 import type { OnrampStatus } from './core/flow-machine.js';
 import type { OnrampFees, OnrampQuote, OnrampSession, OnrampSessionInput } from './core/session-view.js';
 import type { OnrampError, OnrampErrorCode } from './core/widget-error.js';

@@ -31,11 +31,16 @@ const events = {
  * attributes. Spelled out rather than derived from the class, which would also offer Lit's
  * lifecycle members and the read-only `status` as props.
  */
-export type OnrampCheckoutProps = Omit<React.HTMLAttributes<OnrampCheckoutElement>, keyof OnrampCheckoutProperties | keyof OnrampPascalEventProps> &
+export type OnrampCheckoutProps = Omit<
+  React.HTMLAttributes<OnrampCheckoutElement>,
+  keyof OnrampCheckoutProperties | keyof OnrampPascalEventProps
+> &
   OnrampCheckoutProperties &
   OnrampPascalEventProps;
 
-export type OnrampCheckoutComponent = React.ForwardRefExoticComponent<OnrampCheckoutProps & React.RefAttributes<OnrampCheckoutElement>>;
+export type OnrampCheckoutComponent = React.ForwardRefExoticComponent<
+  OnrampCheckoutProps & React.RefAttributes<OnrampCheckoutElement>
+>;
 
 export const OnrampCheckout: OnrampCheckoutComponent = createComponent({
   react: React,

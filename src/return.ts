@@ -6,4 +6,9 @@
  * status is only a hint, and the widget shows the outcome from the API. (Not in the script-tag
  * file, whose bytes go to the widget.)
  */
-export { readOnrampReturn, RETURN_SESSION_PARAM, RETURN_STATUS_PARAM, type OnrampReturn } from './contract/return-params.js';
+export {
+  readOnrampReturn,
+  RETURN_SESSION_PARAM,
+  RETURN_STATUS_PARAM,
+  type OnrampReturn,
+} from './contract/return-params.js';

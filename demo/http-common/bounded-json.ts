@@ -37,7 +37,11 @@ export function canonicalJson(value: unknown): string {
 /** Unless a route needs less. */
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
 
-export interface JsonBodyFailure { status: 400; code: 'INVALID_JSON' | 'VALIDATION_ERROR'; message: string }
+export interface JsonBodyFailure {
+  status: 400;
+  code: 'INVALID_JSON' | 'VALIDATION_ERROR';
+  message: string;
+}
 
 /**
  * Refuses a body larger than `maxBytes` with 413 (`PAYLOAD_TOO_LARGE`, the error envelope) before
@@ -47,7 +51,10 @@ export interface JsonBodyFailure { status: 400; code: 'INVALID_JSON' | 'VALIDATI
 export function boundedBody(maxBytes: number = DEFAULT_BODY_LIMIT_BYTES): MiddlewareHandler {
   return bodyLimit({
     maxSize: maxBytes,
-    onError: (c) => envelopeError(c, 413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${maxBytes} bytes`, { Connection: 'close' }),
+    onError: (c) =>
+      envelopeError(c, 413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${maxBytes} bytes`, {
+        Connection: 'close',
+      }),
   });
 }
 
@@ -60,13 +67,22 @@ export function parseJsonText(text: string): { ok: true; value: unknown } | { ok
     return { ok: false, failure: { status: 400, code: 'INVALID_JSON', message: 'The request body is not valid JSON' } };
   }
   if (depthExceeds(value, MAX_JSON_DEPTH)) {
-    return { ok: false, failure: { status: 400, code: 'VALIDATION_ERROR', message: `The request body nests deeper than ${MAX_JSON_DEPTH} levels` } };
+    return {
+      ok: false,
+      failure: {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        message: `The request body nests deeper than ${MAX_JSON_DEPTH} levels`,
+      },
+    };
   }
   return { ok: true, value };
 }
 
 /** Reads and parses the (already bounded, see `boundedBody`) JSON body of a request. */
-export async function readJsonBody(c: Context): Promise<{ ok: true; value: unknown } | { ok: false; failure: JsonBodyFailure }> {
+export async function readJsonBody(
+  c: Context,
+): Promise<{ ok: true; value: unknown } | { ok: false; failure: JsonBodyFailure }> {
   return parseJsonText(await c.req.text());
 }
 

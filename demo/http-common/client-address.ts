@@ -35,20 +35,24 @@ export function normalizeAddress(address: string): string {
  * trusting nothing (or everything).
  */
 export function parseTrustedProxies(value: string | readonly string[] | undefined): TrustedProxies {
-  const entries = (typeof value === 'string' ? value.split(/[\s,]+/) : [...(value ?? [])]).map((entry) => entry.trim()).filter(Boolean);
+  const entries = (typeof value === 'string' ? value.split(/[\s,]+/) : [...(value ?? [])])
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   if (entries.length === 0) return NO_PROXIES;
   const list = new BlockList();
   for (const entry of entries) {
     const [address = '', prefix, extra] = entry.split('/');
     const family = isIP(normalizeAddress(address));
-    if (family === 0 || extra !== undefined) throw new TypeError(`TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR range`);
+    if (family === 0 || extra !== undefined)
+      throw new TypeError(`TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR range`);
     const type = family === 4 ? 'ipv4' : 'ipv6';
     if (prefix === undefined) {
       list.addAddress(normalizeAddress(address), type);
       continue;
     }
     const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : Number.NaN;
-    if (!(bits >= 0 && bits <= (family === 4 ? 32 : 128))) throw new TypeError(`TRUSTED_PROXIES: "${entry}" has a bad prefix length`);
+    if (!(bits >= 0 && bits <= (family === 4 ? 32 : 128)))
+      throw new TypeError(`TRUSTED_PROXIES: "${entry}" has a bad prefix length`);
     list.addSubnet(normalizeAddress(address), bits, type);
   }
   return {
@@ -69,11 +73,18 @@ export function addressBucket(address: string): string {
   if (isIP(address) !== 6) return address;
   const [head = '', tail] = address.toLowerCase().split('::');
   // An embedded IPv4 part (`…:1.2.3.4`) stands for two groups.
-  const groups = (part: string) => (part === '' ? [] : part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])));
+  const groups = (part: string) =>
+    part === '' ? [] : part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group]));
   const front = groups(head);
   const back = tail === undefined ? [] : groups(tail);
-  const all = tail === undefined ? front : [...front, ...Array<string>(Math.max(0, 8 - front.length - back.length)).fill('0'), ...back];
-  return `${all.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16)).join(':')}::/64`;
+  const all =
+    tail === undefined
+      ? front
+      : [...front, ...Array<string>(Math.max(0, 8 - front.length - back.length)).fill('0'), ...back];
+  return `${all
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 /**
@@ -82,7 +93,11 @@ export function addressBucket(address: string): string {
  * the last good address (a proxy never writes one). Unknown peer (a closed socket): `unknown`,
  * which still gets a bucket of its own.
  */
-export function clientAddress(remoteAddress: string | undefined, forwardedFor: string | null | undefined, trusted: TrustedProxies): string {
+export function clientAddress(
+  remoteAddress: string | undefined,
+  forwardedFor: string | null | undefined,
+  trusted: TrustedProxies,
+): string {
   let client = remoteAddress ? normalizeAddress(remoteAddress) : 'unknown';
   if (!trusted.has(client) || !forwardedFor) return client;
   const hops = forwardedFor.split(',').map(normalizeAddress);

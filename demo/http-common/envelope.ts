@@ -26,7 +26,17 @@ export function successBody(data: unknown): string {
 }
 
 /** The error envelope as a Hono answer, not stored by caches, with a new request id. */
-export function envelopeError(c: Context, status: ContentfulStatusCode, code: string, message: string, headers: Record<string, string> = {}): Response {
+export function envelopeError(
+  c: Context,
+  status: ContentfulStatusCode,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
   const requestId = newRequestId();
-  return c.json({ success: false, error: { code, message, request_id: requestId } }, status, { 'Cache-Control': 'no-store', 'Request-Id': requestId, ...headers });
+  return c.json({ success: false, error: { code, message, request_id: requestId } }, status, {
+    'Cache-Control': 'no-store',
+    'Request-Id': requestId,
+    ...headers,
+  });
 }

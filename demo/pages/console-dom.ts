@@ -15,7 +15,11 @@ export function $(selector: string, type: new () => HTMLElement = HTMLElement): 
   return element;
 }
 
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  text?: string,
+  className?: string,
+): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   if (text !== undefined) element.textContent = text;
   if (className) element.className = className;
@@ -40,10 +44,19 @@ export async function request(method: string, path: string, body?: unknown): Pro
     headers: method === 'GET' ? {} : { 'Content-Type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  const json = (await response.json().catch(() => ({}))) as { data?: unknown; error?: { code?: unknown; message?: unknown } };
+  const json = (await response.json().catch(() => ({}))) as {
+    data?: unknown;
+    error?: { code?: unknown; message?: unknown };
+  };
   const { code, message } = json.error ?? {};
-  const error = json.error ? { code: typeof code === 'string' ? code : 'ERROR', message: typeof message === 'string' ? message : '' } : null;
-  return { status: response.status, data: json.data, error: response.ok ? null : (error ?? { code: `HTTP_${response.status}`, message: '' }) };
+  const error = json.error
+    ? { code: typeof code === 'string' ? code : 'ERROR', message: typeof message === 'string' ? message : '' }
+    : null;
+  return {
+    status: response.status,
+    data: json.data,
+    error: response.ok ? null : (error ?? { code: `HTTP_${response.status}`, message: '' }),
+  };
 }
 
 export const dateTime = (iso: string | null | undefined): string => (iso ? new Date(iso).toLocaleString() : '—');

@@ -5,15 +5,26 @@
  * demo's receiver) are shown as the API words them.
  */
 import * as z from 'zod/mini';
-import { createdWebhookEndpointSchema, webhookDeliverySchema, webhookEndpointSchema, type WebhookDelivery } from '../../src/contract/schemas/webhook.js';
+import {
+  createdWebhookEndpointSchema,
+  webhookDeliverySchema,
+  webhookEndpointSchema,
+  type WebhookDelivery,
+} from '../../src/contract/schemas/webhook.js';
 import { $, dateTime, el, formText, request, showError } from './console-dom.js';
 
-const consoleWebhookSchema = z.object({ ...webhookEndpointSchema.shape, protected: z.boolean(), deliveries: z.array(webhookDeliverySchema) });
+const consoleWebhookSchema = z.object({
+  ...webhookEndpointSchema.shape,
+  protected: z.boolean(),
+  deliveries: z.array(webhookDeliverySchema),
+});
 type ConsoleWebhook = z.infer<typeof consoleWebhookSchema>;
 
 /** "created: 200" or "completed: could not connect, then 500". */
 function deliveryText(delivery: WebhookDelivery): string {
-  const outcomes = delivery.attempts.map((attempt) => (attempt.status_code === null ? (attempt.error ?? 'no answer') : String(attempt.status_code)));
+  const outcomes = delivery.attempts.map((attempt) =>
+    attempt.status_code === null ? (attempt.error ?? 'no answer') : String(attempt.status_code),
+  );
   return `${delivery.event_type.replace('onramp.session.', '')}: ${outcomes.length ? outcomes.join(', then ') : delivery.status}`;
 }
 
@@ -39,7 +50,13 @@ export function startWebhooksPanel(): void {
       remove.addEventListener('click', () => void removeEndpoint(endpoint.id));
       actions.append(remove);
     }
-    tr.append(el('td', endpoint.url, 'mono'), el('td', endpoint.events.join(', ')), el('td', dateTime(endpoint.created_at)), deliveries, actions);
+    tr.append(
+      el('td', endpoint.url, 'mono'),
+      el('td', endpoint.events.join(', ')),
+      el('td', dateTime(endpoint.created_at)),
+      deliveries,
+      actions,
+    );
     return tr;
   };
 
@@ -47,7 +64,10 @@ export function startWebhooksPanel(): void {
     const reply = await request('GET', '/api/console/webhooks');
     const parsed = z.object({ webhooks: z.array(consoleWebhookSchema) }).safeParse(reply.data);
     if (reply.error || !parsed.success) {
-      showError(error, reply.error ? `${reply.error.code}: ${reply.error.message}` : 'The webhook list could not be read');
+      showError(
+        error,
+        reply.error ? `${reply.error.code}: ${reply.error.message}` : 'The webhook list could not be read',
+      );
       return;
     }
     body.replaceChildren(...parsed.data.webhooks.map(row));
@@ -67,7 +87,10 @@ export function startWebhooksPanel(): void {
       const parsed = createdWebhookEndpointSchema.safeParse(reply.data);
       if (reply.error || !parsed.success) {
         created.hidden = true;
-        showError(error, reply.error ? `${reply.error.code}: ${reply.error.message}` : 'The endpoint could not be read');
+        showError(
+          error,
+          reply.error ? `${reply.error.code}: ${reply.error.message}` : 'The endpoint could not be read',
+        );
         return;
       }
       showError(error, null);

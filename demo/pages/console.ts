@@ -80,7 +80,10 @@ async function showDetail(id: string): Promise<void> {
   const reply = await request('GET', `/api/console/transactions/${encodeURIComponent(id)}`);
   const parsed = transactionSchema.safeParse(reply.data);
   if (reply.error || !parsed.success) {
-    showError(txError, reply.error ? `${reply.error.code}: ${reply.error.message}` : 'The transaction could not be read');
+    showError(
+      txError,
+      reply.error ? `${reply.error.code}: ${reply.error.message}` : 'The transaction could not be read',
+    );
     return;
   }
   const txn = parsed.data;
@@ -232,7 +235,8 @@ async function revokeKey(key: ConsoleKey, row: HTMLTableRowElement): Promise<voi
   showError(keyError, null);
   // The row stays (greyed) so its "Test key" button can show the key now fails.
   row.classList.add('revoked');
-  for (const button of row.querySelectorAll<HTMLButtonElement>('button.danger')) button.replaceWith(el('span', 'revoked', 'muted'));
+  for (const button of row.querySelectorAll<HTMLButtonElement>('button.danger'))
+    button.replaceWith(el('span', 'revoked', 'muted'));
 }
 
 keyForm.addEventListener('submit', (event) => {

@@ -64,7 +64,11 @@ const chosenMode = (): OnrampCheckoutMode => field('mode', HTMLSelectElement).va
 const showAddress = (sessionId: string | null): void => showOrderInAddress(sessionId, { mode: chosenMode() });
 
 /** Mounts the widget for an order, in place of the form. */
-function mountCheckout(config: { publishableKey: string; apiBase: string; checkoutOrigin: string }, clientSecret: string, extra: (checkout: OnrampCheckout) => void): void {
+function mountCheckout(
+  config: { publishableKey: string; apiBase: string; checkoutOrigin: string },
+  clientSecret: string,
+  extra: (checkout: OnrampCheckout) => void,
+): void {
   const checkout = document.createElement('onramp-checkout');
   checkout.publishableKey = config.publishableKey;
   checkout.apiBase = config.apiBase;
@@ -119,7 +123,9 @@ async function startCheckout(): Promise<void> {
  */
 async function showReturnedOrder(sessionId: string): Promise<void> {
   form?.setAttribute('hidden', '');
-  const response = await fetch(`/api/orders/${encodeURIComponent(sessionId)}`, { headers: { Accept: 'application/json' } });
+  const response = await fetch(`/api/orders/${encodeURIComponent(sessionId)}`, {
+    headers: { Accept: 'application/json' },
+  });
   const body = (await response.json()) as ShopAnswer<OrderResponse>;
   if (!response.ok || 'error' in body) {
     form?.removeAttribute('hidden');
@@ -156,7 +162,10 @@ if (form) {
   if (known) field('mode', HTMLSelectElement).value = known;
   newOrderButton?.addEventListener('click', newOrder);
   const returned = readOnrampReturn(window.location.href);
-  if (returned) showReturnedOrder(returned.sessionId).catch((error: unknown) => showError(error instanceof Error ? error.message : String(error)));
+  if (returned)
+    showReturnedOrder(returned.sessionId).catch((error: unknown) =>
+      showError(error instanceof Error ? error.message : String(error)),
+    );
 }
 
 startThemePanel();

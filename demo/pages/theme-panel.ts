@@ -69,7 +69,8 @@ function hostDefaults(): Map<string, string> {
     const sheet = style instanceof CSSStyleSheet ? style : style.styleSheet;
     for (const rule of sheet?.cssRules ?? []) {
       if (!(rule instanceof CSSStyleRule) || rule.selectorText !== ':host') continue;
-      for (const name of rule.style) if (name.startsWith('--onramp-')) defaults.set(name, rule.style.getPropertyValue(name).trim());
+      for (const name of rule.style)
+        if (name.startsWith('--onramp-')) defaults.set(name, rule.style.getPropertyValue(name).trim());
     }
   }
   return defaults;
@@ -155,7 +156,11 @@ const colorLabel = (name: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, properties: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  properties: Partial<HTMLElementTagNameMap[K]> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const element = Object.assign(document.createElement(tag), properties);
   element.append(...children);
   return element;
@@ -169,7 +174,9 @@ function select(
   onChange: (value: string) => void,
 ): { label: HTMLLabelElement; control: HTMLSelectElement } {
   const control = el('select', { name });
-  control.append(...options.map(([optionValue, optionText]) => new Option(optionText, optionValue, false, optionValue === value)));
+  control.append(
+    ...options.map(([optionValue, optionText]) => new Option(optionText, optionValue, false, optionValue === value)),
+  );
   control.addEventListener('change', () => onChange(control.value));
   return { label: el('label', {}, el('span', {}, text), control), control };
 }
@@ -207,7 +214,11 @@ export function startThemePanel(container: HTMLElement | null = document.getElem
   const general = el('fieldset', {}, el('legend', {}, 'Scheme and language'), theme.label, locale.label);
 
   // Colours: one picker per --onramp-color-* property of the element.
-  const colors = el('fieldset', { className: 'theme-colors' }, el('legend', {}, 'Colours ', el('code', {}, `${COLOR_PREFIX}*`)));
+  const colors = el(
+    'fieldset',
+    { className: 'theme-colors' },
+    el('legend', {}, 'Colours ', el('code', {}, `${COLOR_PREFIX}*`)),
+  );
   for (const name of colorProperties()) {
     const input = el('input', { type: 'color', name });
     input.addEventListener('input', () => setProperty(name, input.value));
@@ -251,11 +262,22 @@ export function startThemePanel(container: HTMLElement | null = document.getElem
     status.textContent = 'Theme reset to the widget’s defaults.';
   });
 
-  const form = el('form', { className: 'theme-form' }, general, colors, shape, el('div', { className: 'theme-actions' }, reset, status));
+  const form = el(
+    'form',
+    { className: 'theme-form' },
+    general,
+    colors,
+    shape,
+    el('div', { className: 'theme-actions' }, reset, status),
+  );
   form.addEventListener('submit', (event) => event.preventDefault());
   container.replaceChildren(
     el('h2', { id: 'theme-panel-title' }, 'Theme panel'),
-    el('p', { className: 'theme-hint' }, 'Changes apply to the widget at once and are kept when you start a new payment.'),
+    el(
+      'p',
+      { className: 'theme-hint' },
+      'Changes apply to the widget at once and are kept when you start a new payment.',
+    ),
     form,
     probe,
   );

@@ -18,7 +18,8 @@ function numberVar(env: NodeJS.ProcessEnv, name: string, min: number): number | 
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value < min) throw new ConfigError(`${name} must be a number of at least ${min}; got "${raw}"`);
+  if (!Number.isFinite(value) || value < min)
+    throw new ConfigError(`${name} must be a number of at least ${min}; got "${raw}"`);
   return value;
 }
 
@@ -40,11 +41,20 @@ export function publicUrlVar(env: NodeJS.ProcessEnv, name: string, httpsOnly = f
   const raw = env[name]?.trim();
   if (raw === undefined || raw === '') return undefined;
   const url = URL.canParse(raw) ? new URL(raw) : null;
-  const bare = url !== null && url.username === '' && url.password === '' && url.pathname === '/' && url.search === '' && url.hash === '';
+  const bare =
+    url !== null &&
+    url.username === '' &&
+    url.password === '' &&
+    url.pathname === '/' &&
+    url.search === '' &&
+    url.hash === '';
   if (!url || !bare || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.hostname === '') {
-    throw new ConfigError(`${name} must be a URL such as https://demo.example.com (a scheme, a host and an optional port, nothing after); got "${raw}"`);
+    throw new ConfigError(
+      `${name} must be a URL such as https://demo.example.com (a scheme, a host and an optional port, nothing after); got "${raw}"`,
+    );
   }
-  if (httpsOnly && url.protocol !== 'https:') throw new ConfigError(`${name} must be an https URL in the hosted demo (DEMO_HOSTED=1); got "${raw}"`);
+  if (httpsOnly && url.protocol !== 'https:')
+    throw new ConfigError(`${name} must be an https URL in the hosted demo (DEMO_HOSTED=1); got "${raw}"`);
   return url.origin;
 }
 
@@ -74,18 +84,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StartSandboxOp
     options.sealKey = sealKey;
   }
   if (!/^[a-z][a-z0-9]{0,31}$/.test(options.brand ?? '')) {
-    throw new ConfigError(`SANDBOX_BRAND must be lower-case letters and digits, starting with a letter; got "${options.brand}"`);
+    throw new ConfigError(
+      `SANDBOX_BRAND must be lower-case letters and digits, starting with a letter; got "${options.brand}"`,
+    );
   }
   const origins = env.SANDBOX_MERCHANT_ORIGINS?.trim();
   if (origins) {
     const list = origins.split(/\s+/);
     const bad = list.find((origin) => !ORIGIN_PATTERN.test(origin));
-    if (bad) throw new ConfigError(`SANDBOX_MERCHANT_ORIGINS entries must be origins like https://shop.example or http://localhost:*; got "${bad}"`);
+    if (bad)
+      throw new ConfigError(
+        `SANDBOX_MERCHANT_ORIGINS entries must be origins like https://shop.example or http://localhost:*; got "${bad}"`,
+      );
     options.merchantOrigins = list;
   }
   const shapes = env.SANDBOX_SHAPES?.trim();
   if (shapes) {
-    if (!SANDBOX_SHAPES.includes(shapes as SandboxShapes)) throw new ConfigError(`SANDBOX_SHAPES must be one of ${SANDBOX_SHAPES.join(', ')}; got "${shapes}"`);
+    if (!SANDBOX_SHAPES.includes(shapes as SandboxShapes))
+      throw new ConfigError(`SANDBOX_SHAPES must be one of ${SANDBOX_SHAPES.join(', ')}; got "${shapes}"`);
     options.shapes = shapes as SandboxShapes;
   }
   const publicApiUrl = publicUrlVar(env, 'SANDBOX_PUBLIC_URL');

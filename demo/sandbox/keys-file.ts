@@ -32,7 +32,9 @@ export function readKeysFile(path: string): SandboxKeys | null {
   if (!existsSync(path)) return null;
   try {
     const value = JSON.parse(readFileSync(path, 'utf8')) as Partial<SandboxKeys>;
-    return typeof value.test?.secret === 'string' && typeof value.live?.publishable === 'string' ? (value as SandboxKeys) : null;
+    return typeof value.test?.secret === 'string' && typeof value.live?.publishable === 'string'
+      ? (value as SandboxKeys)
+      : null;
   } catch {
     return null;
   }

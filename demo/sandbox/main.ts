@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   const lines = [
     `Onramp sandbox API      ${sandbox.apiUrl}`,
     `Hosted checkout         ${sandbox.checkoutUrl}`,
-    `Answers                 ${sandbox.shapes === 'spec' ? "spec shapes (only what the spec shows, short ids; SANDBOX_SHAPES=spec)" : "docs/design.md's shapes (SANDBOX_SHAPES=spec for the spec's alone)"}`,
+    `Answers                 ${sandbox.shapes === 'spec' ? 'spec shapes (only what the spec shows, short ids; SANDBOX_SHAPES=spec)' : "docs/design.md's shapes (SANDBOX_SHAPES=spec for the spec's alone)"}`,
     `Database                ${sandbox.dbPath === ':memory:' ? ':memory: (nothing is kept)' : resolve(sandbox.dbPath)}`,
   ];
   if (sandbox.keysCreated && sandbox.keys) {
@@ -30,7 +30,10 @@ async function main(): Promise<void> {
         : 'Existing account; keys are not shown again (only their hashes are stored).',
     );
   }
-  lines.push('', 'Test cards: 4242 4242 4242 4242 pays · 4000 0000 0000 0002 is declined · 4000 0000 0000 9995 fails at delivery');
+  lines.push(
+    '',
+    'Test cards: 4242 4242 4242 4242 pays · 4000 0000 0000 0002 is declined · 4000 0000 0000 9995 fails at delivery',
+  );
   console.log(lines.join('\n'));
 
   const stop = (): void => {

@@ -113,7 +113,12 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     receiver: options.hosted?.webhookReceiver,
     log,
   });
-  const webhookService = new WebhookService({ repo: webhooks, clock, sealKey, onDeliveriesStored: () => dispatcher.kick() });
+  const webhookService = new WebhookService({
+    repo: webhooks,
+    clock,
+    sealKey,
+    onDeliveriesStored: () => dispatcher.kick(),
+  });
   const onChange = options.onSessionChange;
   const sessionService = new SessionService({
     repo: sessions,
@@ -130,7 +135,9 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   const hosted = options.hosted;
   if (hosted && apiKeys.countActive('live') > 0) {
     db.close();
-    throw new Error(`The database ${dbPath} holds live keys; the hosted demo has no live environment: give it a database of its own (SANDBOX_DB)`);
+    throw new Error(
+      `The database ${dbPath} holds live keys; the hosted demo has no live environment: give it a database of its own (SANDBOX_DB)`,
+    );
   }
   // The hosted demo has no merchant account: every visitor gets one of their own.
   const { accountId, createdKeys } = hosted
@@ -171,10 +178,15 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     sessionService,
     webhooks,
     webhookService,
-    limits: new CallerLimits({ ...DEFAULT_CALLER_LIMITS, ...options.callerLimits, secret: options.rateLimit ?? DEFAULT_CALLER_LIMITS.secret }, options.rateLimitClock),
+    limits: new CallerLimits(
+      { ...DEFAULT_CALLER_LIMITS, ...options.callerLimits, secret: options.rateLimit ?? DEFAULT_CALLER_LIMITS.secret },
+      options.rateLimitClock,
+    ),
     // Hosted, the demo's own server (on this machine) forwards its visitor's address: loopback is
     // trusted beside TRUSTED_PROXIES, else every visitor would share the demo server's buckets.
-    trustedProxies: hosted ? parseTrustedProxies([...(options.trustedProxies?.entries ?? []), ...LOOPBACK_PROXIES]) : (options.trustedProxies ?? parseTrustedProxies(undefined)),
+    trustedProxies: hosted
+      ? parseTrustedProxies([...(options.trustedProxies?.entries ?? []), ...LOOPBACK_PROXIES])
+      : (options.trustedProxies ?? parseTrustedProxies(undefined)),
     log,
     ...(hosted
       ? {
@@ -226,7 +238,9 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       dbPath,
       shapes,
       visitors,
-      hostedStore: hosted ? { db, seal: (text) => seal(text, sealKey), unseal: (sealed) => unseal(sealed, sealKey) } : null,
+      hostedStore: hosted
+        ? { db, seal: (text) => seal(text, sealKey), unseal: (sealed) => unseal(sealed, sealKey) }
+        : null,
       close: async () => {
         clearInterval(timer);
         await Promise.all(servers.map(closeServer));

@@ -30,7 +30,9 @@ export const API_REFERENCE_CSP = [
 export function apiReferenceRoutes<E extends Env>(app: Hono<E>, distFolder: string): void {
   const folder = resolve(distFolder, 'api-reference');
   app.get(API_REFERENCE_PATH, async (c) =>
-    c.html(await readFile(resolve(folder, 'index.html'), 'utf8'), 200, { 'Content-Security-Policy': API_REFERENCE_CSP }),
+    c.html(await readFile(resolve(folder, 'index.html'), 'utf8'), 200, {
+      'Content-Security-Policy': API_REFERENCE_CSP,
+    }),
   );
   app.get(`${API_REFERENCE_PATH}/*`, cdnFiles(folder, `${API_REFERENCE_PATH}/`));
 }

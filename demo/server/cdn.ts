@@ -72,11 +72,20 @@ const gzipAsync = promisify(gzip);
  * `body` in `encoding` (a copy in its own buffer, as a `Response` body wants), compressed on the
  * thread pool: the event loop serves other requests meanwhile.
  */
-export async function compress(body: Uint8Array, encoding: Encoding, quality: 'static' | 'dynamic' = 'static'): Promise<Uint8Array<ArrayBuffer>> {
+export async function compress(
+  body: Uint8Array,
+  encoding: Encoding,
+  quality: 'static' | 'dynamic' = 'static',
+): Promise<Uint8Array<ArrayBuffer>> {
   if (encoding === 'br') {
-    return new Uint8Array(await brotliAsync(body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: quality === 'static' ? 11 : 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-    }));
+    return new Uint8Array(
+      await brotliAsync(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: quality === 'static' ? 11 : 5,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      }),
+    );
   }
   return new Uint8Array(encoding === 'gzip' ? await gzipAsync(body, { level: quality === 'static' ? 9 : 6 }) : body);
 }

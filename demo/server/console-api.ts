@@ -16,7 +16,15 @@ import { boundedBody, envelopeError, jsonBodyError, readJsonBody } from '../http
 import { type OwnSite, consoleGuard } from './console-guard.js';
 import type { DemoEnv } from './demo-env.js';
 import { keepConsoleKey } from './merchant.js';
-import { type SandboxCall, apiErrorResponse, forwardSandbox, onrampClient, orNone, relayed, tryKey } from './sandbox-client.js';
+import {
+  type SandboxCall,
+  apiErrorResponse,
+  forwardSandbox,
+  onrampClient,
+  orNone,
+  relayed,
+  tryKey,
+} from './sandbox-client.js';
 
 const TRANSACTION_FILTERS = ['page', 'limit', 'status', 'from', 'to', 'wallet_address', 'crypto_currency'] as const;
 const ID = /^[A-Za-z0-9_]{1,80}$/;
@@ -59,7 +67,11 @@ export function consoleApi(app: Hono<DemoEnv>, options: ConsoleApiOptions): void
     const { expiresAt } = c.get('merchant');
     return c.json({
       success: true,
-      data: { hosted: options.hosted, environments: options.hosted ? ['test'] : ['test', 'live'], expires_at: expiresAt === null ? null : new Date(expiresAt).toISOString() },
+      data: {
+        hosted: options.hosted,
+        environments: options.hosted ? ['test'] : ['test', 'live'],
+        expires_at: expiresAt === null ? null : new Date(expiresAt).toISOString(),
+      },
     });
   });
 
@@ -76,72 +88,101 @@ export function consoleApi(app: Hono<DemoEnv>, options: ConsoleApiOptions): void
   });
 
   // One transaction is a few hundred bytes (its metadata is bounded): the client's parse costs nothing.
-  app.get('/api/console/transactions/:id', (c) => relay(c, async () => {
-    const id = c.req.param('id');
-    if (!ID.test(id)) return envelopeError(c, 404, 'NOT_FOUND', `No transaction ${id}`);
-    return answer(c, await onramp(c).transactions.retrieve(id));
-  }));
+  app.get('/api/console/transactions/:id', (c) =>
+    relay(c, async () => {
+      const id = c.req.param('id');
+      if (!ID.test(id)) return envelopeError(c, 404, 'NOT_FOUND', `No transaction ${id}`);
+      return answer(c, await onramp(c).transactions.retrieve(id));
+    }),
+  );
 
-  app.get('/api/console/keys', (c) => relay(c, async () => {
-    const created = c.get('merchant').consoleKeys;
-    const keys = (await onramp(c).keys.list()).map((key) => ({ ...key, testable: created.has(key.id), protected: isOwnKey(c, key.prefix) }));
-    return answer(c, { keys });
-  }));
+  app.get('/api/console/keys', (c) =>
+    relay(c, async () => {
+      const created = c.get('merchant').consoleKeys;
+      const keys = (await onramp(c).keys.list()).map((key) => ({
+        ...key,
+        testable: created.has(key.id),
+        protected: isOwnKey(c, key.prefix),
+      }));
+      return answer(c, { keys });
+    }),
+  );
 
-  app.post('/api/console/keys', (c) => relay(c, async () => {
-    const body = await readJsonBody(c);
-    if (!body.ok) return jsonBodyError(c, body.failure);
-    const created = await onramp(c).keys.create(relayed<CreateApiKeyRequest>(body.value));
-    keepConsoleKey(c.get('merchant'), created.id, created.key);
-    return answer(c, created, 201);
-  }));
+  app.post('/api/console/keys', (c) =>
+    relay(c, async () => {
+      const body = await readJsonBody(c);
+      if (!body.ok) return jsonBodyError(c, body.failure);
+      const created = await onramp(c).keys.create(relayed<CreateApiKeyRequest>(body.value));
+      keepConsoleKey(c.get('merchant'), created.id, created.key);
+      return answer(c, created, 201);
+    }),
+  );
 
-  app.delete('/api/console/keys/:id', (c) => relay(c, async () => {
-    const id = c.req.param('id');
-    if (!ID.test(id)) return envelopeError(c, 404, 'NOT_FOUND', `No active key ${id}`);
-    const client = onramp(c);
-    // A list that fails protects nothing: the revocation then answers for itself.
-    const listed = await orNone(client.keys.list());
-    if (listed.some((key) => key.id === id && isOwnKey(c, key.prefix))) {
-      return envelopeError(c, 409, 'PROTECTED_KEY', 'This is a key the demo shop itself uses; revoke another one');
-    }
-    return answer(c, await client.keys.revoke(id));
-  }));
+  app.delete('/api/console/keys/:id', (c) =>
+    relay(c, async () => {
+      const id = c.req.param('id');
+      if (!ID.test(id)) return envelopeError(c, 404, 'NOT_FOUND', `No active key ${id}`);
+      const client = onramp(c);
+      // A list that fails protects nothing: the revocation then answers for itself.
+      const listed = await orNone(client.keys.list());
+      if (listed.some((key) => key.id === id && isOwnKey(c, key.prefix))) {
+        return envelopeError(c, 409, 'PROTECTED_KEY', 'This is a key the demo shop itself uses; revoke another one');
+      }
+      return answer(c, await client.keys.revoke(id));
+    }),
+  );
 
   /** Makes one real request with a key created here: a quote, which any valid key may get. */
   app.post('/api/console/keys/:id/test', async (c) => {
     const key = c.get('merchant').consoleKeys.get(c.req.param('id'));
-    if (!key) return envelopeError(c, 404, 'NOT_FOUND', 'Only keys created in this console session can be tested (the full key is shown once)');
+    if (!key)
+      return envelopeError(
+        c,
+        404,
+        'NOT_FOUND',
+        'Only keys created in this console session can be tested (the full key is shown once)',
+      );
     const { status, code } = await tryKey(options.call(c, key));
     return c.json({ success: true, data: { request: 'POST /v1/onramp/quote', status, code } });
   });
 
   /** Webhook endpoints with their latest deliveries; the shop's own receiver is marked. */
-  app.get('/api/console/webhooks', (c) => relay(c, async () => {
-    const client = onramp(c);
-    const own = c.get('merchant').webhook?.endpointId;
-    const webhooks = await Promise.all(
-      (await client.webhookEndpoints.list()).map(async (endpoint) => {
-        // An endpoint deleted meanwhile has no log: it is listed without one.
-        const deliveries = await orNone(client.webhookEndpoints.deliveries(endpoint.id, { limit: 5 }));
-        return { ...endpoint, protected: endpoint.id === own, deliveries };
-      }),
-    );
-    return answer(c, { webhooks });
-  }));
+  app.get('/api/console/webhooks', (c) =>
+    relay(c, async () => {
+      const client = onramp(c);
+      const own = c.get('merchant').webhook?.endpointId;
+      const webhooks = await Promise.all(
+        (await client.webhookEndpoints.list()).map(async (endpoint) => {
+          // An endpoint deleted meanwhile has no log: it is listed without one.
+          const deliveries = await orNone(client.webhookEndpoints.deliveries(endpoint.id, { limit: 5 }));
+          return { ...endpoint, protected: endpoint.id === own, deliveries };
+        }),
+      );
+      return answer(c, { webhooks });
+    }),
+  );
 
-  app.post('/api/console/webhooks', (c) => relay(c, async () => {
-    const body = await readJsonBody(c);
-    if (!body.ok) return jsonBodyError(c, body.failure);
-    return answer(c, await onramp(c).webhookEndpoints.create(relayed<CreateWebhookEndpointRequest>(body.value)), 201);
-  }));
+  app.post('/api/console/webhooks', (c) =>
+    relay(c, async () => {
+      const body = await readJsonBody(c);
+      if (!body.ok) return jsonBodyError(c, body.failure);
+      return answer(c, await onramp(c).webhookEndpoints.create(relayed<CreateWebhookEndpointRequest>(body.value)), 201);
+    }),
+  );
 
-  app.delete('/api/console/webhooks/:id', (c) => relay(c, async () => {
-    const id = c.req.param('id');
-    if (!ID.test(id)) return envelopeError(c, 404, 'NOT_FOUND', `No webhook endpoint ${id}`);
-    if (id === c.get('merchant').webhook?.endpointId) {
-      return envelopeError(c, 409, 'PROTECTED_WEBHOOK', 'This is the endpoint the demo shop itself receives events on; delete another one');
-    }
-    return answer(c, await onramp(c).webhookEndpoints.delete(id));
-  }));
+  app.delete('/api/console/webhooks/:id', (c) =>
+    relay(c, async () => {
+      const id = c.req.param('id');
+      if (!ID.test(id)) return envelopeError(c, 404, 'NOT_FOUND', `No webhook endpoint ${id}`);
+      if (id === c.get('merchant').webhook?.endpointId) {
+        return envelopeError(
+          c,
+          409,
+          'PROTECTED_WEBHOOK',
+          'This is the endpoint the demo shop itself receives events on; delete another one',
+        );
+      }
+      return answer(c, await onramp(c).webhookEndpoints.delete(id));
+    }),
+  );
 }

@@ -43,7 +43,8 @@ export function ownSite(listenHost: string, port: number, publicUrl: string | nu
   return { hosts, origins };
 }
 
-const refuse = (c: Context, status: 403 | 415, code: string, message: string): Response => envelopeError(c, status, code, message);
+const refuse = (c: Context, status: 403 | 415, code: string, message: string): Response =>
+  envelopeError(c, status, code, message);
 
 const hostOf = (c: Context): string => (c.req.header('Host') ?? '').toLowerCase();
 
@@ -54,7 +55,8 @@ const hostOf = (c: Context): string => (c.req.header('Host') ?? '').toLowerCase(
  */
 export function ownHostOnly(site: () => OwnSite): MiddlewareHandler {
   return async (c, next) => {
-    if (!site().hosts.has(hostOf(c))) return refuse(c, 403, 'FORBIDDEN_HOST', 'This server answers requests to its own host only');
+    if (!site().hosts.has(hostOf(c)))
+      return refuse(c, 403, 'FORBIDDEN_HOST', 'This server answers requests to its own host only');
     await next();
   };
 }

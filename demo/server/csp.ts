@@ -3,7 +3,12 @@
  * `trustedTypes` adds policy names a page's framework creates (beside Lit's `lit-html`);
  * `styleHashes` the hash of a server-rendered widget's stylesheet (`'sha256-…'`), nothing looser.
  */
-export function contentSecurityPolicy(apiOrigin: string, checkoutOrigin: string, trustedTypes: readonly string[] = [], styleHashes: readonly string[] = []): string {
+export function contentSecurityPolicy(
+  apiOrigin: string,
+  checkoutOrigin: string,
+  trustedTypes: readonly string[] = [],
+  styleHashes: readonly string[] = [],
+): string {
   return [
     "default-src 'self'",
     "script-src 'self'",

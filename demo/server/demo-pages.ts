@@ -91,7 +91,10 @@ export function renderDemoNav(path: string, account?: VisitorAccountNote): strin
 export function withPreconnect(html: string, [api, ...others]: readonly string[]): string {
   const head = /<head\b[^>]*>/i.exec(html);
   if (!head || !api) return html;
-  const links = [`<link rel="preconnect" href="${api}" crossorigin>`, ...others.map((origin) => `<link rel="preconnect" href="${origin}">`)];
+  const links = [
+    `<link rel="preconnect" href="${api}" crossorigin>`,
+    ...others.map((origin) => `<link rel="preconnect" href="${origin}">`),
+  ];
   const at = head.index + head[0].length;
   return `${html.slice(0, at)}\n  ${links.join('\n  ')}${html.slice(at)}`;
 }

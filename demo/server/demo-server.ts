@@ -13,7 +13,12 @@ import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import { LOOPBACK_PROXIES, parseTrustedProxies, requestClientAddress } from '../http-common/index.js';
-import { startSandbox, type HostedSandboxOptions, type SandboxHandle, type StartSandboxOptions } from '../sandbox/index.js';
+import {
+  startSandbox,
+  type HostedSandboxOptions,
+  type SandboxHandle,
+  type StartSandboxOptions,
+} from '../sandbox/index.js';
 import { cdnFiles, compressResponses } from './cdn.js';
 import { consoleApi } from './console-api.js';
 import { type OwnSite, ownHostOnly, ownSite } from './console-guard.js';
@@ -65,7 +70,8 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   const host = options.host ?? '127.0.0.1';
   const publicUrl = options.publicUrl ? new URL(options.publicUrl).origin : null;
   const hosted = options.hosted;
-  if (hosted && !publicUrl?.startsWith('https:')) throw new Error('The hosted demo needs its public https URL (DEMO_PUBLIC_URL)');
+  if (hosted && !publicUrl?.startsWith('https:'))
+    throw new Error('The hosted demo needs its public https URL (DEMO_PUBLIC_URL)');
 
   // The app exists before the sandbox: in the hosted demo the sandbox delivers webhooks to it in-process.
   const app = new Hono<DemoEnv>();
@@ -78,7 +84,11 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   if (hosted && publicUrl !== null) {
     const { accountTtlSeconds, ...rules } = hosted;
     sandboxOptions.corsOrigins ??= [publicUrl];
-    sandboxOptions.hosted = { ...rules, accountTtlMs: accountTtlSeconds * 1000, webhookReceiver: { prefix: receiverPrefix, fetch: async (request) => app.fetch(request) } };
+    sandboxOptions.hosted = {
+      ...rules,
+      accountTtlMs: accountTtlSeconds * 1000,
+      webhookReceiver: { prefix: receiverPrefix, fetch: async (request) => app.fetch(request) },
+    };
   }
   const sandbox = await startSandbox(sandboxOptions);
   const fail = async (message: string): Promise<never> => {
@@ -86,7 +96,9 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
     throw new Error(message);
   };
   if (hosted && (!sandbox.apiUrl.startsWith('https:') || !sandbox.checkoutUrl.startsWith('https:'))) {
-    await fail('The hosted demo needs the public https URLs of the API and the checkout (SANDBOX_PUBLIC_URL, CHECKOUT_PUBLIC_URL)');
+    await fail(
+      'The hosted demo needs the public https URLs of the API and the checkout (SANDBOX_PUBLIC_URL, CHECKOUT_PUBLIC_URL)',
+    );
   }
   const keys = sandbox.keys;
   if (!hosted && !keys) {
@@ -139,22 +151,30 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   app.use('*', async (c, next) => {
     await next();
     const path = c.req.path;
-    if (c.res.status !== 200 || !c.res.headers.get('Content-Type')?.startsWith('text/html') || !isDemoPage(path)) return;
+    if (c.res.status !== 200 || !c.res.headers.get('Content-Type')?.startsWith('text/html') || !isDemoPage(path))
+      return;
     // Pages with the widget open their connections to the API and the checkout while they load.
     const account = visitors ? { expiresAt: c.get('merchant').expiresAt } : undefined;
-    const html = withPreconnect(withDemoNav(await c.res.text(), path, account), path === '/console' ? [] : [apiOrigin, checkoutOrigin]);
+    const html = withPreconnect(
+      withDemoNav(await c.res.text(), path, account),
+      path === '/console' ? [] : [apiOrigin, checkoutOrigin],
+    );
     c.res.headers.delete('Content-Length'); // (Hono copies the old response's headers onto the new one)
     c.res = new Response(html, { status: 200, headers: c.res.headers });
   });
 
   shopRoutes(app, { call, own: getOwn, apiUrl: sandbox.apiUrl, checkoutOrigin, publicUrl });
   // The merchant side: webhooks received from the sandbox, and the console (secret key server-side).
-  webhookReceiver(app, (id) => (localMerchant ? (id === undefined ? localMerchant : undefined) : visitors?.byReceiver(id)));
+  webhookReceiver(app, (id) =>
+    localMerchant ? (id === undefined ? localMerchant : undefined) : visitors?.byReceiver(id),
+  );
   consoleApi(app, { call, own: getOwn, hosted: visitors !== null });
 
   app.get('/', async (c) => c.html(await readFile(resolve(ROOT, 'index.html'), 'utf8')));
   // The console acts with the secret key: no page may frame it (clickjacking; the CSP says so for every page).
-  app.get('/console', async (c) => c.html(await readFile(resolve(ROOT, 'demo/console.html'), 'utf8'), 200, { 'X-Frame-Options': 'DENY' }));
+  app.get('/console', async (c) =>
+    c.html(await readFile(resolve(ROOT, 'demo/console.html'), 'utf8'), 200, { 'X-Frame-Options': 'DENY' }),
+  );
   // Like a CDN: brotli or gzip, ETag and 304, long-lived caching for content-hashed names (cdn.ts).
   app.get('/dist/*', cdnFiles(resolve(ROOT, 'dist'), '/dist/'));
   app.get('/demo/public/*', cdnFiles(resolve(ROOT, 'demo/public'), '/demo/public/'));
@@ -162,7 +182,9 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   app.get('/favicon.ico', (c) => c.body(null, 204));
   app.notFound((c) => c.text('Not found', 404));
   app.onError((error, c) => {
-    (options.sandbox?.log ?? console.error)(`[demo] ${c.req.method} ${c.req.path}: ${error instanceof Error ? error.message : String(error)}`);
+    (options.sandbox?.log ?? console.error)(
+      `[demo] ${c.req.method} ${c.req.path}: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return c.text('Something went wrong on our side; try again', 500, { 'Cache-Control': 'no-store' });
   });
 
@@ -185,7 +207,11 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   if (localMerchant) {
     try {
       // Locally the sandbox delivers over HTTP to the listening address (loopback, test mode).
-      await registerWebhook(localMerchant, { apiUrl: sandbox.internalApiUrl, key: localMerchant.secretKey }, `${listenUrl}/webhooks`);
+      await registerWebhook(
+        localMerchant,
+        { apiUrl: sandbox.internalApiUrl, key: localMerchant.secretKey },
+        `${listenUrl}/webhooks`,
+      );
     } catch (error) {
       await close();
       throw error;

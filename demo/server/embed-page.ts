@@ -38,7 +38,9 @@ export function renderEmbedPage(options: EmbedPageOptions): string {
   const { title } = options;
   const a = (value: string) => `"${escapeHtml(value)}"`;
   // A data block is never executed, so the strict CSP allows it; the element reads it on connect.
-  const dataBlock = options.session ? `<script type="application/json">${jsonForScriptElement({ session: options.session })}</script>` : '';
+  const dataBlock = options.session
+    ? `<script type="application/json">${jsonForScriptElement({ session: options.session })}</script>`
+    : '';
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -15,13 +15,17 @@ try {
   fail(error instanceof ConfigError ? `Demo configuration error: ${error.message}` : String(error));
 }
 const demo = await startDemo(settings).catch((error: unknown) => {
-  if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') return fail(`The demo could not start: ${error.message}. Set DEMO_PORT, PORT or CHECKOUT_PORT to free ports.`);
+  if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE')
+    return fail(`The demo could not start: ${error.message}. Set DEMO_PORT, PORT or CHECKOUT_PORT to free ports.`);
   return fail(error instanceof Error ? error.message : String(error));
 });
 console.log(
   [
     ...(settings?.hosted
-      ? [`Hosted demo: every visitor gets a test-mode account of their own, deleted after ${settings.hosted.accountTtlSeconds} s`, '']
+      ? [
+          `Hosted demo: every visitor gets a test-mode account of their own, deleted after ${settings.hosted.accountTtlSeconds} s`,
+          '',
+        ]
       : []),
     ...DEMO_PAGES.map((page) => `${page.label.padEnd(18)}${demo.url}${page.path}`),
     ...(demo.url === demo.internalUrl ? [] : [`${'Listening on'.padEnd(18)}${demo.internalUrl} (behind ${demo.url})`]),

@@ -68,7 +68,15 @@ export interface Merchant {
 }
 
 export function newMerchant(keys: { secret: string; publishable: string }, expiresAt: number | null): Merchant {
-  return { secretKey: keys.secret, publishableKey: keys.publishable, expiresAt, webhook: null, events: [], consoleKeys: new Map(), orders: new Map() };
+  return {
+    secretKey: keys.secret,
+    publishableKey: keys.publishable,
+    expiresAt,
+    webhook: null,
+    events: [],
+    consoleKeys: new Map(),
+    orders: new Map(),
+  };
 }
 
 /** Keeps a received event once (delivery is at least once: deduplicated by id). */

@@ -2,5 +2,8 @@
 import { renderPlainPage } from './plain-page.js';
 
 export function renderNoVisitorPage(title: string, message: string): string {
-  return renderPlainPage(title, `<p>${message} Every visitor of this demo gets a sandbox account of their own, so new ones are limited.</p>`);
+  return renderPlainPage(
+    title,
+    `<p>${message} Every visitor of this demo gets a sandbox account of their own, so new ones are limited.</p>`,
+  );
 }

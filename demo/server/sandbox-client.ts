@@ -18,7 +18,8 @@ export interface SandboxCall {
   forwardedFor?: string | undefined;
 }
 
-const forwarded = (call: SandboxCall): Record<string, string> => (call.forwardedFor ? { 'X-Forwarded-For': call.forwardedFor } : {});
+const forwarded = (call: SandboxCall): Record<string, string> =>
+  call.forwardedFor ? { 'X-Forwarded-For': call.forwardedFor } : {};
 
 /**
  * The server client for one request of the demo. No retries: each call relays a page's request
@@ -36,13 +37,21 @@ export function onrampClient(call: SandboxCall): OnrampClient {
  */
 export function apiErrorResponse(c: Context, error: unknown): Response {
   if (!(error instanceof OnrampApiError)) throw error;
-  const retryAfter: Record<string, string> = error.retryAfter === undefined ? {} : { 'Retry-After': String(error.retryAfter) };
+  const retryAfter: Record<string, string> =
+    error.retryAfter === undefined ? {} : { 'Retry-After': String(error.retryAfter) };
   if (error.status === 0 || error.code === 'INVALID_RESPONSE' || error.requestId === undefined) {
     return envelopeError(c, 502, error.code, 'The onramp API did not answer; try again', retryAfter);
   }
   const { code, message, param, requestId } = error;
-  const body = { success: false, error: { code, message, ...(param === undefined ? {} : { param }), request_id: requestId } };
-  return c.json(body, error.status as ContentfulStatusCode, { 'Cache-Control': 'no-store', 'Request-Id': requestId, ...retryAfter });
+  const body = {
+    success: false,
+    error: { code, message, ...(param === undefined ? {} : { param }), request_id: requestId },
+  };
+  return c.json(body, error.status as ContentfulStatusCode, {
+    'Cache-Control': 'no-store',
+    'Request-Id': requestId,
+    ...retryAfter,
+  });
 }
 
 /** A list, or none when the API refused it (any other failure is thrown on). */
@@ -73,13 +82,19 @@ const FORWARD_TIMEOUT_MS = 30_000;
 export async function forwardSandbox(c: Context, call: SandboxCall, path: string): Promise<Response> {
   let answer: Response;
   try {
-    answer = await fetch(`${call.apiUrl}${path}`, { headers: { 'X-API-Key': call.key, Accept: 'application/json', ...forwarded(call) }, signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS) });
+    answer = await fetch(`${call.apiUrl}${path}`, {
+      headers: { 'X-API-Key': call.key, Accept: 'application/json', ...forwarded(call) },
+      signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
+    });
   } catch (error) {
     // As the other console routes answer when the server client cannot reach the API.
     const code = error instanceof DOMException && error.name === 'TimeoutError' ? 'TIMEOUT' : 'NETWORK_ERROR';
     return envelopeError(c, 502, code, 'The onramp API did not answer; try again');
   }
-  const headers = new Headers({ 'Content-Type': answer.headers.get('Content-Type') ?? 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  const headers = new Headers({
+    'Content-Type': answer.headers.get('Content-Type') ?? 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+  });
   // fetch hands over the body decoded: its length is the upstream's only when it was not compressed.
   const lengths = answer.headers.has('Content-Encoding') ? [] : ['Content-Length'];
   for (const name of [...lengths, 'Request-Id', 'Retry-After']) {

@@ -29,7 +29,9 @@ function listenHostVar(env: NodeJS.ProcessEnv): string | undefined {
   const raw = env.DEMO_LISTEN_HOST?.trim();
   if (raw === undefined || raw === '') return undefined;
   if (isIP(raw) === 0 && raw !== 'localhost') {
-    throw new ConfigError(`DEMO_LISTEN_HOST must be an IP address to listen on, such as 127.0.0.1 or 0.0.0.0; got "${raw}"`);
+    throw new ConfigError(
+      `DEMO_LISTEN_HOST must be an IP address to listen on, such as 127.0.0.1 or 0.0.0.0; got "${raw}"`,
+    );
   }
   return raw;
 }
@@ -46,16 +48,22 @@ export function loadDemoSettings(env: NodeJS.ProcessEnv = process.env): StartDem
   if (listenHost !== undefined) options.host = listenHost;
   if (publicUrl !== undefined) options.publicUrl = publicUrl;
   const ttl = intVar(env, 'DEMO_ACCOUNT_TTL', 1, 30 * 24 * 3600);
-  if (ttl !== undefined && !hosted) throw new ConfigError('DEMO_ACCOUNT_TTL applies to the hosted demo only: set DEMO_HOSTED=1 too');
+  if (ttl !== undefined && !hosted)
+    throw new ConfigError('DEMO_ACCOUNT_TTL applies to the hosted demo only: set DEMO_HOSTED=1 too');
   if (!hosted) return options;
 
   urls.forEach((url, index) => {
-    if (url === undefined) throw new ConfigError(`${names[index]} is required in the hosted demo (DEMO_HOSTED=1): the https URL browsers reach it at`);
+    if (url === undefined)
+      throw new ConfigError(
+        `${names[index]} is required in the hosted demo (DEMO_HOSTED=1): the https URL browsers reach it at`,
+      );
   });
   for (let a = 0; a < urls.length; a += 1) {
     for (let b = a + 1; b < urls.length; b += 1) {
       if (urls[a] === urls[b]) {
-        throw new ConfigError(`${names[a]} and ${names[b]} must be different origins (the checkout and the API each on a host of their own); both are "${urls[a]}"`);
+        throw new ConfigError(
+          `${names[a]} and ${names[b]} must be different origins (the checkout and the API each on a host of their own); both are "${urls[a]}"`,
+        );
       }
     }
   }

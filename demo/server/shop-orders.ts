@@ -49,7 +49,12 @@ interface Created {
 }
 
 /** Keeps the order of a session the shop just created for the merchant of `c`. */
-export function rememberOrder(c: Context<DemoEnv>, created: Created, order: Record<string, unknown>, page: string): void {
+export function rememberOrder(
+  c: Context<DemoEnv>,
+  created: Created,
+  order: Record<string, unknown>,
+  page: string,
+): void {
   keepOrder(c.get('merchant'), {
     sessionId: created.session_id,
     clientSecret: created.client_secret,
@@ -82,12 +87,23 @@ export interface OrderConfig {
 }
 
 /** `GET /api/orders/:id`: a kept order for the shop's own pages (the framework apps' return pages). */
-export function ordersApi(app: Hono<DemoEnv>, options: { own: () => OwnSite; widget: (c: Context<DemoEnv>) => Omit<OrderConfig, 'clientSecret' | 'redirectUrl' | 'order'> }): void {
+export function ordersApi(
+  app: Hono<DemoEnv>,
+  options: {
+    own: () => OwnSite;
+    widget: (c: Context<DemoEnv>) => Omit<OrderConfig, 'clientSecret' | 'redirectUrl' | 'order'>;
+  },
+): void {
   app.use('/api/orders/*', consoleGuard(options.own));
   app.get('/api/orders/:id', (c) => {
     const order = c.get('merchant').orders.get(c.req.param('id'));
     if (!order) return envelopeError(c, 404, 'ORDER_NOT_FOUND', 'This shop has no such order: start a new one');
-    const config: OrderConfig = { ...options.widget(c), clientSecret: order.clientSecret, redirectUrl: order.redirectUrl, order: order.order };
+    const config: OrderConfig = {
+      ...options.widget(c),
+      clientSecret: order.clientSecret,
+      redirectUrl: order.redirectUrl,
+      order: order.order,
+    };
     return c.json(config, 200, { 'Cache-Control': 'no-store' });
   });
 }

@@ -26,7 +26,13 @@ import { loadRenderer, renderSsrPage, ssrLocale } from './ssr-page.js';
 import { renderOrderNotFoundPage, renderStartPage } from './start-page.js';
 
 /** The order of the pages whose server creates the session itself. */
-const DEMO_ORDER = { wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7', crypto_currency: 'ETH', network: 'ethereum', fiat_amount: 5000, fiat_currency: 'USD' };
+const DEMO_ORDER = {
+  wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7',
+  crypto_currency: 'ETH',
+  network: 'ethereum',
+  fiat_amount: 5000,
+  fiat_currency: 'USD',
+};
 
 export interface ShopRoutesOptions {
   call: (c: Context<DemoEnv>) => SandboxCall;
@@ -57,7 +63,11 @@ const HTML = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-
 export function shopRoutes(app: Hono<DemoEnv>, options: ShopRoutesOptions): void {
   const apiOrigin = new URL(options.apiUrl).origin;
   const { checkoutOrigin } = options;
-  const widgetConfig = (c: Context<DemoEnv>) => ({ publishableKey: c.get('merchant').publishableKey, apiBase: options.apiUrl, checkoutOrigin });
+  const widgetConfig = (c: Context<DemoEnv>) => ({
+    publishableKey: c.get('merchant').publishableKey,
+    apiBase: options.apiUrl,
+    checkoutOrigin,
+  });
 
   /**
    * Creates a session with the secret key, returning to `page` (a path and query of this site), and
@@ -123,24 +133,37 @@ export function shopRoutes(app: Hono<DemoEnv>, options: ShopRoutesOptions): void
     return undefined;
   };
 
-  const embedPage = (mode: 'embedded' | 'redirect', withSession = false) => async (c: Context<DemoEnv>) => {
-    const title = withSession ? 'Script tag with session' : mode === 'redirect' ? 'Redirect mode' : 'Script tag';
-    const first = beforeNewSession(c, title);
-    if (first instanceof Response) return first;
-    if (first) {
-      // The order again, from the API: no data block (its creation answer says pending, whatever it is now).
-      const { clientSecret, redirectUrl } = first.order;
-      return c.body(renderEmbedPage({ ...widgetConfig(c), title, clientSecret, redirectUrl, mode, newOrder: c.req.path }), 200, HTML);
-    }
-    const created = await sessionForPage(c);
-    if (created instanceof Response) return created;
-    // The data block needs the order, not the secret (that is the client-secret attribute).
-    const { client_secret: _secret, ...order } = created.session;
-    const session = withSession ? { session: order } : {};
-    const page = renderEmbedPage({ ...widgetConfig(c), title, clientSecret: created.session.client_secret, redirectUrl: created.session.redirect_url, mode, ...session });
-    // c.body, not a new Response: the visitor's cookie set on this context goes with it.
-    return c.body(page, 200, HTML);
-  };
+  const embedPage =
+    (mode: 'embedded' | 'redirect', withSession = false) =>
+    async (c: Context<DemoEnv>) => {
+      const title = withSession ? 'Script tag with session' : mode === 'redirect' ? 'Redirect mode' : 'Script tag';
+      const first = beforeNewSession(c, title);
+      if (first instanceof Response) return first;
+      if (first) {
+        // The order again, from the API: no data block (its creation answer says pending, whatever it is now).
+        const { clientSecret, redirectUrl } = first.order;
+        return c.body(
+          renderEmbedPage({ ...widgetConfig(c), title, clientSecret, redirectUrl, mode, newOrder: c.req.path }),
+          200,
+          HTML,
+        );
+      }
+      const created = await sessionForPage(c);
+      if (created instanceof Response) return created;
+      // The data block needs the order, not the secret (that is the client-secret attribute).
+      const { client_secret: _secret, ...order } = created.session;
+      const session = withSession ? { session: order } : {};
+      const page = renderEmbedPage({
+        ...widgetConfig(c),
+        title,
+        clientSecret: created.session.client_secret,
+        redirectUrl: created.session.redirect_url,
+        mode,
+        ...session,
+      });
+      // c.body, not a new Response: the visitor's cookie set on this context goes with it.
+      return c.body(page, 200, HTML);
+    };
   app.get('/demo/script-tag', embedPage('embedded'));
   app.get('/demo/redirect', embedPage('redirect'));
   app.get('/demo/session', embedPage('embedded', true));
@@ -154,7 +177,12 @@ export function shopRoutes(app: Hono<DemoEnv>, options: ShopRoutesOptions): void
     const pageCsp = contentSecurityPolicy(apiOrigin, checkoutOrigin, [], [ONRAMP_CHECKOUT_STYLE_HASH]);
     if (first) {
       const { clientSecret, redirectUrl } = first.order;
-      const html = await renderSsrPage({ ...widgetConfig(c), returned: { clientSecret, redirectUrl }, locale, render: 'client' });
+      const html = await renderSsrPage({
+        ...widgetConfig(c),
+        returned: { clientSecret, redirectUrl },
+        locale,
+        render: 'client',
+      });
       return c.html(html, 200, { 'Content-Security-Policy': pageCsp, 'Cache-Control': 'no-store' });
     }
     const created = await sessionForPage(c);

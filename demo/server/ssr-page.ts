@@ -38,7 +38,10 @@ export interface SsrPageOptions extends Omit<OnrampRenderOptions, 'serverRender'
 }
 
 /** The element for a returned order: attributes only, no data block. */
-function returnedElement(options: Omit<SsrPageOptions, 'render' | 'session'>, returned: NonNullable<SsrPageOptions['returned']>): string {
+function returnedElement(
+  options: Omit<SsrPageOptions, 'render' | 'session'>,
+  returned: NonNullable<SsrPageOptions['returned']>,
+): string {
   const attributes: [string, string | undefined][] = [
     ['publishable-key', options.publishableKey],
     ['client-secret', returned.clientSecret],
@@ -47,7 +50,9 @@ function returnedElement(options: Omit<SsrPageOptions, 'render' | 'session'>, re
     ['checkout-origin', options.checkoutOrigin],
     ['locale', options.locale],
   ];
-  const written = attributes.filter((pair): pair is [string, string] => pair[1] !== undefined).map(([name, value]) => ` ${name}="${escapeHtml(value)}"`);
+  const written = attributes
+    .filter((pair): pair is [string, string] => pair[1] !== undefined)
+    .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`);
   return `<onramp-checkout${written.join('')}></onramp-checkout>\n      ${newOrderLink('/demo/ssr')}`;
 }
 
@@ -58,7 +63,10 @@ export async function renderSsrPage({ render, returned, session, ...options }: S
     ? returnedElement(options, returned)
     : await renderOnrampCheckout({ ...options, session: session ?? {}, serverRender: render === 'server' });
   const script = render === 'server' ? '/dist/onramp-checkout.hydrate.iife.js' : '/dist/onramp-checkout.iife.js';
-  const languages = SSR_LOCALES.map((locale) => `<a href="/demo/ssr?locale=${locale}"${locale === options.locale ? ' aria-current="true"' : ''}>${locale}</a>`).join(' · ');
+  const languages = SSR_LOCALES.map(
+    (locale) =>
+      `<a href="/demo/ssr?locale=${locale}"${locale === options.locale ? ' aria-current="true"' : ''}>${locale}</a>`,
+  ).join(' · ');
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -7,7 +7,16 @@
  * the database file alone reveals none. Rows go with their account (the sandbox's purge).
  */
 import type { HostedStore } from '../sandbox/index.js';
-import { KEEP_CONSOLE_KEYS, KEEP_EVENTS, KEEP_ORDERS, type Merchant, type MerchantRecorder, type ReceivedWebhookEvent, type ShopOrder, newMerchant } from './merchant.js';
+import {
+  KEEP_CONSOLE_KEYS,
+  KEEP_EVENTS,
+  KEEP_ORDERS,
+  type Merchant,
+  type MerchantRecorder,
+  type ReceivedWebhookEvent,
+  type ShopOrder,
+  newMerchant,
+} from './merchant.js';
 
 export interface StoredVisitor {
   /** The SHA-256 of the visitor's cookie token (the token itself is kept nowhere). */
@@ -64,7 +73,17 @@ export function createVisitorStore(store: HostedStore, now: () => number = () =>
     `DELETE FROM demo_console_keys WHERE account_id = ? AND rowid NOT IN (
        SELECT rowid FROM demo_console_keys WHERE account_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?)`,
   );
-  const orders = db.prepare<[string], { session_id: string; client_secret_sealed: string; redirect_url: string; page: string; order_json: string; created_at: number }>(
+  const orders = db.prepare<
+    [string],
+    {
+      session_id: string;
+      client_secret_sealed: string;
+      redirect_url: string;
+      page: string;
+      order_json: string;
+      created_at: number;
+    }
+  >(
     'SELECT session_id, client_secret_sealed, redirect_url, page, order_json, created_at FROM demo_orders WHERE account_id = ? ORDER BY created_at, rowid',
   );
   const upsertOrder = db.prepare(
@@ -120,7 +139,14 @@ export function createVisitorStore(store: HostedStore, now: () => number = () =>
     for (const r of orders.all(row.account_id)) {
       const clientSecret = store.unseal(r.client_secret_sealed);
       if (clientSecret === null) continue;
-      const order: ShopOrder = { sessionId: r.session_id, clientSecret, redirectUrl: r.redirect_url, page: r.page, order: JSON.parse(r.order_json) as Record<string, unknown>, createdAt: r.created_at };
+      const order: ShopOrder = {
+        sessionId: r.session_id,
+        clientSecret,
+        redirectUrl: r.redirect_url,
+        page: r.page,
+        order: JSON.parse(r.order_json) as Record<string, unknown>,
+        createdAt: r.created_at,
+      };
       merchant.orders.set(order.sessionId, order);
     }
     merchant.recorder = recorder(row.account_id);
@@ -131,7 +157,8 @@ export function createVisitorStore(store: HostedStore, now: () => number = () =>
     /** Stores a new visitor (cookie hash, account, receiver, keys and webhook) and records what its merchant keeps from now on. */
     insert(visitor: StoredVisitor): void {
       const { merchant, tokenHash } = visitor;
-      if (!merchant.webhook || merchant.expiresAt === null) throw new Error('A hosted visitor has a webhook endpoint and an end');
+      if (!merchant.webhook || merchant.expiresAt === null)
+        throw new Error('A hosted visitor has a webhook endpoint and an end');
       insertVisitor.run({
         token_hash: tokenHash,
         account_id: visitor.accountId,

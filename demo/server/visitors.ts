@@ -24,7 +24,8 @@ export const VISITOR_COOKIE = '__Host-onramp_demo';
 
 type Visitor = StoredVisitor;
 
-export type NewVisitor = { ok: true; merchant: Merchant } | { ok: false; status: 429 | 503; retryAfterSeconds: number; message: string };
+export type NewVisitor =
+  { ok: true; merchant: Merchant } | { ok: false; status: 429 | 503; retryAfterSeconds: number; message: string };
 
 export interface VisitorsOptions {
   accounts: VisitorAccounts;
@@ -73,8 +74,18 @@ export class Visitors {
     const made = this.#o.accounts.create(address);
     if (!made.ok) {
       return made.reason === 'address'
-        ? { ok: false, status: 429, retryAfterSeconds: made.retryAfterSeconds, message: 'Too many new demo accounts from your network just now.' }
-        : { ok: false, status: 503, retryAfterSeconds: made.retryAfterSeconds, message: 'The demo has as many visitors as it can hold just now.' };
+        ? {
+            ok: false,
+            status: 429,
+            retryAfterSeconds: made.retryAfterSeconds,
+            message: 'Too many new demo accounts from your network just now.',
+          }
+        : {
+            ok: false,
+            status: 503,
+            retryAfterSeconds: made.retryAfterSeconds,
+            message: 'The demo has as many visitors as it can hold just now.',
+          };
     }
     const { accountId, expiresAt, keys, webhook } = made.account;
     const merchant = newMerchant(keys, expiresAt);

@@ -26,7 +26,10 @@ export async function registerWebhook(merchant: Merchant, call: SandboxCall, url
     merchant.webhook = { url, endpointId: created.id, secret: created.secret };
   } catch (error) {
     if (!(error instanceof OnrampApiError)) throw error;
-    throw new Error(`The demo could not register its webhook endpoint (${error.status} ${error.code}: ${error.message})`, { cause: error });
+    throw new Error(
+      `The demo could not register its webhook endpoint (${error.status} ${error.code}: ${error.message})`,
+      { cause: error },
+    );
   }
 }
 
@@ -34,14 +37,18 @@ export async function registerWebhook(merchant: Merchant, call: SandboxCall, url
  * The receiver's routes. `merchantFor(id)` finds whose endpoint a delivery came to: the path's
  * id in the hosted demo, none locally.
  */
-export function webhookReceiver(app: Hono<DemoEnv>, merchantFor: (id: string | undefined) => Merchant | undefined): void {
+export function webhookReceiver(
+  app: Hono<DemoEnv>,
+  merchantFor: (id: string | undefined) => Merchant | undefined,
+): void {
   // Cheap checks before any byte of the body is read (anyone who can reach the port can post here):
   // a known endpoint, a signature header, JSON, then a bounded body (an event is about a kilobyte).
   const precheck = async (c: Context<DemoEnv>, next: () => Promise<void>) => {
     if (c.req.method !== 'POST') return next();
     const secret = merchantFor(c.req.param('id'))?.webhook?.secret;
     if (secret === undefined) return c.json({ error: 'unknown_endpoint', message: 'No webhook endpoint here' }, 404);
-    if (!c.req.header('Onramp-Signature')) return c.json({ error: 'missing_signature', message: 'No Onramp-Signature header' }, 400);
+    if (!c.req.header('Onramp-Signature'))
+      return c.json({ error: 'missing_signature', message: 'No Onramp-Signature header' }, 400);
     if (c.req.header('Content-Type')?.split(';')[0]?.trim().toLowerCase() !== 'application/json') {
       return c.json({ error: 'unsupported_media_type', message: 'Webhook events are application/json' }, 415);
     }
@@ -50,7 +57,8 @@ export function webhookReceiver(app: Hono<DemoEnv>, merchantFor: (id: string | u
   const receive = async (c: Context<DemoEnv>) => {
     const merchant = merchantFor(c.req.param('id'));
     const secret = merchant?.webhook?.secret;
-    if (!merchant || secret === undefined) return c.json({ error: 'unknown_endpoint', message: 'No webhook endpoint here' }, 404);
+    if (!merchant || secret === undefined)
+      return c.json({ error: 'unknown_endpoint', message: 'No webhook endpoint here' }, 404);
     const raw = await c.req.text();
     const verdict = await verifyWebhookSignature(raw, c.req.header('Onramp-Signature'), secret);
     if (!verdict.ok) return c.json({ error: verdict.reason, message: verdict.message }, 400);

@@ -35,7 +35,12 @@ export function whoseShop(local: Merchant | null, visitors: Visitors | null): Mi
       return next();
     }
     if (c.req.path.startsWith('/api/')) {
-      return envelopeError(c, 401, 'NO_DEMO_ACCOUNT', 'Your demo account has ended, or this browser did not keep its cookie: reload the page to start a new one');
+      return envelopeError(
+        c,
+        401,
+        'NO_DEMO_ACCOUNT',
+        'Your demo account has ended, or this browser did not keep its cookie: reload the page to start a new one',
+      );
     }
     // Anything but a demo page acts for nobody (a 404 stays a 404).
     if (!visitors || !isDemoPage(c.req.path)) return next();
@@ -43,15 +48,26 @@ export function whoseShop(local: Merchant | null, visitors: Visitors | null): Mi
     if (c.req.method === 'HEAD') return c.body(null, 200, { ...noStore, 'Content-Type': 'text/html; charset=utf-8' });
     if (c.req.method !== 'GET') return next();
     if (!isNavigation(c)) {
-      return c.html(renderNoVisitorPage('Open the demo in a tab of its own', 'A demo account is made only for a page you open yourself, not for one embedded in another site.'), 403, noStore);
+      return c.html(
+        renderNoVisitorPage(
+          'Open the demo in a tab of its own',
+          'A demo account is made only for a page you open yourself, not for one embedded in another site.',
+        ),
+        403,
+        noStore,
+      );
     }
     const created = visitors.create(c, c.get('clientAddress'));
     if (!created.ok) {
       const minutes = Math.max(1, Math.ceil(created.retryAfterSeconds / 60));
-      return c.html(renderNoVisitorPage(`Try again in ${minutes} minute${minutes === 1 ? '' : 's'}`, created.message), created.status, {
-        ...noStore,
-        'Retry-After': String(created.retryAfterSeconds),
-      });
+      return c.html(
+        renderNoVisitorPage(`Try again in ${minutes} minute${minutes === 1 ? '' : 's'}`, created.message),
+        created.status,
+        {
+          ...noStore,
+          'Retry-After': String(created.retryAfterSeconds),
+        },
+      );
     }
     c.set('merchant', created.merchant);
     return next();

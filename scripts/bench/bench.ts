@@ -22,7 +22,15 @@ import { startDemo } from '../../demo/server/demo-server.js';
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const browser = await chromium.launch({
   ...(executablePath ? { executablePath } : {}),
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const only = process.env.BENCH_ONLY;
 const runs = (part: 'quote' | 'order' | 'load' | 'profile' | 'leaks') => !only || only === part;
@@ -32,7 +40,8 @@ const before = process.env.BENCH_BEFORE;
 /** This build's script-tag file and, with `BENCH_BEFORE`, the one built from that revision (built once). */
 const built = readFileSync(SCRIPT, 'utf8');
 const bundles = [{ label: 'after', code: built }];
-if (before && (runs('quote') || runs('load') || runs('profile'))) bundles.unshift({ label: 'before', code: buildBundleAt(before) });
+if (before && (runs('quote') || runs('load') || runs('profile')))
+  bundles.unshift({ label: 'before', code: buildBundleAt(before) });
 
 /**
  * Runs `measure` with each bundle served as the demo's script-tag file (written in place of this
@@ -53,12 +62,15 @@ async function eachBundle<T>(measure: () => Promise<T>): Promise<{ label: string
 
 try {
   if (runs('quote')) {
-    for (const { label, figures } of await eachBundle(() => measureTimeToQuote(browser, loads))) console.log(`${label}: ${formatTimeToQuote(figures)}\n`);
+    for (const { label, figures } of await eachBundle(() => measureTimeToQuote(browser, loads)))
+      console.log(`${label}: ${formatTimeToQuote(figures)}\n`);
   }
   if (runs('profile')) {
     const demo = await startDemo({ port: 0, sandbox: { db: ':memory:', port: 0, checkoutPort: 0, log: () => {} } });
     try {
-      const results = await eachBundle<ProfileFigures>(() => profileLoads(browser, `${demo.url}/demo/script-tag`, loads));
+      const results = await eachBundle<ProfileFigures>(() =>
+        profileLoads(browser, `${demo.url}/demo/script-tag`, loads),
+      );
       console.log(`${formatProfile(results)}\n`);
     } finally {
       await demo.close();
@@ -76,13 +88,17 @@ try {
     const f = await measureLeaks(page, cycles);
     const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
     console.log(`mount/unmount cycles        ${f.cycles} (${f.moves} also moved)`);
-    console.log(`time                        ${f.millis} ms (${(f.millis / f.cycles).toFixed(2)} ms per cycle, each waits one frame or two)`);
+    console.log(
+      `time                        ${f.millis} ms (${(f.millis / f.cycles).toFixed(2)} ms per cycle, each waits one frame or two)`,
+    );
     console.log(`timeouts left               ${f.timeouts}`);
     console.log(`intervals left              ${f.intervals}`);
     console.log(`window/document listeners   ${f.globalListeners}`);
     console.log(`fetches in flight           ${f.pendingFetches}`);
     console.log(`status requests             ${f.statusRequests}`);
-    console.log(`heap after GC               ${kib(f.heapBeforeBytes)} -> ${kib(f.heapAfterBytes)} (${f.heapAfterBytes >= f.heapBeforeBytes ? '+' : ''}${kib(f.heapAfterBytes - f.heapBeforeBytes)})`);
+    console.log(
+      `heap after GC               ${kib(f.heapBeforeBytes)} -> ${kib(f.heapAfterBytes)} (${f.heapAfterBytes >= f.heapBeforeBytes ? '+' : ''}${kib(f.heapAfterBytes - f.heapBeforeBytes)})`,
+    );
   }
 } finally {
   await browser.close();

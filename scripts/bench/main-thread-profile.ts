@@ -65,7 +65,9 @@ function selfTimes(profile: Profile, until: number): Map<string, { ms: number; s
     const file = frame.url.split('/').pop() ?? '';
     const script = /onramp-checkout.*\.js/.test(file);
     const kind = frame.functionName.startsWith('(') ? frame.functionName : script ? 'script' : 'other';
-    const name = frame.url ? `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber + 1}:${frame.columnNumber + 1}` : frame.functionName;
+    const name = frame.url
+      ? `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`
+      : frame.functionName;
     const entry = out.get(name) ?? { ms: 0, script, kind };
     entry.ms += next / 1000;
     out.set(name, entry);
@@ -107,7 +109,8 @@ export async function profileLoads(browser: Browser, url: string, loads: number)
     }
   }
   const mean = (ms: number) => ms / loads;
-  const total = (match: (entry: { script: boolean; kind: string }) => boolean) => mean([...sums.values()].filter(match).reduce((sum, entry) => sum + entry.ms, 0));
+  const total = (match: (entry: { script: boolean; kind: string }) => boolean) =>
+    mean([...sums.values()].filter(match).reduce((sum, entry) => sum + entry.ms, 0));
   return {
     loads,
     orderMs: orderSum / loads,
@@ -126,7 +129,9 @@ export async function profileLoads(browser: Browser, url: string, loads: number)
 }
 
 export function formatProfile(results: { label: string; figures: ProfileFigures }[]): string {
-  const lines = ['main thread before the order: CPU profile of cold loads of /demo/script-tag, navigation → order in the DOM (mean self ms per load)'];
+  const lines = [
+    'main thread before the order: CPU profile of cold loads of /demo/script-tag, navigation → order in the DOM (mean self ms per load)',
+  ];
   for (const { label, figures } of results) {
     const { totals } = figures;
     lines.push(

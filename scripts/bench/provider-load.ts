@@ -24,7 +24,13 @@ const STEP_MS = 500;
 const MIN = 60_000;
 /** The spec's session lifetime (a spec-only status answer has no `expires_at`: clients derive it from `created_at`). */
 const SESSION_TTL_MS = 30 * MIN;
-const ORDER = { wallet_address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', crypto_currency: 'ETH', network: 'ethereum', fiat_amount: 5000, fiat_currency: 'USD' };
+const ORDER = {
+  wallet_address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+  crypto_currency: 'ETH',
+  network: 'ethereum',
+  fiat_amount: 5000,
+  fiat_currency: 'USD',
+};
 
 /** What a scenario does at a time since load (ms): a buyer's action or a change on the server. */
 type Action = 'pay' | 'hide' | 'show' | 'unrender' | 'render' | 'processing' | 'completed';
@@ -37,15 +43,34 @@ interface Scenario {
 
 /** Hidden from minute 1 to 3, 5 to 7… (half the time); paid in another tab at 10 min (hidden), delivered at 12 (shown). */
 function hiddenHalfTheTime(): (readonly [number, Action])[] {
-  const actions: (readonly [number, Action])[] = [[10 * MIN, 'processing'], [12 * MIN, 'completed']];
+  const actions: (readonly [number, Action])[] = [
+    [10 * MIN, 'processing'],
+    [12 * MIN, 'completed'],
+  ];
   for (let minute = 1; minute < 30; minute += 4) actions.push([minute * MIN, 'hide'], [(minute + 2) * MIN, 'show']);
   return actions.sort((a, b) => a[0] - b[0]);
 }
 
 export const SCENARIOS: readonly Scenario[] = [
   { name: 'abandoned, visible until it expires (30 min)', runMs: SESSION_TTL_MS + 5 * MIN, actions: [] },
-  { name: 'paid 2 minutes after load', runMs: 5 * MIN, actions: [[2 * MIN, 'pay'], [2 * MIN + 30_000, 'processing'], [2 * MIN + 50_000, 'completed']] },
-  { name: 'paid after a quote refresh (Pay at 6 min)', runMs: 9 * MIN, actions: [[6 * MIN, 'pay'], [6 * MIN + 30_000, 'processing'], [6 * MIN + 50_000, 'completed']] },
+  {
+    name: 'paid 2 minutes after load',
+    runMs: 5 * MIN,
+    actions: [
+      [2 * MIN, 'pay'],
+      [2 * MIN + 30_000, 'processing'],
+      [2 * MIN + 50_000, 'completed'],
+    ],
+  },
+  {
+    name: 'paid after a quote refresh (Pay at 6 min)',
+    runMs: 9 * MIN,
+    actions: [
+      [6 * MIN, 'pay'],
+      [6 * MIN + 30_000, 'processing'],
+      [6 * MIN + 50_000, 'completed'],
+    ],
+  },
   {
     name: 'hidden half the time, paid elsewhere while hidden',
     runMs: SESSION_TTL_MS + 5 * MIN,
@@ -56,7 +81,12 @@ export const SCENARIOS: readonly Scenario[] = [
     // `display: none !important` on the element), the tab itself visible; paid elsewhere meanwhile.
     name: 'kept hidden by the app for 10 minutes',
     runMs: 14 * MIN,
-    actions: [[MIN, 'unrender'], [6 * MIN, 'processing'], [11 * MIN, 'render'], [12 * MIN, 'completed']],
+    actions: [
+      [MIN, 'unrender'],
+      [6 * MIN, 'processing'],
+      [11 * MIN, 'render'],
+      [12 * MIN, 'completed'],
+    ],
   },
 ];
 
@@ -114,7 +144,8 @@ function merchantServer(bundle: string, attributes: Record<string, string>, sess
     const attrs = Object.entries(attributes)
       .map(([name, value]) => `${name}="${value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)}"`)
       .join(' ');
-    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title>
+    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+      .end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title>
 <script src="/onramp-checkout.iife.js" defer></script></head><body><onramp-checkout ${attrs}><script type="application/json">${jsonForScriptElement({ session })}</script></onramp-checkout></body></html>`);
   });
   return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)));
@@ -135,21 +166,39 @@ async function runScenario(browser: Browser, bundle: string, scenario: Scenario)
   const start = Date.now();
   let serverNow = start;
   const sandbox: SandboxHandle = await startSandbox({
-    db: ':memory:', port: 0, checkoutPort: 0, shapes: 'spec', log: () => {},
-    now: () => serverNow, sweepIntervalMs: 20, deliveryMs: 60 * MIN,
+    db: ':memory:',
+    port: 0,
+    checkoutPort: 0,
+    shapes: 'spec',
+    log: () => {},
+    now: () => serverNow,
+    sweepIntervalMs: 20,
+    deliveryMs: 60 * MIN,
     // The API's rate limits refill by the session's own (compressed) time, as a real page's reads would pace them.
     rateLimitClock: () => serverNow,
   });
   if (!sandbox.keys) throw new Error('the sandbox started without keys');
   const keys = sandbox.keys.test;
-  const created = (await (await fetch(`${sandbox.apiUrl}/v1/onramp`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json', 'X-API-Key': keys.secret }, body: JSON.stringify(ORDER),
-  })).json()) as { data: { session_id: string; client_secret: string; redirect_url: string } };
+  const created = (await (
+    await fetch(`${sandbox.apiUrl}/v1/onramp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-API-Key': keys.secret },
+      body: JSON.stringify(ORDER),
+    })
+  ).json()) as { data: { session_id: string; client_secret: string; redirect_url: string } };
   const { session_id: sessionId, client_secret: clientSecret, redirect_url: redirectUrl } = created.data;
-  const merchant = await merchantServer(bundle, {
-    'publishable-key': keys.publishable, 'client-secret': clientSecret, 'api-base': sandbox.apiUrl,
-    'checkout-origin': sandbox.checkoutUrl, 'redirect-url': redirectUrl, locale: 'en-US',
-  }, { ...created.data, ...ORDER });
+  const merchant = await merchantServer(
+    bundle,
+    {
+      'publishable-key': keys.publishable,
+      'client-secret': clientSecret,
+      'api-base': sandbox.apiUrl,
+      'checkout-origin': sandbox.checkoutUrl,
+      'redirect-url': redirectUrl,
+      locale: 'en-US',
+    },
+    { ...created.data, ...ORDER },
+  );
   const context = await browser.newContext();
   const page: Page = await context.newPage();
   const readTimes: number[] = [];
@@ -171,10 +220,13 @@ async function runScenario(browser: Browser, bundle: string, scenario: Scenario)
     serverNow = start + 1;
     await page.addInitScript(VISIBILITY);
     await page.goto(`http://127.0.0.1:${(merchant.address() as AddressInfo).port}/`);
-    const statusOnScreen = () => page.evaluate<string | null>(`document.querySelector('onramp-checkout')?.getAttribute('status')`);
+    const statusOnScreen = () =>
+      page.evaluate<string | null>(`document.querySelector('onramp-checkout')?.getAttribute('status')`);
     const advance = async (to: string) => {
       const answer = await fetch(`${sandbox.apiUrl}/v1/test_helpers/onramp/advance`, {
-        method: 'POST', headers: { 'Content-Type': 'application/json', 'X-API-Key': keys.secret }, body: JSON.stringify({ session_id: sessionId, to }),
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-API-Key': keys.secret },
+        body: JSON.stringify({ session_id: sessionId, to }),
       });
       if (!answer.ok) throw new Error(`advance to ${to}: ${answer.status}`);
     };
@@ -189,12 +241,16 @@ async function runScenario(browser: Browser, bundle: string, scenario: Scenario)
         pending.shift();
         const [, action] = next;
         if (action === 'pay') {
-          await page.evaluate(`document.querySelector('onramp-checkout').shadowRoot.querySelector('[part~="pay-button"]').click()`);
+          await page.evaluate(
+            `document.querySelector('onramp-checkout').shadowRoot.querySelector('[part~="pay-button"]').click()`,
+          );
           openedAt = elapsed;
         } else if (action === 'hide' || action === 'show') {
           await page.evaluate(`window.__setHidden(${action === 'hide'})`);
         } else if (action === 'unrender' || action === 'render') {
-          await page.evaluate(`document.querySelector('onramp-checkout').style.${action === 'unrender' ? "setProperty('display', 'none', 'important')" : "removeProperty('display')"}`);
+          await page.evaluate(
+            `document.querySelector('onramp-checkout').style.${action === 'unrender' ? "setProperty('display', 'none', 'important')" : "removeProperty('display')"}`,
+          );
         } else {
           await advance(action);
           changes.push({ status: action, at: elapsed });
@@ -212,9 +268,11 @@ async function runScenario(browser: Browser, bundle: string, scenario: Scenario)
           changes.splice(i, 1);
         }
       }
-      if (finalAt === null && (shown === 'completed' || shown === 'failed' || shown === 'expired')) finalAt = elapsed + STEP_MS;
+      if (finalAt === null && (shown === 'completed' || shown === 'failed' || shown === 'expired'))
+        finalAt = elapsed + STEP_MS;
     }
-    const openReads = openedAt === null ? [] : readTimes.filter((at) => at >= openedAt && (finalAt === null || at <= finalAt));
+    const openReads =
+      openedAt === null ? [] : readTimes.filter((at) => at >= openedAt && (finalAt === null || at <= finalAt));
     return {
       scenario: scenario.name,
       reads: readTimes.length,
@@ -222,7 +280,8 @@ async function runScenario(browser: Browser, bundle: string, scenario: Scenario)
       preflightsWithSandbox: preflights(readTimes, 7200 * 1000),
       readsAfterFinal: finalAt === null ? 0 : readTimes.filter((at) => at > finalAt).length,
       longestMs,
-      longestOpenGapMs: openReads.length < 2 ? null : Math.max(...openReads.slice(1).map((at, i) => at - (openReads[i] ?? at))),
+      longestOpenGapMs:
+        openReads.length < 2 ? null : Math.max(...openReads.slice(1).map((at, i) => at - (openReads[i] ?? at))),
     };
   } finally {
     await context.close();
@@ -231,7 +290,10 @@ async function runScenario(browser: Browser, bundle: string, scenario: Scenario)
   }
 }
 
-export async function measureProviderLoad(browser: Browser, bundles: readonly { label: string; code: string }[]): Promise<{ label: string; figures: LoadFigures[] }[]> {
+export async function measureProviderLoad(
+  browser: Browser,
+  bundles: readonly { label: string; code: string }[],
+): Promise<{ label: string; figures: LoadFigures[] }[]> {
   const results: { label: string; figures: LoadFigures[] }[] = [];
   for (const { label, code } of bundles) {
     const figures: LoadFigures[] = [];

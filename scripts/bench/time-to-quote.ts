@@ -24,7 +24,12 @@ import type { Browser, CDPSession } from 'playwright-core';
 import { startDemo, type DemoHandle } from '../../demo/server/demo-server.js';
 
 /** The link and CPU of the issue: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, 4× slower CPU (`BENCH_CPU` sets another factor). */
-export const EMULATION = { latencyMs: 150, downloadKbps: 1600, uploadKbps: 750, cpuSlowdown: Number(process.env.BENCH_CPU ?? 4) } as const;
+export const EMULATION = {
+  latencyMs: 150,
+  downloadKbps: 1600,
+  uploadKbps: 750,
+  cpuSlowdown: Number(process.env.BENCH_CPU ?? 4),
+} as const;
 
 const SCRIPT_FILE = 'dist/onramp-checkout.iife.js';
 const STATUS_PATH = '/v1/onramp?';
@@ -110,8 +115,15 @@ async function recordWire(cdp: CDPSession): Promise<Map<string, WireRequest>> {
     const request = requests.get(event.requestId);
     if (!request) return;
     const timing = event.response.timing;
-    if (timing) request.timing = { requestTime: timing.requestTime, sendStart: timing.sendStart, receiveHeadersEnd: timing.receiveHeadersEnd };
-    const headers = Object.fromEntries(Object.entries(event.response.headers).map(([name, value]) => [name.toLowerCase(), value]));
+    if (timing)
+      request.timing = {
+        requestTime: timing.requestTime,
+        sendStart: timing.sendStart,
+        receiveHeadersEnd: timing.receiveHeadersEnd,
+      };
+    const headers = Object.fromEntries(
+      Object.entries(event.response.headers).map(([name, value]) => [name.toLowerCase(), value]),
+    );
     request.contentEncoding = headers['content-encoding'];
   });
   cdp.on('Network.loadingFinished', (event) => {
@@ -128,7 +140,10 @@ async function recordWire(cdp: CDPSession): Promise<Map<string, WireRequest>> {
 function wireTimes(request: WireRequest | undefined): { ttfb: number; body: number } | null {
   if (!request?.timing || request.finishedAt === undefined) return null;
   const { requestTime, sendStart, receiveHeadersEnd } = request.timing;
-  return { ttfb: receiveHeadersEnd - sendStart, body: request.finishedAt * 1000 - (requestTime * 1000 + receiveHeadersEnd) };
+  return {
+    ttfb: receiveHeadersEnd - sendStart,
+    body: request.finishedAt * 1000 - (requestTime * 1000 + receiveHeadersEnd),
+  };
 }
 
 export interface LoadFigures {
@@ -170,32 +185,44 @@ async function load(browser: Browser, url: string, apiOrigin: string, scriptBrot
     const requests = [...wire.values()];
     const { marks } = figures;
     const script = figures.resources.find((entry) => entry.name.endsWith(SCRIPT_FILE.slice('dist'.length)));
-    const status = figures.resources.find((entry) => entry.name.startsWith(apiOrigin) && entry.name.includes(STATUS_PATH));
+    const status = figures.resources.find(
+      (entry) => entry.name.startsWith(apiOrigin) && entry.name.includes(STATUS_PATH),
+    );
     if (!script || marks.order === null) throw new Error(`no script or no order on ${url}`);
     const order = marks.order;
     const seeded = url.endsWith('/demo/session');
     const statusShown = !seeded && status && status.responseEnd <= order ? status : null;
 
     const wireScript = requests.find((request) => request.url.endsWith(SCRIPT_FILE.slice('dist'.length)));
-    const wireStatus = requests.find((request) => request.method === 'GET' && request.url.startsWith(apiOrigin) && request.url.includes(STATUS_PATH));
+    const wireStatus = requests.find(
+      (request) => request.method === 'GET' && request.url.startsWith(apiOrigin) && request.url.includes(STATUS_PATH),
+    );
     // The first request to the status URL the network stack started: the preflight, else the GET.
     const wireFirst = requests
-      .flatMap((request) => (request.url === wireStatus?.url && request.timing ? [request.timing.requestTime * 1000] : []))
+      .flatMap((request) =>
+        request.url === wireStatus?.url && request.timing ? [request.timing.requestTime * 1000] : [],
+      )
       .sort((a, b) => a - b)[0];
     const scriptTimes = wireTimes(wireScript);
     const statusTimes = wireTimes(wireStatus);
     // The compressed script at this load's throughput: time to first byte, then brotli bytes.
     const perByte = scriptTimes && wireScript ? scriptTimes.body / Math.max(1, wireScript.encodedBytes) : 0;
-    const scriptLimit = script.startTime + (scriptTimes ? scriptTimes.ttfb + scriptBrotli * perByte : script.responseEnd - script.startTime);
+    const scriptLimit =
+      script.startTime +
+      (scriptTimes ? scriptTimes.ttfb + scriptBrotli * perByte : script.responseEnd - script.startTime);
     const oneRoundTrip = statusTimes ? statusTimes.ttfb + statusTimes.body : null;
     const limit = Math.max(figures.htmlEnd, scriptLimit) + (seeded ? 0 : (oneRoundTrip ?? 0));
 
-    const sum = (match: (request: WireRequest) => boolean) => requests.filter(match).reduce((total, request) => total + request.encodedBytes, 0);
+    const sum = (match: (request: WireRequest) => boolean) =>
+      requests.filter(match).reduce((total, request) => total + request.encodedBytes, 0);
     const pageOrigin = new URL(url).origin;
     return {
       html: figures.htmlEnd,
       scriptTransfer: script.responseEnd - script.startTime,
-      scriptToRequest: statusShown && wireFirst !== undefined && wireScript?.finishedAt !== undefined ? wireFirst - wireScript.finishedAt * 1000 : null,
+      scriptToRequest:
+        statusShown && wireFirst !== undefined && wireScript?.finishedAt !== undefined
+          ? wireFirst - wireScript.finishedAt * 1000
+          : null,
       requestRoundTrip: statusShown ? statusShown.responseEnd - statusShown.startTime : null,
       oneRoundTrip: seeded ? null : oneRoundTrip,
       responseToOrder: statusShown ? order - statusShown.responseEnd : null,
@@ -231,11 +258,17 @@ export interface PageSummary {
 }
 
 /** Loads the script-tag page and the `session` page `loads` times each, cold, one after the other. */
-export async function measureTimeToQuote(browser: Browser, loads: number): Promise<{ summaries: PageSummary[]; scriptBrotli: number }> {
+export async function measureTimeToQuote(
+  browser: Browser,
+  loads: number,
+): Promise<{ summaries: PageSummary[]; scriptBrotli: number }> {
   const scriptBrotli = brotliCompressSync(readFileSync(resolve(import.meta.dirname, '../..', SCRIPT_FILE)), {
     params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
   }).length;
-  const demo: DemoHandle = await startDemo({ port: 0, sandbox: { db: ':memory:', port: 0, checkoutPort: 0, log: () => {} } });
+  const demo: DemoHandle = await startDemo({
+    port: 0,
+    sandbox: { db: ':memory:', port: 0, checkoutPort: 0, log: () => {} },
+  });
   try {
     const apiOrigin = new URL(demo.sandbox.apiUrl).origin;
     const summaries: PageSummary[] = [];
@@ -243,7 +276,8 @@ export async function measureTimeToQuote(browser: Browser, loads: number): Promi
       // One warm-up load, not counted: the server's first session and the browser's first process.
       await load(browser, `${demo.url}${page}`, apiOrigin, scriptBrotli);
       const figures: LoadFigures[] = [];
-      for (let index = 0; index < loads; index++) figures.push(await load(browser, `${demo.url}${page}`, apiOrigin, scriptBrotli));
+      for (let index = 0; index < loads; index++)
+        figures.push(await load(browser, `${demo.url}${page}`, apiOrigin, scriptBrotli));
       summaries.push({ page, loads: figures });
     }
     return { summaries, scriptBrotli };
@@ -253,7 +287,13 @@ export async function measureTimeToQuote(browser: Browser, loads: number): Promi
 }
 
 /** The table `npm run bench` prints (and docs/performance.md shows). */
-export function formatTimeToQuote({ summaries, scriptBrotli }: { summaries: PageSummary[]; scriptBrotli: number }): string {
+export function formatTimeToQuote({
+  summaries,
+  scriptBrotli,
+}: {
+  summaries: PageSummary[];
+  scriptBrotli: number;
+}): string {
   const { latencyMs, downloadKbps, uploadKbps, cpuSlowdown } = EMULATION;
   const lines = [
     `time to quote, cold loads: ${latencyMs} ms round trip, ${downloadKbps / 1000} Mbit/s down, ${uploadKbps} kbit/s up, CPU ${cpuSlowdown}× slower (Chromium DevTools emulation)`,
@@ -266,21 +306,60 @@ export function formatTimeToQuote({ summaries, scriptBrotli }: { summaries: Page
   };
   for (const { page, loads } of summaries) {
     const seeded = page.endsWith('/session');
-    lines.push('', `${page} (${loads.length} loads)${' '.repeat(Math.max(1, 46 - page.length - 12))}    min median    max (ms)`);
-    row('HTML (navigation to last byte)', loads.map((figures) => figures.html));
-    row('script transfer', loads.map((figures) => figures.scriptTransfer));
-    row('script arrival → element defined (script runs)', loads.map((figures) => figures.scriptToDefine));
+    lines.push(
+      '',
+      `${page} (${loads.length} loads)${' '.repeat(Math.max(1, 46 - page.length - 12))}    min median    max (ms)`,
+    );
+    row(
+      'HTML (navigation to last byte)',
+      loads.map((figures) => figures.html),
+    );
+    row(
+      'script transfer',
+      loads.map((figures) => figures.scriptTransfer),
+    );
+    row(
+      'script arrival → element defined (script runs)',
+      loads.map((figures) => figures.scriptToDefine),
+    );
     if (!seeded) {
-      row('script arrival → first request (on the wire)', loads.map((figures) => figures.scriptToRequest));
-      row('request round trip (CORS preflight + GET)', loads.map((figures) => figures.requestRoundTrip));
-      row('  of which the GET alone', loads.map((figures) => figures.oneRoundTrip));
-      row('response → order visible', loads.map((figures) => figures.responseToOrder));
+      row(
+        'script arrival → first request (on the wire)',
+        loads.map((figures) => figures.scriptToRequest),
+      );
+      row(
+        'request round trip (CORS preflight + GET)',
+        loads.map((figures) => figures.requestRoundTrip),
+      );
+      row(
+        '  of which the GET alone',
+        loads.map((figures) => figures.oneRoundTrip),
+      );
+      row(
+        'response → order visible',
+        loads.map((figures) => figures.responseToOrder),
+      );
     }
-    row('script arrival → order visible', loads.map((figures) => figures.scriptToOrder));
-    row('navigation → order visible (total)', loads.map((figures) => figures.total));
-    row(`physical limit (HTML + ${seeded ? 'br script' : 'br script + 1 round trip'})`, loads.map((figures) => figures.limit));
+    row(
+      'script arrival → order visible',
+      loads.map((figures) => figures.scriptToOrder),
+    );
+    row(
+      'navigation → order visible (total)',
+      loads.map((figures) => figures.total),
+    );
+    row(
+      `physical limit (HTML + ${seeded ? 'br script' : 'br script + 1 round trip'})`,
+      loads.map((figures) => figures.limit),
+    );
     const above = loads.map((figures) => (100 * (figures.total - figures.limit)) / figures.total);
-    lines.push(`  ${'share of the total above the limit'.padEnd(46)}${above.map((value) => `${value.toFixed(0)}%`).sort((a, b) => parseFloat(a) - parseFloat(b)).join(' ').padStart(21)}`);
+    lines.push(
+      `  ${'share of the total above the limit'.padEnd(46)}${above
+        .map((value) => `${value.toFixed(0)}%`)
+        .sort((a, b) => parseFloat(a) - parseFloat(b))
+        .join(' ')
+        .padStart(21)}`,
+    );
     if (seeded) {
       const inFirst = loads.filter((figures) => figures.orderInFirstFrame).length;
       lines.push(`  order in the first frame after the script runs: ${inFirst} of ${loads.length} loads`);

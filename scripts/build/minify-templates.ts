@@ -108,7 +108,11 @@ function vlq(value: number): string {
  * A source map for `minifyTemplates`' output: outside the edits every token maps to itself, and each
  * edited span maps to its original start.
  */
-export function editMap(original: string, edits: Edit[], source: string): { version: 3; sources: string[]; sourcesContent: string[]; names: string[]; mappings: string } {
+export function editMap(
+  original: string,
+  edits: Edit[],
+  source: string,
+): { version: 3; sources: string[]; sourcesContent: string[]; names: string[]; mappings: string } {
   const lines: string[][] = [[]];
   let genCol = 0;
   let prevGenCol = 0;
@@ -167,7 +171,13 @@ export function editMap(original: string, edits: Edit[], source: string): { vers
     at = edit.end;
   }
   copy(at, original.length);
-  return { version: 3, sources: [source], sourcesContent: [original], names: [], mappings: lines.map((segments) => segments.join(',')).join(';') };
+  return {
+    version: 3,
+    sources: [source],
+    sourcesContent: [original],
+    names: [],
+    mappings: lines.map((segments) => segments.join(',')).join(';'),
+  };
 }
 
 /** The plugin: minifies Lit templates in the project's own TypeScript modules. */

@@ -27,9 +27,12 @@ writeFileSync(join(reference, 'openapi.json'), document);
 // Self-hosted means nothing from another origin: the one remote asset of Redoc's bundle, the logo of
 // its "API docs by Redocly" link, is drawn from a data: URL instead (the build fails if Redoc changes it).
 const REMOTE_LOGO = '"https://cdn.redoc.ly/redoc/logo-mini.svg"';
-const LOCAL_LOGO = JSON.stringify(`data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="#d2302c"/></svg>')}`);
+const LOCAL_LOGO = JSON.stringify(
+  `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="#d2302c"/></svg>')}`,
+);
 const redoc = readFileSync(createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'), 'utf8');
-if (!redoc.includes(REMOTE_LOGO)) throw new Error(`Redoc's bundle no longer loads ${REMOTE_LOGO}: check what it fetches from other origins`);
+if (!redoc.includes(REMOTE_LOGO))
+  throw new Error(`Redoc's bundle no longer loads ${REMOTE_LOGO}: check what it fetches from other origins`);
 writeFileSync(join(reference, 'redoc.standalone.js'), redoc.replaceAll(REMOTE_LOGO, LOCAL_LOGO));
 writeFileSync(
   join(reference, 'init.js'),

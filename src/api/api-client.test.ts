@@ -28,11 +28,19 @@ function respond(status: number, body: unknown, headers: Record<string, string> 
   const text = typeof body === 'string' ? body : JSON.stringify(body);
   return new Response(text, {
     status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', Date: new Date(SERVER).toUTCString(), 'Request-Id': 'req_header', ...headers },
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      Date: new Date(SERVER).toUTCString(),
+      'Request-Id': 'req_header',
+      ...headers,
+    },
   });
 }
 
-const errorBody = (code: string, message = 'nope') => ({ success: false, error: { code, message, request_id: 'req_body' } });
+const errorBody = (code: string, message = 'nope') => ({
+  success: false,
+  error: { code, message, request_id: 'req_body' },
+});
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   try {
@@ -52,20 +60,39 @@ describe('ApiClient', () => {
   beforeEach(() => {
     fetchStub = sinon.stub<Parameters<typeof fetch>, ReturnType<typeof fetch>>();
     serverClock = new ServerClock();
-    client = new ApiClient({ apiBase: 'https://api.example.test/', publishableKey: PK, clientSecret: SECRET, clock: serverClock, fetch: fetchStub });
+    client = new ApiClient({
+      apiBase: 'https://api.example.test/',
+      publishableKey: PK,
+      clientSecret: SECRET,
+      clock: serverClock,
+      fetch: fetchStub,
+    });
   });
   afterEach(() => sinon.restore());
 
-  describe('the script-tag file\'s head start', () => {
+  describe("the script-tag file's head start", () => {
     const early = (apiBase: string, secret = SECRET) => {
       const { url, init } = statusRequest(apiBase, PK, secret, SESSION_ID);
       const abort = new AbortController();
-      return { url, init, abort, sentAt: Date.now(), response: Promise.resolve(respond(200, { success: true, data: statusView })) };
+      return {
+        url,
+        init,
+        abort,
+        sentAt: Date.now(),
+        response: Promise.resolve(respond(200, { success: true, data: statusView })),
+      };
     };
 
     it('adopts the status request already sent when it is exactly its own: no second request', async () => {
       const start = early('https://api.example.test/');
-      const adopting = new ApiClient({ apiBase: 'https://api.example.test/', publishableKey: PK, clientSecret: SECRET, clock: serverClock, fetch: fetchStub, headStart: start });
+      const adopting = new ApiClient({
+        apiBase: 'https://api.example.test/',
+        publishableKey: PK,
+        clientSecret: SECRET,
+        clock: serverClock,
+        fetch: fetchStub,
+        headStart: start,
+      });
       fetchStub.resolves(respond(200, { success: true, data: { ...statusView, status: 'processing' } }));
       expect((await adopting.getSession(SESSION_ID)).data.status).to.equal('pending');
       expect(fetchStub.callCount).to.equal(0);
@@ -77,7 +104,14 @@ describe('ApiClient', () => {
 
     it('cancels, unread, a head start older than 3 s (a page that waited in a background tab): the answer shown is fresh', async () => {
       const start = { ...early('https://api.example.test/'), sentAt: Date.now() - 3_001 };
-      const adopting = new ApiClient({ apiBase: 'https://api.example.test/', publishableKey: PK, clientSecret: SECRET, clock: serverClock, fetch: fetchStub, headStart: start });
+      const adopting = new ApiClient({
+        apiBase: 'https://api.example.test/',
+        publishableKey: PK,
+        clientSecret: SECRET,
+        clock: serverClock,
+        fetch: fetchStub,
+        headStart: start,
+      });
       fetchStub.resolves(respond(200, { success: true, data: { ...statusView, status: 'processing' } }));
       expect((await adopting.getSession(SESSION_ID)).data.status).to.equal('processing');
       expect(fetchStub.callCount).to.equal(1);
@@ -88,7 +122,14 @@ describe('ApiClient', () => {
       Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
       try {
         const start = early('https://api.example.test/');
-        const adopting = new ApiClient({ apiBase: 'https://api.example.test/', publishableKey: PK, clientSecret: SECRET, clock: serverClock, fetch: fetchStub, headStart: start });
+        const adopting = new ApiClient({
+          apiBase: 'https://api.example.test/',
+          publishableKey: PK,
+          clientSecret: SECRET,
+          clock: serverClock,
+          fetch: fetchStub,
+          headStart: start,
+        });
         expect((await failure(adopting.getSession(SESSION_ID))).error.code).to.equal('OFFLINE');
         expect(start.abort.signal.aborted).to.equal(true);
       } finally {
@@ -100,10 +141,20 @@ describe('ApiClient', () => {
       const clock = sinon.useFakeTimers({ now: SERVER, toFake: ['Date', 'setTimeout', 'clearTimeout'] });
       try {
         const abort = new AbortController();
-        const response = new Promise<Response>((_resolve, reject) => abort.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+        const response = new Promise<Response>((_resolve, reject) =>
+          abort.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        );
         const { url, init } = statusRequest('https://api.example.test', PK, SECRET, SESSION_ID);
         const start = { url, init, abort, response, sentAt: SERVER - 2_000 };
-        const adopting = new ApiClient({ apiBase: 'https://api.example.test', publishableKey: PK, clientSecret: SECRET, clock: serverClock, fetch: fetchStub, timeoutMs: 8000, headStart: start });
+        const adopting = new ApiClient({
+          apiBase: 'https://api.example.test',
+          publishableKey: PK,
+          clientSecret: SECRET,
+          clock: serverClock,
+          fetch: fetchStub,
+          timeoutMs: 8000,
+          headStart: start,
+        });
         const pending = failure(adopting.getSession(SESSION_ID));
         await clock.tickAsync(5_999);
         expect(abort.signal.aborted).to.equal(false);
@@ -117,8 +168,18 @@ describe('ApiClient', () => {
     });
 
     it('cancels, unread, a request sent for other credentials or another API', async () => {
-      for (const start of [early('https://other.example.test'), early('https://api.example.test/', `${SESSION_ID}_secret_other`)]) {
-        const adopting = new ApiClient({ apiBase: 'https://api.example.test/', publishableKey: PK, clientSecret: SECRET, clock: serverClock, fetch: fetchStub, headStart: start });
+      for (const start of [
+        early('https://other.example.test'),
+        early('https://api.example.test/', `${SESSION_ID}_secret_other`),
+      ]) {
+        const adopting = new ApiClient({
+          apiBase: 'https://api.example.test/',
+          publishableKey: PK,
+          clientSecret: SECRET,
+          clock: serverClock,
+          fetch: fetchStub,
+          headStart: start,
+        });
         fetchStub.resolves(respond(200, { success: true, data: { ...statusView, status: 'processing' } }));
         expect((await adopting.getSession(SESSION_ID)).data.status).to.equal('processing');
         expect(start.abort.signal.aborted).to.equal(true);
@@ -213,7 +274,9 @@ describe('ApiClient', () => {
   it('429 reads Retry-After as an HTTP date on the server clock, whatever the device clock', async () => {
     const clock = sinon.useFakeTimers({ now: SERVER - 3_600_000, toFake: ['Date'] });
     try {
-      fetchStub.resolves(respond(429, errorBody('RATE_LIMITED'), { 'Retry-After': new Date(SERVER + 30_000).toUTCString() }));
+      fetchStub.resolves(
+        respond(429, errorBody('RATE_LIMITED'), { 'Retry-After': new Date(SERVER + 30_000).toUTCString() }),
+      );
       const error = await failure(client.getSession(SESSION_ID));
       // server now ≈ SERVER + 500 (header midpoint)
       expect(error.retryAfterMs).to.equal(29_500);
@@ -252,7 +315,13 @@ describe('ApiClient', () => {
   });
 
   it('reads any answer the spec allows: unknown fields ignored, shown-in-some-states fields absent or null, no extensions', async () => {
-    const bare = { ...statusView, id: 'txn_1', session_id: 'ors_a1', api_version: '2027-01-01', metadata: { nested: { deep: [1, 2] } } };
+    const bare = {
+      ...statusView,
+      id: 'txn_1',
+      session_id: 'ors_a1',
+      api_version: '2027-01-01',
+      metadata: { nested: { deep: [1, 2] } },
+    };
     fetchStub.resolves(respond(200, { success: true, data: bare, livemode: false }));
     expect((await client.getSession('ors_a1')).data.session_id).to.equal('ors_a1');
     fetchStub.resolves(respond(200, { success: true, data: { ...statusView, tx_hash: null, completed_at: null } }));
@@ -270,7 +339,9 @@ describe('ApiClient', () => {
       [null, 'req_header'],
     ];
     for (const [body, requestId] of bodies) {
-      fetchStub.resolves(respond(400, typeof body === 'string' ? body : JSON.stringify(body), { 'Content-Type': 'text/plain' }));
+      fetchStub.resolves(
+        respond(400, typeof body === 'string' ? body : JSON.stringify(body), { 'Content-Type': 'text/plain' }),
+      );
       const error = await failure(client.getSession(SESSION_ID));
       expect(error.error.code).to.equal('BAD_REQUEST');
       expect(error.error.requestId).to.equal(requestId);
@@ -296,12 +367,20 @@ describe('ApiClient', () => {
   it('a request that never answers times out (fake timers)', async () => {
     const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      fetchStub.callsFake((_url, init) =>
-        new Promise((_resolve, reject) => {
-          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-        }),
+      fetchStub.callsFake(
+        (_url, init) =>
+          new Promise((_resolve, reject) => {
+            init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          }),
       );
-      const timing = new ApiClient({ apiBase: 'https://api.example.test', publishableKey: PK, clientSecret: SECRET, clock: serverClock, fetch: fetchStub, timeoutMs: 8000 });
+      const timing = new ApiClient({
+        apiBase: 'https://api.example.test',
+        publishableKey: PK,
+        clientSecret: SECRET,
+        clock: serverClock,
+        fetch: fetchStub,
+        timeoutMs: 8000,
+      });
       const pending = failure(timing.getSession(SESSION_ID));
       await clock.tickAsync(7999);
       expect(fetchStub.firstCall.args[1]!.signal?.aborted).to.equal(false);
@@ -318,8 +397,11 @@ describe('ApiClient', () => {
   it('the default timeout is 15 s', async () => {
     const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      fetchStub.callsFake((_url, init) =>
-        new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+      fetchStub.callsFake(
+        (_url, init) =>
+          new Promise((_resolve, reject) =>
+            init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          ),
       );
       const pending = failure(client.getSession(SESSION_ID));
       await clock.tickAsync(15_000);
@@ -330,8 +412,11 @@ describe('ApiClient', () => {
   });
 
   it('a caller abort rejects with the abort, not an ApiError', async () => {
-    fetchStub.callsFake((_url, init) =>
-      new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+    fetchStub.callsFake(
+      (_url, init) =>
+        new Promise((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
     );
     const controller = new AbortController();
     const pending = client.getSession(SESSION_ID, controller.signal).then(

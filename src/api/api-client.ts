@@ -58,7 +58,12 @@ export interface QuoteRequestBody {
 const statusEnvelope = successRead(sessionStatusRead);
 const quoteEnvelope = successRead(quoteRead);
 
-const STATUS_CODES: Partial<Record<number, OnrampErrorCode>> = { 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'SESSION_NOT_FOUND', 429: 'RATE_LIMITED' };
+const STATUS_CODES: Partial<Record<number, OnrampErrorCode>> = {
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'SESSION_NOT_FOUND',
+  429: 'RATE_LIMITED',
+};
 
 /** How old a head start may be when the element adopts it, ms: normally it is a few tens of ms. */
 const HEAD_START_MAX_AGE_MS = 3_000;
@@ -78,13 +83,19 @@ export class ApiClient {
     const { url, init } = statusRequest(apiBase, publishableKey, clientSecret, sessionId);
     const answer = await this.#request(url, init, statusEnvelope, signal, this.#adopt(url, init));
     // Another session's answer is never shown as this one.
-    if (answer.data.session_id !== sessionId) throw new ApiError(widgetError('MALFORMED_RESPONSE', { requestId: answer.requestId }), 200);
+    if (answer.data.session_id !== sessionId)
+      throw new ApiError(widgetError('MALFORMED_RESPONSE', { requestId: answer.requestId }), 200);
     return answer;
   }
 
   /** `POST /v1/onramp/quote`: a fresh price for the session's amount, currencies and network. */
   createQuote(request: QuoteRequestBody, signal?: AbortSignal): Promise<ApiResponse<QuoteRead>> {
-    return this.#request(apiUrl(this.#options.apiBase, '/v1/onramp/quote'), { method: 'POST', body: JSON.stringify(request) }, quoteEnvelope, signal);
+    return this.#request(
+      apiUrl(this.#options.apiBase, '/v1/onramp/quote'),
+      { method: 'POST', body: JSON.stringify(request) },
+      quoteEnvelope,
+      signal,
+    );
   }
 
   /**
@@ -108,8 +119,12 @@ export class ApiClient {
     early?: HeadStart,
   ): Promise<ApiResponse<T>> {
     const { publishableKey, clock, timeoutMs = 15_000, fetch = globalThis.fetch } = this.#options;
-    const fail = (code: OnrampErrorCode, extra?: { requestId?: string | undefined; detail?: string | undefined }, status: number | null = null, retryAfterMs: number | null = null) =>
-      new ApiError(widgetError(code, extra), status, retryAfterMs);
+    const fail = (
+      code: OnrampErrorCode,
+      extra?: { requestId?: string | undefined; detail?: string | undefined },
+      status: number | null = null,
+      retryAfterMs: number | null = null,
+    ) => new ApiError(widgetError(code, extra), status, retryAfterMs);
     if (isOffline()) {
       early?.abort.abort();
       throw fail('OFFLINE');
@@ -137,7 +152,11 @@ export class ApiClient {
           ...init,
           // The client secret goes only where it is needed (the status): the spec shows no such
           // header, so a quote asks a server to allow no header beyond the key in CORS.
-          headers: { 'X-API-Key': publishableKey, ...(init.headers as Record<string, string>), ...(init.body ? { 'Content-Type': 'application/json' } : {}) },
+          headers: {
+            'X-API-Key': publishableKey,
+            ...(init.headers as Record<string, string>),
+            ...(init.body ? { 'Content-Type': 'application/json' } : {}),
+          },
           signal: controller.signal,
           ...REQUEST_OPTIONS,
         });

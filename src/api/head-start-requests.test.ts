@@ -27,7 +27,7 @@ function place(attributes: Record<string, string>, dataBlock?: unknown): HTMLEle
   return element;
 }
 
-describe('the script-tag file\'s head start', () => {
+describe("the script-tag file's head start", () => {
   let fetchStub: sinon.SinonStub<Parameters<typeof fetch>, ReturnType<typeof fetch>>;
 
   beforeEach(() => {
@@ -85,9 +85,35 @@ describe('the script-tag file\'s head start', () => {
   });
 
   it('sends exactly when the element itself would (any key, secret and api-base)', () => {
-    const keys = fc.constantFrom(PK, 'onramp_live_pk_Z9', 'onramp_test_sk_abc', 'sk_test_abc', 'onramp_test_pk_', ' onramp_test_pk_abc ', 'brand-x_test_pk_q', '');
-    const secrets = fc.constantFrom(SECRET, 'ors_a_secret_b', 'ors__secret_b', 'ors_a_secret_', `${SECRET}\n`, '<img src=x>', '');
-    const bases = fc.constantFrom(API, `${API}/v2`, 'http://localhost:8787', 'http://127.0.0.1:1', 'http://api.example.test', 'https://u:p@api.example.test', 'javascript:alert(1)', '');
+    const keys = fc.constantFrom(
+      PK,
+      'onramp_live_pk_Z9',
+      'onramp_test_sk_abc',
+      'sk_test_abc',
+      'onramp_test_pk_',
+      ' onramp_test_pk_abc ',
+      'brand-x_test_pk_q',
+      '',
+    );
+    const secrets = fc.constantFrom(
+      SECRET,
+      'ors_a_secret_b',
+      'ors__secret_b',
+      'ors_a_secret_',
+      `${SECRET}\n`,
+      '<img src=x>',
+      '',
+    );
+    const bases = fc.constantFrom(
+      API,
+      `${API}/v2`,
+      'http://localhost:8787',
+      'http://127.0.0.1:1',
+      'http://api.example.test',
+      'https://u:p@api.example.test',
+      'javascript:alert(1)',
+      '',
+    );
     fc.assert(
       fc.property(keys, secrets, bases, (key, secret, base) => {
         fetchStub.resetHistory();

@@ -17,11 +17,14 @@ import { statusRequest } from './status-request.js';
 export function sendHeadStartRequests(): number {
   // Another copy already defined the element: its elements sent their own requests when upgraded.
   // Hidden (a background tab, a prerendered page) or offline, the element would not poll either.
-  if (typeof document === 'undefined' || customElements.get('onramp-checkout') || document.hidden || isOffline()) return 0;
+  if (typeof document === 'undefined' || customElements.get('onramp-checkout') || document.hidden || isOffline())
+    return 0;
   let sent = 0;
   for (const element of document.querySelectorAll('onramp-checkout')) {
     if (hasHeadStart(element) || element.querySelector(':scope > script[type="application/json"]')) continue;
-    const [publishableKey, clientSecret, apiBase] = ['publishable-key', 'client-secret', 'api-base'].map((name) => element.getAttribute(name) ?? '') as [string, string, string];
+    const [publishableKey, clientSecret, apiBase] = ['publishable-key', 'client-secret', 'api-base'].map(
+      (name) => element.getAttribute(name) ?? '',
+    ) as [string, string, string];
     if (credentialsProblem(publishableKey, clientSecret) || !normalizeOrigin(apiBase)) continue;
     // credentialsProblem() passed the secret, so it names a session.
     // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- see above

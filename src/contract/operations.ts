@@ -88,8 +88,19 @@ export const OPERATIONS: readonly Operation[] = [
     body: 'CreateSessionRequest',
     idempotent: true,
     limited: true,
-    success: { status: 201, schema: 'CreatedSession', description: 'The session, with its client secret (shown once).' },
-    errors: [...BODY_ERRORS, 'INVALID_WALLET_ADDRESS', 'UNSUPPORTED_NETWORK', 'AMOUNT_OUT_OF_RANGE', 'IDEMPOTENCY_CONFLICT', 'LIMIT_REACHED'],
+    success: {
+      status: 201,
+      schema: 'CreatedSession',
+      description: 'The session, with its client secret (shown once).',
+    },
+    errors: [
+      ...BODY_ERRORS,
+      'INVALID_WALLET_ADDRESS',
+      'UNSUPPORTED_NETWORK',
+      'AMOUNT_OUT_OF_RANGE',
+      'IDEMPOTENCY_CONFLICT',
+      'LIMIT_REACHED',
+    ],
   },
   {
     id: 'retrieveSession',
@@ -102,7 +113,12 @@ export const OPERATIONS: readonly Operation[] = [
     keys: 'secret+publishable',
     permission: 'onramp:read',
     query: [
-      { name: 'session_id', description: 'The session’s id (`ors_…`).', required: true, schema: { type: 'string', pattern: SESSION_ID_PATTERN.source } },
+      {
+        name: 'session_id',
+        description: 'The session’s id (`ors_…`).',
+        required: true,
+        schema: { type: 'string', pattern: SESSION_ID_PATTERN.source },
+      },
     ],
     clientSecret: true,
     success: { status: 200, schema: 'SessionStatus', description: 'The session.' },
@@ -114,7 +130,8 @@ export const OPERATIONS: readonly Operation[] = [
     path: '/v1/onramp/quote',
     tag: 'Quotes',
     summary: 'Get a price quote',
-    description: 'Prices an order without creating a session. Any valid key, publishable included; no permission needed. `network` defaults to the asset’s default network.',
+    description:
+      'Prices an order without creating a session. Any valid key, publishable included; no permission needed. `network` defaults to the asset’s default network.',
     keys: 'secret+publishable',
     body: 'QuoteRequest',
     idempotent: true,
@@ -127,7 +144,8 @@ export const OPERATIONS: readonly Operation[] = [
     path: '/v1/transactions',
     tag: 'Transactions',
     summary: 'List transactions',
-    description: 'The account’s transactions in the key’s mode, newest first, filtered and paginated. An expired session shows as `failed` here.',
+    description:
+      'The account’s transactions in the key’s mode, newest first, filtered and paginated. An expired session shows as `failed` here.',
     keys: 'secret',
     permission: 'transactions:read',
     query: 'TransactionListQuery',
@@ -180,7 +198,8 @@ export const OPERATIONS: readonly Operation[] = [
     path: '/v1/keys/{id}',
     tag: 'API keys',
     summary: 'Revoke an API key',
-    description: 'Revokes a key of the calling key’s environment, at once and for good: its next request is 401 `INVALID_API_KEY`.',
+    description:
+      'Revokes a key of the calling key’s environment, at once and for good: its next request is 401 `INVALID_API_KEY`.',
     keys: 'secret',
     permission: 'keys:manage',
     pathParam: { name: 'id', description: 'The key’s id.' },
@@ -199,7 +218,11 @@ export const OPERATIONS: readonly Operation[] = [
     permission: 'webhooks:manage',
     body: 'CreateWebhookEndpointRequest',
     limited: true,
-    success: { status: 201, schema: 'CreatedWebhookEndpoint', description: 'The endpoint, with its signing secret (shown once).' },
+    success: {
+      status: 201,
+      schema: 'CreatedWebhookEndpoint',
+      description: 'The endpoint, with its signing secret (shown once).',
+    },
     errors: [...BODY_ERRORS, 'LIMIT_REACHED'],
   },
   {
@@ -233,11 +256,19 @@ export const OPERATIONS: readonly Operation[] = [
     path: '/v1/webhooks/{id}/deliveries',
     tag: 'Webhook endpoints',
     summary: 'List an endpoint’s deliveries',
-    description: 'The newest deliveries to the endpoint, each with every attempt: status code, duration, or the network error.',
+    description:
+      'The newest deliveries to the endpoint, each with every attempt: status code, duration, or the network error.',
     keys: 'secret',
     permission: 'webhooks:manage',
     pathParam: { name: 'id', description: 'The endpoint’s id.' },
-    query: [{ name: 'limit', description: 'How many deliveries, 1 to 100 (default 50).', required: false, schema: { type: 'string', pattern: '^\\d{1,3}$' } }],
+    query: [
+      {
+        name: 'limit',
+        description: 'How many deliveries, 1 to 100 (default 50).',
+        required: false,
+        schema: { type: 'string', pattern: '^\\d{1,3}$' },
+      },
+    ],
     success: { status: 200, schema: 'WebhookDeliveryList', description: 'The deliveries, newest first.' },
     errors: ['VALIDATION_ERROR', 'NOT_FOUND'],
   },
@@ -247,7 +278,8 @@ export const OPERATIONS: readonly Operation[] = [
     path: '/v1/test_helpers/onramp/advance',
     tag: 'Test helpers',
     summary: 'Advance a test session',
-    description: 'Forces a legal transition of a test-mode session (pending → processing, failed or expired; processing → completed or failed), so tests need not wait. Test-mode secret keys only.',
+    description:
+      'Forces a legal transition of a test-mode session (pending → processing, failed or expired; processing → completed or failed), so tests need not wait. Test-mode secret keys only.',
     keys: 'test-secret',
     body: 'AdvanceSessionRequest',
     success: { status: 200, schema: 'SessionStatus', description: 'The session after the transition.' },
@@ -259,7 +291,15 @@ export const OPERATIONS: readonly Operation[] = [
  * Errors every operation can answer: an unreadable request (bad request line or headers: 400
  * `VALIDATION_ERROR`), authentication, permission, oversized headers or body, rate limits, a crash.
  */
-export const COMMON_ERRORS: readonly ErrorCode[] = ['VALIDATION_ERROR', 'MISSING_API_KEY', 'INVALID_API_KEY', 'INSUFFICIENT_PERMISSIONS', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'INTERNAL_ERROR'];
+export const COMMON_ERRORS: readonly ErrorCode[] = [
+  'VALIDATION_ERROR',
+  'MISSING_API_KEY',
+  'INVALID_API_KEY',
+  'INSUFFICIENT_PERMISSIONS',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+];
 
 /** Every error code an operation can answer. */
 export function operationErrors(operation: Operation): ErrorCode[] {

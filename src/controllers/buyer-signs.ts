@@ -11,13 +11,16 @@
  * tab is hidden), and only then is it asked, with `checkVisibility()`.
  */
 
-export type BuyerSign = 'visibilitychange' | 'pageshow' | 'online' | 'focus' | 'pointerdown' | 'pointermove' | 'keydown' | 'rendered';
+export type BuyerSign =
+  'visibilitychange' | 'pageshow' | 'online' | 'focus' | 'pointerdown' | 'pointermove' | 'keydown' | 'rendered';
 
 /** Signs that end a pause (hidden, offline, frozen in the back/forward cache, not rendered), during which nothing was read. */
-export const isResumeSign = (sign: BuyerSign): boolean => sign === 'visibilitychange' || sign === 'online' || sign === 'pageshow' || sign === 'rendered';
+export const isResumeSign = (sign: BuyerSign): boolean =>
+  sign === 'visibilitychange' || sign === 'online' || sign === 'pageshow' || sign === 'rendered';
 
 /** Signs that mark a return (the buyer was elsewhere); pointer and key may also be continuous activity. */
-export const isReturnSign = (sign: BuyerSign): boolean => sign !== 'pointerdown' && sign !== 'pointermove' && sign !== 'keydown';
+export const isReturnSign = (sign: BuyerSign): boolean =>
+  sign !== 'pointerdown' && sign !== 'pointermove' && sign !== 'keydown';
 
 // [on the window?, type]. In the document, captured: the widget's shadow DOM and handlers that stop propagation still count.
 const SIGNS: readonly (readonly [boolean, BuyerSign])[] = [
@@ -47,7 +50,11 @@ export class BuyerSigns {
   listen(on: boolean): void {
     if (this.#listening === on) return;
     this.#listening = on;
-    for (const [onWindow, type] of SIGNS) (onWindow ? window : document)[on ? 'addEventListener' : 'removeEventListener'](type, this, { capture: !onWindow, passive: true });
+    for (const [onWindow, type] of SIGNS)
+      (onWindow ? window : document)[on ? 'addEventListener' : 'removeEventListener'](type, this, {
+        capture: !onWindow,
+        passive: true,
+      });
     for (const observer of this.#observers) observer.disconnect();
     this.rendered = true;
     // Both: a closed `<details>` (content-visibility) may change no size, and a box shown again
@@ -71,7 +78,10 @@ export class BuyerSigns {
   handleEvent(event: Event): void {
     const type = event.type as BuyerSign;
     // Hidden is no sign; a `pageshow` that is not a restore is the first load.
-    if (type === 'visibilitychange' ? document.hidden : type === 'pageshow' && !(event as PageTransitionEvent).persisted) return;
+    if (
+      type === 'visibilitychange' ? document.hidden : type === 'pageshow' && !(event as PageTransitionEvent).persisted
+    )
+      return;
     this.#onSign(type);
   }
 }

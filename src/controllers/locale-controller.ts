@@ -22,7 +22,9 @@ function validTag(tag: string | null | undefined): string | undefined {
 
 /** The nearest `lang` (the page's), else the browser's: only in a browser. */
 const pageLocale = (host: Element): string | undefined =>
-  validTag(host.closest('[lang]')?.getAttribute('lang')) ?? validTag(document.documentElement.lang) ?? validTag(navigator.language);
+  validTag(host.closest('[lang]')?.getAttribute('lang')) ??
+  validTag(document.documentElement.lang) ??
+  validTag(navigator.language);
 
 export class LocaleController implements ReactiveController {
   readonly #host: Host;

@@ -19,9 +19,7 @@ const SIGN_GAP_MS = 3000;
 /** A sign never reads sooner than this after the last read (focus and visibility often come together). */
 const SIGN_MIN_AGE_MS = 1000;
 
-export type PollOutcome =
-  | { ok: true }
-  | { ok: false; retry: boolean; retryAfterMs: number | null };
+export type PollOutcome = { ok: true } | { ok: false; retry: boolean; retryAfterMs: number | null };
 
 export interface PollControllerOptions {
   /** Performs one poll; must resolve (not reject) with its outcome. */
@@ -69,7 +67,11 @@ export class PollController implements ReactiveController {
   }
 
   #plan(paused: boolean): PollPlan {
-    return this.#options.next({ readsSinceSign: this.#readsSinceSign, lastReadMs: this.#lastReadAt - this.#lastSentAt, paused });
+    return this.#options.next({
+      readsSinceSign: this.#readsSinceSign,
+      lastReadMs: this.#lastReadAt - this.#lastSentAt,
+      paused,
+    });
   }
 
   get running(): boolean {

@@ -10,7 +10,16 @@ import { ServerClock } from '../api/server-clock.js';
 import { statusRequest } from '../api/status-request.js';
 import type { FlowInput } from '../core/flow-machine.js';
 import { sessionView } from '../../test/support/session-view.js';
-import { API, FAKED, FakeApi, PK_TEST, SECRET, SESSION_ID, T0, flush } from '../components/onramp-checkout/onramp-checkout.test-helpers.js';
+import {
+  API,
+  FAKED,
+  FakeApi,
+  PK_TEST,
+  SECRET,
+  SESSION_ID,
+  T0,
+  flush,
+} from '../components/onramp-checkout/onramp-checkout.test-helpers.js';
 import { SessionController } from './session-controller.js';
 
 type Sent = Parameters<ConstructorParameters<typeof SessionController>[1]['send']>[0];
@@ -18,14 +27,17 @@ type Sent = Parameters<ConstructorParameters<typeof SessionController>[1]['send'
 /** A plain element standing in for the Lit host: it collects its controllers and connects them on demand. */
 function fakeHost() {
   const controllers: ReactiveController[] = [];
-  const host: ReactiveControllerHost & HTMLElement & { connect(): void; disconnect(): void } = Object.assign(document.createElement('div'), {
-    addController: (controller: ReactiveController) => void controllers.push(controller),
-    removeController: () => {},
-    requestUpdate: () => {},
-    updateComplete: Promise.resolve(true),
-    connect: () => controllers.forEach((c) => c.hostConnected?.()),
-    disconnect: () => controllers.forEach((c) => c.hostDisconnected?.()),
-  });
+  const host: ReactiveControllerHost & HTMLElement & { connect(): void; disconnect(): void } = Object.assign(
+    document.createElement('div'),
+    {
+      addController: (controller: ReactiveController) => void controllers.push(controller),
+      removeController: () => {},
+      requestUpdate: () => {},
+      updateComplete: Promise.resolve(true),
+      connect: () => controllers.forEach((c) => c.hostConnected?.()),
+      disconnect: () => controllers.forEach((c) => c.hostDisconnected?.()),
+    },
+  );
   document.body.append(host);
   return host;
 }
@@ -50,7 +62,11 @@ describe('SessionController', () => {
     host = fakeHost();
     sent = [];
     serverClock = new ServerClock();
-    session = new SessionController(host, { clock: serverClock, next: () => ({ kind: 'read', ms: 60_000 }), send: (event) => sent.push(event) });
+    session = new SessionController(host, {
+      clock: serverClock,
+      next: () => ({ kind: 'read', ms: 60_000 }),
+      send: (event) => sent.push(event),
+    });
     host.connect();
   });
 
@@ -67,7 +83,11 @@ describe('SessionController', () => {
       session.configure(PK_TEST, 'not-a-client-secret', API),
       session.configure(PK_TEST, SECRET, 'http://api.example.test'),
     ];
-    expect(refused.map((error) => error?.code)).to.deep.equal(['SECRET_KEY_REFUSED', 'INVALID_CLIENT_SECRET', 'INVALID_CONFIGURATION']);
+    expect(refused.map((error) => error?.code)).to.deep.equal([
+      'SECRET_KEY_REFUSED',
+      'INVALID_CLIENT_SECRET',
+      'INVALID_CONFIGURATION',
+    ]);
     expect(session.client).to.equal(null);
     session.start();
     await clock.tickAsync(120_000);
@@ -111,7 +131,12 @@ describe('SessionController', () => {
     const order = sessionView('pending');
     await session.refreshQuote(order);
     expect(api.posts).to.have.length(1);
-    expect(api.posts[0]!.body).to.deep.equal({ fiat_amount: 10000, fiat_currency: 'USD', crypto_currency: 'ETH', network: 'ethereum' });
+    expect(api.posts[0]!.body).to.deep.equal({
+      fiat_amount: 10000,
+      fiat_currency: 'USD',
+      crypto_currency: 'ETH',
+      network: 'ethereum',
+    });
     expect(types()).to.deep.equal(['failed QUOTE_REFRESH_FAILED']);
     const failedAt = serverClock.now();
     expect(session.quoteDue(failedAt + 19_999)).to.equal(false);
@@ -140,7 +165,13 @@ describe('SessionController', () => {
   it('adopts the status request the script-tag file sent early, once; a later configuration sends its own', async () => {
     const { url, init } = statusRequest(API, PK_TEST, SECRET, SESSION_ID);
     const abort = new AbortController();
-    recordHeadStart(host, { url, init, response: Promise.resolve(api.respond(200, { success: true, data: api.statusView() })), abort, sentAt: Date.now() });
+    recordHeadStart(host, {
+      url,
+      init,
+      response: Promise.resolve(api.respond(200, { success: true, data: api.statusView() })),
+      abort,
+      sentAt: Date.now(),
+    });
     session.configure(PK_TEST, SECRET, API);
     session.start();
     await clock.tickAsync(0);

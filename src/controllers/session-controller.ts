@@ -83,10 +83,16 @@ export class SessionController implements ReactiveController {
     this.credentials = this.client = null;
     const checked = checkCredentials(publishableKey, clientSecret);
     if (!checked.ok) return checked.error;
-    if (!normalizeOrigin(apiBase)) return widgetError('INVALID_CONFIGURATION', { detail: 'api-base must be an https URL' });
+    if (!normalizeOrigin(apiBase))
+      return widgetError('INVALID_CONFIGURATION', { detail: 'api-base must be an https URL' });
     this.credentials = checked.value;
     // The status request the script-tag file may have sent for this element before it was defined.
-    this.client = new ApiClient({ ...checked.value, apiBase, clock: this.#options.clock, headStart: takeHeadStart(this.#host) });
+    this.client = new ApiClient({
+      ...checked.value,
+      apiBase,
+      clock: this.#options.clock,
+      headStart: takeHeadStart(this.#host),
+    });
     return null;
   }
 
@@ -103,7 +109,12 @@ export class SessionController implements ReactiveController {
     if (fiatAmount === null || fiatCurrency === null || cryptoCurrency === null) return;
     const abort = (this.#quoteAbort = new AbortController());
     try {
-      const request = { fiat_amount: fiatAmount, fiat_currency: fiatCurrency, crypto_currency: cryptoCurrency, ...(network ? { network } : {}) };
+      const request = {
+        fiat_amount: fiatAmount,
+        fiat_currency: fiatCurrency,
+        crypto_currency: cryptoCurrency,
+        ...(network ? { network } : {}),
+      };
       const { data } = await client.createQuote(request, abort.signal);
       if (abort.signal.aborted) return;
       this.#quoteFailures = 0;

@@ -18,7 +18,12 @@ describe('checkCredentials', () => {
     const test = checkCredentials(PK_TEST, SECRET);
     expect(test).to.deep.equal({
       ok: true,
-      value: { publishableKey: PK_TEST, clientSecret: SECRET, sessionId: 'ors_abcdefghijklmnop1234', environment: 'test' },
+      value: {
+        publishableKey: PK_TEST,
+        clientSecret: SECRET,
+        sessionId: 'ors_abcdefghijklmnop1234',
+        environment: 'test',
+      },
     });
     const live = checkCredentials(PK_LIVE, SECRET);
     expect(live.ok && live.value.environment).to.equal('live');
@@ -41,7 +46,14 @@ describe('checkCredentials', () => {
   });
 
   it('refuses malformed secret keys as secret keys too (whitespace-padded, short, odd case)', () => {
-    for (const key of [` ${SK_TEST}`, `${SK_TEST}\n`, `\t${SK_LIVE} `, 'onramp_test_sk_short', 'Onramp_live_sk_abcdefghijklmnop1234', 'sk_onramp_test_sk_']) {
+    for (const key of [
+      ` ${SK_TEST}`,
+      `${SK_TEST}\n`,
+      `\t${SK_LIVE} `,
+      'onramp_test_sk_short',
+      'Onramp_live_sk_abcdefghijklmnop1234',
+      'sk_onramp_test_sk_',
+    ]) {
       expect(errorCode(key), JSON.stringify(key)).to.equal('SECRET_KEY_REFUSED');
     }
   });
@@ -51,7 +63,18 @@ describe('checkCredentials', () => {
   });
 
   it('refuses missing, empty and malformed publishable keys', () => {
-    for (const key of [undefined, '', ' ', `${PK_TEST} `, ' ' + PK_TEST, 'onramp_test_pk_', 'onramp_prod_pk_abcdefghijklmnop1234', 'onramp_test_xx_abcdefghijklmnop1234', 'onramp_test_pk_abcdefgh-jklmnop1234', SECRET]) {
+    for (const key of [
+      undefined,
+      '',
+      ' ',
+      `${PK_TEST} `,
+      ' ' + PK_TEST,
+      'onramp_test_pk_',
+      'onramp_prod_pk_abcdefghijklmnop1234',
+      'onramp_test_xx_abcdefghijklmnop1234',
+      'onramp_test_pk_abcdefgh-jklmnop1234',
+      SECRET,
+    ]) {
       expect(errorCode(key), JSON.stringify(key)).to.equal('INVALID_PUBLISHABLE_KEY');
     }
   });
@@ -60,7 +83,11 @@ describe('checkCredentials', () => {
     for (const [key, secret, sessionId] of [
       ['onramp_test_pk_a', 'ors_1_secret_x', 'ors_1'],
       ['onramp_live_pk_Ab3dEf9h', 'ors_Ab3dEf9h_secret_Zz09aB12', 'ors_Ab3dEf9h'],
-      [`onramp_test_pk_${'k'.repeat(200)}`, `ors_${'s'.repeat(100)}_secret_${'t'.repeat(300)}`, `ors_${'s'.repeat(100)}`],
+      [
+        `onramp_test_pk_${'k'.repeat(200)}`,
+        `ors_${'s'.repeat(100)}_secret_${'t'.repeat(300)}`,
+        `ors_${'s'.repeat(100)}`,
+      ],
     ] as const) {
       const checked = checkCredentials(key, secret);
       expect(checked.ok, `${key} ${secret}`).to.equal(true);
@@ -106,7 +133,15 @@ describe('normalizeOrigin', () => {
   });
 
   it('refuses anything else', () => {
-    for (const value of ['', 'api.example.test', '//api.example.test', 'http://api.example.test', 'ftp://x.test', 'https://u:p@api.example.test', 'javascript:alert(1)']) {
+    for (const value of [
+      '',
+      'api.example.test',
+      '//api.example.test',
+      'http://api.example.test',
+      'ftp://x.test',
+      'https://u:p@api.example.test',
+      'javascript:alert(1)',
+    ]) {
       expect(normalizeOrigin(value), value).to.equal(null);
     }
   });

@@ -22,7 +22,15 @@ export function checkCredentials(publishableKey = '', clientSecret = ''): Checke
   /* eslint-disable @typescript-eslint/no-non-null-assertion -- see above */
   return code
     ? { ok: false, error: widgetError(code) }
-    : { ok: true, value: { publishableKey, clientSecret, sessionId: sessionIdFromClientSecret(clientSecret)!, environment: parseApiKey(publishableKey)!.environment } };
+    : {
+        ok: true,
+        value: {
+          publishableKey,
+          clientSecret,
+          sessionId: sessionIdFromClientSecret(clientSecret)!,
+          environment: parseApiKey(publishableKey)!.environment,
+        },
+      };
   /* eslint-enable @typescript-eslint/no-non-null-assertion */
 }
 
@@ -30,7 +38,10 @@ export function checkCredentials(publishableKey = '', clientSecret = ''): Checke
  * Why a key and client secret are refused, or `null`. No messages, no zod: the script-tag file's
  * head start makes exactly this check before anything else is evaluated.
  */
-export function credentialsProblem(publishableKey: string, clientSecret: string): 'SECRET_KEY_REFUSED' | 'INVALID_PUBLISHABLE_KEY' | 'INVALID_CLIENT_SECRET' | null {
+export function credentialsProblem(
+  publishableKey: string,
+  clientSecret: string,
+): 'SECRET_KEY_REFUSED' | 'INVALID_PUBLISHABLE_KEY' | 'INVALID_CLIENT_SECRET' | null {
   const key = parseApiKey(publishableKey);
   // A secret key, even one malformed in other ways, is a leaked secret: say so first.
   // A regex test, not includes(): the script-tag file compresses 17–36 bytes smaller with it.
@@ -44,7 +55,8 @@ export function credentialsProblem(publishableKey: string, clientSecret: string)
 export function normalizeOrigin(value: string): string | null {
   try {
     const { protocol, hostname, username, password, origin } = new URL(value);
-    const secure = protocol === 'https:' || (protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(hostname));
+    const secure =
+      protocol === 'https:' || (protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(hostname));
     return secure && !username && !password ? origin : null;
   } catch {
     // No base URL: a relative or protocol-relative value fails to parse and is refused.

@@ -32,7 +32,14 @@ const processingState = () => run(initialState, fetched('pending', 1), fetched('
 
 describe('flow-machine', () => {
   it('starts loading with nothing shown', () => {
-    expect(initialState).to.deep.equal({ status: 'loading', session: null, error: null, surface: 'none', quoteNotice: 'none', appliedSeq: 0 });
+    expect(initialState).to.deep.equal({
+      status: 'loading',
+      session: null,
+      error: null,
+      surface: 'none',
+      quoteNotice: 'none',
+      appliedSeq: 0,
+    });
     expect(isFinal(initialState)).to.equal(false);
   });
 
@@ -42,7 +49,10 @@ describe('flow-machine', () => {
       expect(state.status).to.equal('pending');
       expect(state.session?.sessionId).to.equal('ors_abcdefghijklmnop1234');
       expect(state.appliedSeq).to.equal(1);
-      expect(notifications).to.deep.equal([{ type: 'ready' }, { type: 'status-change', status: 'pending', previousStatus: 'loading' }]);
+      expect(notifications).to.deep.equal([
+        { type: 'ready' },
+        { type: 'status-change', status: 'pending', previousStatus: 'loading' },
+      ]);
     });
 
     it('the same status again notifies nothing', () => {
@@ -66,10 +76,16 @@ describe('flow-machine', () => {
     ] as const) {
       it(`${from} -> ${to}: status-change and ${to}; final`, () => {
         const start = from === 'pending' ? pendingState() : processingState();
-        const { state, notifications } = transition(start, fetched(to, 5, to === 'completed' ? { txHash: '0xabc' } : {}));
+        const { state, notifications } = transition(
+          start,
+          fetched(to, 5, to === 'completed' ? { txHash: '0xabc' } : {}),
+        );
         expect(state.status).to.equal(to);
         expect(isFinal(state)).to.equal(true);
-        expect(notifications).to.deep.equal([{ type: 'status-change', status: to, previousStatus: from }, { type: to }]);
+        expect(notifications).to.deep.equal([
+          { type: 'status-change', status: to, previousStatus: from },
+          { type: to },
+        ]);
       });
     }
 
@@ -79,7 +95,11 @@ describe('flow-machine', () => {
     });
 
     it('clears a recoverable error and closes the surface at a final state', () => {
-      let state = run(pendingState(), { type: 'checkout-opened', surface: 'frame' }, { type: 'failed', error: widgetError('SERVER_ERROR') }).state;
+      let state = run(
+        pendingState(),
+        { type: 'checkout-opened', surface: 'frame' },
+        { type: 'failed', error: widgetError('SERVER_ERROR') },
+      ).state;
       expect(state.error?.code).to.equal('SERVER_ERROR');
       state = transition(state, fetched('pending', 3)).state;
       expect(state.error).to.equal(null);
@@ -135,7 +155,10 @@ describe('flow-machine', () => {
     });
 
     it('a fetched response then merges over it (seq 1 > 0)', () => {
-      const seeded = transition(initialState, { type: 'session-seeded', session: view('pending', { fiatAmount: null }) }).state;
+      const seeded = transition(initialState, {
+        type: 'session-seeded',
+        session: view('pending', { fiatAmount: null }),
+      }).state;
       const { state, notifications } = transition(seeded, fetched('pending', 1));
       expect(state.session?.fiatAmount).to.equal(10000);
       expect(notifications).to.deep.equal([]);
@@ -212,7 +235,11 @@ describe('flow-machine', () => {
 
     it('refreshed: new figures, notice, error cleared, notified with the quote', () => {
       const fresh: OnrampQuote = { ...quote, cryptoAmount: '0.032', expiresAt: 1_300_000 };
-      const start = run(pendingState(), { type: 'quote-expired' }, { type: 'failed', error: widgetError('QUOTE_REFRESH_FAILED') }).state;
+      const start = run(
+        pendingState(),
+        { type: 'quote-expired' },
+        { type: 'failed', error: widgetError('QUOTE_REFRESH_FAILED') },
+      ).state;
       const { state, notifications } = transition(start, { type: 'quote-refreshed', quote: fresh });
       expect(state.session?.quote).to.equal(fresh);
       expect(state.quoteNotice).to.equal('refreshed');
@@ -222,7 +249,10 @@ describe('flow-machine', () => {
 
     it('the first quote over a session shown without a price is no "update"', () => {
       const bare = pendingState();
-      const unpriced = { ...bare, session: { ...bare.session!, quote: { ...bare.session!.quote, exchangeRate: null, expiresAt: null } } };
+      const unpriced = {
+        ...bare,
+        session: { ...bare.session!, quote: { ...bare.session!.quote, exchangeRate: null, expiresAt: null } },
+      };
       const { state, notifications } = transition(unpriced, { type: 'quote-refreshed', quote });
       expect(state.session?.quote).to.equal(quote);
       expect(state.quoteNotice).to.equal('none');
@@ -256,7 +286,9 @@ describe('flow-machine', () => {
         expect(opened.notifications).to.deep.equal([]);
         expect(transition(opened.state, { type: 'checkout-closed' }).state.surface).to.equal('none');
       }
-      expect(transition(processingState(), { type: 'checkout-opened', surface: 'frame' }).state.surface).to.equal('frame');
+      expect(transition(processingState(), { type: 'checkout-opened', surface: 'frame' }).state.surface).to.equal(
+        'frame',
+      );
     });
 
     it('cannot open while loading or final', () => {
@@ -276,9 +308,16 @@ describe('flow-machine: responses out of order', () => {
 
   /** What the server may say over time: pending…, processing…, then one final status. */
   const serverHistory = fc
-    .tuple(fc.nat({ max: 3 }), fc.nat({ max: 3 }), fc.constantFrom<SessionStatus | null>(null, 'completed', 'failed', 'expired'))
+    .tuple(
+      fc.nat({ max: 3 }),
+      fc.nat({ max: 3 }),
+      fc.constantFrom<SessionStatus | null>(null, 'completed', 'failed', 'expired'),
+    )
     .map(([pending, processing, final]) => {
-      const history: SessionStatus[] = [...Array<SessionStatus>(pending + 1).fill('pending'), ...Array<SessionStatus>(processing).fill('processing')];
+      const history: SessionStatus[] = [
+        ...Array<SessionStatus>(pending + 1).fill('pending'),
+        ...Array<SessionStatus>(processing).fill('processing'),
+      ];
       if (final === 'expired') return [...Array<SessionStatus>(pending + 1).fill('pending'), 'expired' as const];
       if (final) history.push(final);
       return history;
@@ -296,7 +335,14 @@ describe('flow-machine: responses out of order', () => {
           }),
         );
         await s.waitFor(Promise.all(deliveries));
-        for (let i = 1; i < shown.length; i++) expect(shown[i]! >= shown[i - 1]!, `rolled back: ${s.report().map((r) => r.label).join(', ')}`).to.equal(true);
+        for (let i = 1; i < shown.length; i++)
+          expect(
+            shown[i]! >= shown[i - 1]!,
+            `rolled back: ${s
+              .report()
+              .map((r) => r.label)
+              .join(', ')}`,
+          ).to.equal(true);
         // Whatever the order, a final status reported by the server is what stays on screen.
         const last = history.at(-1)!;
         if (RANK[last] === 2 && state.session) {

@@ -102,7 +102,10 @@ const hadPrice = ({ quote }: OnrampSession): boolean => quote.exchangeRate !== n
 
 export function transition(state: FlowState, event: FlowInput): Transition {
   const { status, session } = state;
-  const next = (changes: Partial<FlowState>, notifications: FlowNotification[] = []): Transition => ({ state: { ...state, ...changes }, notifications });
+  const next = (changes: Partial<FlowState>, notifications: FlowNotification[] = []): Transition => ({
+    state: { ...state, ...changes },
+    notifications,
+  });
   const same: Transition = { state, notifications: [] };
   switch (event.type) {
     case 'reset':
@@ -115,7 +118,8 @@ export function transition(state: FlowState, event: FlowInput): Transition {
     case 'session-fetched':
       if (status === 'error' || event.seq < state.appliedSeq) return same;
       // An older view of the session (a late response) never rolls the status back.
-      if (session && (isFinalStatus(session.status) || rank(event.session.status) < rank(session.status))) return next({ appliedSeq: event.seq });
+      if (session && (isFinalStatus(session.status) || rank(event.session.status) < rank(session.status)))
+        return next({ appliedSeq: event.seq });
       return showSession(state, mergeSession(session, event.session), event.seq);
 
     case 'failed': {
@@ -129,7 +133,9 @@ export function transition(state: FlowState, event: FlowInput): Transition {
     }
 
     case 'quote-expired':
-      return status !== 'pending' || state.quoteNotice === 'refreshing' ? same : next({ quoteNotice: 'refreshing' }, [{ type: 'quote-expired' }]);
+      return status !== 'pending' || state.quoteNotice === 'refreshing'
+        ? same
+        : next({ quoteNotice: 'refreshing' }, [{ type: 'quote-expired' }]);
 
     case 'quote-refreshed':
       return !session || status !== 'pending'
@@ -137,7 +143,11 @@ export function transition(state: FlowState, event: FlowInput): Transition {
         : next(
             // "Price updated." only over a price the buyer saw: the first quote for a session whose
             // status answer had none (the spec's bare shape) is no update.
-            { session: { ...session, quote: event.quote }, quoteNotice: hadPrice(session) ? 'refreshed' : 'none', error: null },
+            {
+              session: { ...session, quote: event.quote },
+              quoteNotice: hadPrice(session) ? 'refreshed' : 'none',
+              error: null,
+            },
             [{ type: 'quote-refreshed', quote: event.quote }],
           );
 

@@ -57,7 +57,8 @@ test('never waits longer than its caps: 1 s processing, 2 s with the checkout op
       // With the checkout open the wait runs from the answer, the bound from the request: a read
       // that took 2 s or more to answer is followed by the next at once.
       assert.ok(open ? plan.ms >= 0 : plan.ms > 0, `a positive wait, got ${plan.ms}`);
-      const cap = input.status === 'processing' ? PROCESSING_MS : open ? CHECKOUT_OPEN_MS - input.lastReadMs : IDLE_CAP_MS;
+      const cap =
+        input.status === 'processing' ? PROCESSING_MS : open ? CHECKOUT_OPEN_MS - input.lastReadMs : IDLE_CAP_MS;
       assert.ok(plan.ms <= Math.max(0, cap), `${plan.ms} ms exceeds ${cap} ms`);
       if (input.status === 'pending' && input.msUntilExpiry !== null) {
         const byExpiry = input.msUntilExpiry > 0 ? input.msUntilExpiry + EXPIRY_GRACE_MS : PAST_EXPIRY_MS;
@@ -70,7 +71,10 @@ test('never waits longer than its caps: 1 s processing, 2 s with the checkout op
 test('idle before Pay: 3 s after the first read, then 15 s and 75 s, then at most 5 minutes; a sign starts over', () => {
   const idle = (readsSinceSign: number, msUntilExpiry: number | null = null) =>
     nextPoll({ status: 'pending', surface: 'none', readsSinceSign, lastReadMs: 100, msUntilExpiry, paused: false });
-  assert.deepEqual([1, 2, 3, 4, 5, 50].map((reads) => idle(reads)), [3000, 15_000, 75_000, 300_000, 300_000, 300_000].map((ms) => ({ kind: 'read', ms })));
+  assert.deepEqual(
+    [1, 2, 3, 4, 5, 50].map((reads) => idle(reads)),
+    [3000, 15_000, 75_000, 300_000, 300_000, 300_000].map((ms) => ({ kind: 'read', ms })),
+  );
   assert.deepEqual(idle(0), { kind: 'read', ms: IDLE_FIRST_MS });
   // At the cap with the expiry known: equal waits of at most 5 minutes, the last at the expiry.
   assert.deepEqual(idle(5, 20 * 60_000), { kind: 'read', ms: (20 * 60_000 + EXPIRY_GRACE_MS) / 5 });
@@ -91,7 +95,14 @@ function untouched(expiresIn: number, latency = 0, clockError = 0): { reads: num
   while (sentAt < expiresIn) {
     const answeredAt = sentAt + latency;
     inFlight ||= answeredAt >= expiresIn;
-    const plan = nextPoll({ status: 'pending', surface: 'none', readsSinceSign: reads, lastReadMs: latency, msUntilExpiry: expiresIn - answeredAt + clockError, paused: false });
+    const plan = nextPoll({
+      status: 'pending',
+      surface: 'none',
+      readsSinceSign: reads,
+      lastReadMs: latency,
+      msUntilExpiry: expiresIn - answeredAt + clockError,
+      paused: false,
+    });
     assert.equal(plan.kind, 'read');
     if (plan.kind !== 'read') break;
     sentAt = answeredAt + plan.ms;
@@ -102,17 +113,13 @@ function untouched(expiresIn: number, latency = 0, clockError = 0): { reads: num
 
 test('a session left open and untouched until it expires: at most 10 reads, the last just after the expiry', () => {
   fc.assert(
-    fc.property(
-      fc.integer({ min: 1, max: 30 * 60_000 }),
-      fc.nat({ max: 2000 }),
-      (expiresIn, latency) => {
-        const { reads, last, inFlight } = untouched(expiresIn, latency);
-        assert.ok(reads <= 10, `${reads} reads for a session expiring in ${expiresIn} ms (before this policy: 38)`);
-        // On time: the grace after the expiry, or 2 s after an answer that arrived past it.
-        const late = inFlight ? latency + PAST_EXPIRY_MS : EXPIRY_GRACE_MS;
-        assert.ok(last >= expiresIn && last - expiresIn <= late, `the last read ${last - expiresIn} ms after the expiry`);
-      },
-    ),
+    fc.property(fc.integer({ min: 1, max: 30 * 60_000 }), fc.nat({ max: 2000 }), (expiresIn, latency) => {
+      const { reads, last, inFlight } = untouched(expiresIn, latency);
+      assert.ok(reads <= 10, `${reads} reads for a session expiring in ${expiresIn} ms (before this policy: 38)`);
+      // On time: the grace after the expiry, or 2 s after an answer that arrived past it.
+      const late = inFlight ? latency + PAST_EXPIRY_MS : EXPIRY_GRACE_MS;
+      assert.ok(last >= expiresIn && last - expiresIn <= late, `the last read ${last - expiresIn} ms after the expiry`);
+    }),
   );
   // The whole 30 minutes, as the bench and the component test count them.
   assert.equal(untouched(30 * 60_000).reads, 10);
@@ -122,23 +129,42 @@ test('a server clock estimated up to a second early still costs 10 reads: the ex
   // The estimate from one-second `Date` headers is off by up to half a second and half a round trip:
   // an expiry read that lands early finds "pending" and costs an eleventh (seen in the bench).
   fc.assert(
-    fc.property(fc.integer({ min: 20 * 60_000, max: 30 * 60_000 }), fc.integer({ min: -1000, max: 1000 }), (expiresIn, clockError) => {
-      const { reads, last } = untouched(expiresIn, 0, clockError);
-      assert.ok(reads <= 10, `${reads} reads with the clock ${clockError} ms off`);
-      assert.ok(last > expiresIn, `the expiry read ${last - expiresIn} ms after the expiry`);
-    }),
+    fc.property(
+      fc.integer({ min: 20 * 60_000, max: 30 * 60_000 }),
+      fc.integer({ min: -1000, max: 1000 }),
+      (expiresIn, clockError) => {
+        const { reads, last } = untouched(expiresIn, 0, clockError);
+        assert.ok(reads <= 10, `${reads} reads with the clock ${clockError} ms off`);
+        assert.ok(last > expiresIn, `the expiry read ${last - expiresIn} ms after the expiry`);
+      },
+    ),
   );
 });
 
 test('the checkout open: whatever the answers take, the next request is at most 2 s after the last one', () => {
   fc.assert(
-    fc.property(fc.array(fc.nat({ max: 3000 }), { minLength: 1, maxLength: 30 }), fc.constantFrom<CheckoutSurface>('frame', 'popup', 'link'), (latencies, surface) => {
-      for (const [i, lastReadMs] of latencies.entries()) {
-        const plan = nextPoll({ status: 'pending', surface, readsSinceSign: i + 1, lastReadMs, msUntilExpiry: 20 * 60_000, paused: false });
-        assert.equal(plan.kind, 'read');
-        if (plan.kind === 'read') assert.ok(lastReadMs + plan.ms <= Math.max(CHECKOUT_OPEN_MS, lastReadMs), `${lastReadMs} + ${plan.ms} ms between requests`);
-      }
-    }),
+    fc.property(
+      fc.array(fc.nat({ max: 3000 }), { minLength: 1, maxLength: 30 }),
+      fc.constantFrom<CheckoutSurface>('frame', 'popup', 'link'),
+      (latencies, surface) => {
+        for (const [i, lastReadMs] of latencies.entries()) {
+          const plan = nextPoll({
+            status: 'pending',
+            surface,
+            readsSinceSign: i + 1,
+            lastReadMs,
+            msUntilExpiry: 20 * 60_000,
+            paused: false,
+          });
+          assert.equal(plan.kind, 'read');
+          if (plan.kind === 'read')
+            assert.ok(
+              lastReadMs + plan.ms <= Math.max(CHECKOUT_OPEN_MS, lastReadMs),
+              `${lastReadMs} + ${plan.ms} ms between requests`,
+            );
+        }
+      },
+    ),
   );
 });
 
@@ -148,7 +174,12 @@ test('idle waits are a function of the state alone (no jitter: each session has 
       fc.pre(!input.paused && input.status === 'pending' && input.surface === 'none');
       const plan = nextPoll(input);
       assert.deepEqual(nextPoll({ ...input }), plan);
-      const byExpiry = input.msUntilExpiry === null ? Infinity : input.msUntilExpiry > 0 ? input.msUntilExpiry + EXPIRY_GRACE_MS : PAST_EXPIRY_MS;
+      const byExpiry =
+        input.msUntilExpiry === null
+          ? Infinity
+          : input.msUntilExpiry > 0
+            ? input.msUntilExpiry + EXPIRY_GRACE_MS
+            : PAST_EXPIRY_MS;
       if (plan.kind === 'read') assert.ok(plan.ms >= Math.min(IDLE_FIRST_MS, byExpiry), `${plan.ms} ms`);
     }),
   );

@@ -59,7 +59,8 @@ export function nextPoll(context: PollContext): PollPlan {
 }
 
 function readDelay({ status, surface, readsSinceSign, lastReadMs, msUntilExpiry }: PollContext): number {
-  const untilExpiry = msUntilExpiry === null ? Infinity : msUntilExpiry > 0 ? msUntilExpiry + EXPIRY_GRACE_MS : PAST_EXPIRY_MS;
+  const untilExpiry =
+    msUntilExpiry === null ? Infinity : msUntilExpiry > 0 ? msUntilExpiry + EXPIRY_GRACE_MS : PAST_EXPIRY_MS;
   if (status === 'processing') return Math.min(PROCESSING_MS, untilExpiry);
   if (surface !== 'none') return Math.min(Math.max(0, CHECKOUT_OPEN_MS - lastReadMs), untilExpiry);
   // Past the cap, `**` is only larger (Infinity at worst): the comparisons still hold.
@@ -67,6 +68,7 @@ function readDelay({ status, surface, readsSinceSign, lastReadMs, msUntilExpiry 
   // At the cap with the expiry ahead: as many waits of at most the cap as it takes, all equal, the
   // last one landing on the expiry. No jitter: each session's expiry and each buyer's last sign are
   // their own, so idle widgets do not read in step (jitter stays on the error backoff).
-  if (grown >= IDLE_CAP_MS && msUntilExpiry !== null && msUntilExpiry > 0) return untilExpiry / Math.ceil(untilExpiry / IDLE_CAP_MS);
+  if (grown >= IDLE_CAP_MS && msUntilExpiry !== null && msUntilExpiry > 0)
+    return untilExpiry / Math.ceil(untilExpiry / IDLE_CAP_MS);
   return Math.min(untilExpiry, IDLE_CAP_MS, grown);
 }

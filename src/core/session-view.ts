@@ -55,9 +55,12 @@ export interface OnrampSession {
 
 /** Fees as decimal strings; the server's `total_fee` when it sends one, else the exact sum. */
 function feeBreakdown(fees: FeesRead): OnrampFees | null {
-  const [platform, network, processing, sent] = [fees.platform_fee, fees.network_fee, fees.processing_fee, fees.total_fee].map(
-    (fee) => (fee === undefined ? undefined : numberToDecimal(fee)),
-  );
+  const [platform, network, processing, sent] = [
+    fees.platform_fee,
+    fees.network_fee,
+    fees.processing_fee,
+    fees.total_fee,
+  ].map((fee) => (fee === undefined ? undefined : numberToDecimal(fee)));
   if (!platform || !network || !processing || sent === null) return null;
   const total = sent ?? addDecimals([platform, network, processing]);
   return total ? { platform, network, processing, total } : null;
@@ -65,8 +68,10 @@ function feeBreakdown(fees: FeesRead): OnrampFees | null {
 
 /** An optional field of the status view: its value when present and well formed, else `null`. */
 const optionalTime = (value: unknown): number | null => (typeof value === 'string' ? parseTimestamp(value) : null);
-const optionalDecimal = (value: unknown): string | null => (decimalRead.safeParse(value).success ? (value as string) : null);
-const optionalRate = (value: unknown): number | null => (positiveNumberRead.safeParse(value).success ? (value as number) : null);
+const optionalDecimal = (value: unknown): string | null =>
+  decimalRead.safeParse(value).success ? (value as string) : null;
+const optionalRate = (value: unknown): number | null =>
+  positiveNumberRead.safeParse(value).success ? (value as number) : null;
 const optionalText = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 
 export function fromSessionInput(input: SessionInputRead): OnrampSession {

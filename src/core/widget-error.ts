@@ -50,7 +50,11 @@ const RECOVERABLE: ReadonlySet<OnrampErrorCode> = new Set<OnrampErrorCode>([
 ]);
 
 export function widgetError(code: OnrampErrorCode, extra: { requestId?: string; detail?: string } = {}): OnrampError {
-  const error: OnrampError = { code, message: errorMessage({ code, detail: extra.detail }), recoverable: RECOVERABLE.has(code) };
+  const error: OnrampError = {
+    code,
+    message: errorMessage({ code, detail: extra.detail }),
+    recoverable: RECOVERABLE.has(code),
+  };
   if (extra.requestId) error.requestId = extra.requestId;
   if (extra.detail) error.detail = extra.detail;
   return error;

@@ -23,7 +23,9 @@ export function formatFiatDecimal(decimal: string, currency: string, locale?: st
  */
 export function formatFiat(minor: number, currency: string, locale?: string): string {
   const format = numberFormat(locale, { style: 'currency', currency });
-  return format.format(minorToDecimal(minor, format.resolvedOptions().maximumFractionDigits ?? 2) as Intl.StringNumericLiteral);
+  return format.format(
+    minorToDecimal(minor, format.resolvedOptions().maximumFractionDigits ?? 2) as Intl.StringNumericLiteral,
+  );
 }
 
 /** `"0.031746031746031746", 'ETH'` -> `0.031746 ETH`, truncated so it never overstates. */

@@ -9,14 +9,26 @@ export type { OnrampEventMap };
 
 /** The properties a page may set; `status` and `error` are read-only getters, so they are left out. */
 export type OnrampCheckoutProperties = Partial<
-  Pick<OnrampCheckout, 'publishableKey' | 'clientSecret' | 'redirectUrl' | 'apiBase' | 'checkoutOrigin' | 'mode' | 'locale' | 'theme' | 'session'>
+  Pick<
+    OnrampCheckout,
+    | 'publishableKey'
+    | 'clientSecret'
+    | 'redirectUrl'
+    | 'apiBase'
+    | 'checkoutOrigin'
+    | 'mode'
+    | 'locale'
+    | 'theme'
+    | 'session'
+  >
 >;
-
 
 export type OnrampEventType = keyof OnrampEventMap;
 
 /** `onramp-status-change` → `OnrampStatusChange`. */
-type PascalCase<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Capitalize<Head>}${PascalCase<Tail>}` : Capitalize<S>;
+type PascalCase<S extends string> = S extends `${infer Head}-${infer Tail}`
+  ? `${Capitalize<Head>}${PascalCase<Tail>}`
+  : Capitalize<S>;
 
 /**
  * `on` + the event type in PascalCase (`onOnrampReady`, `onOnrampStatusChange`…): the names of the

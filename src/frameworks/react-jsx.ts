@@ -17,7 +17,10 @@ export type OnrampReactEventProps = {
   [K in OnrampEventType as `on${K}` | `on${K}Capture`]?: (event: OnrampEventMap[K]) => void;
 };
 
-export type OnrampCheckoutJSXProps = Omit<DetailedHTMLProps<HTMLAttributes<OnrampCheckout>, OnrampCheckout>, keyof OnrampCheckoutProperties> &
+export type OnrampCheckoutJSXProps = Omit<
+  DetailedHTMLProps<HTMLAttributes<OnrampCheckout>, OnrampCheckout>,
+  keyof OnrampCheckoutProperties
+> &
   OnrampCheckoutProperties &
   OnrampReactEventProps;
 

@@ -11,7 +11,18 @@ import '../define.js';
 import type { OnrampCheckout } from '../components/onramp-checkout/onramp-checkout.js';
 import { OnrampCheckout as OnrampCheckoutReact } from '../react.js';
 import type {} from './react-jsx.js';
-import { API, CHECKOUT, createdSession, FakeOnrampApi, PK, SECRET, SECRET_KEY, SESSION_ID, T0, TX_HASH } from '../../test/support/fake-onramp-api.js';
+import {
+  API,
+  CHECKOUT,
+  createdSession,
+  FakeOnrampApi,
+  PK,
+  SECRET,
+  SECRET_KEY,
+  SESSION_ID,
+  T0,
+  TX_HASH,
+} from '../../test/support/fake-onramp-api.js';
 import { expectOnePoller } from '../../test/support/one-poller.js';
 import { advance, FAKED_TIMERS, settle } from '../../test/support/settle.js';
 
@@ -102,7 +113,14 @@ for (const [name, Checkout] of Object.entries(bindings)) {
 
       const el = element()!;
       expect(el.session, 'the same object, not a string').to.equal(session);
-      expect([el.publishableKey, el.clientSecret, el.apiBase, el.checkoutOrigin, el.locale, el.mode]).to.deep.equal([PK, SECRET, API, CHECKOUT, 'en-US', 'popup']);
+      expect([el.publishableKey, el.clientSecret, el.apiBase, el.checkoutOrigin, el.locale, el.mode]).to.deep.equal([
+        PK,
+        SECRET,
+        API,
+        CHECKOUT,
+        'en-US',
+        'popup',
+      ]);
       expect(el.hasAttribute('session'), 'no attribute fallback').to.equal(false);
       expect(el.status).to.equal('pending');
       expect(part('crypto-amount')?.textContent).to.contain('0.02946 ETH');
@@ -118,7 +136,11 @@ for (const [name, Checkout] of Object.entries(bindings)) {
       await advance(clock, 3000);
       api.status = 'completed';
       await advance(clock, 1000);
-      expect(lines.slice(2)).to.deep.equal(['status pending → processing', 'status processing → completed', `completed ${TX_HASH}`]);
+      expect(lines.slice(2)).to.deep.equal([
+        'status pending → processing',
+        'status processing → completed',
+        `completed ${TX_HASH}`,
+      ]);
     });
 
     it('passes changed props on a re-render: a secret key is refused before any request', async () => {
@@ -134,7 +156,11 @@ for (const [name, Checkout] of Object.entries(bindings)) {
 
     it('StrictMode double mount and rapid mount/unmount cycles leave exactly one poller', async () => {
       api.latencyMs = 200;
-      const app = (key: number | null) => <StrictMode>{key === null ? null : <Checkout key={key} publishableKey={PK} session={createdSession()} record={record} />}</StrictMode>;
+      const app = (key: number | null) => (
+        <StrictMode>
+          {key === null ? null : <Checkout key={key} publishableKey={PK} session={createdSession()} record={record} />}
+        </StrictMode>
+      );
       for (let cycle = 0; cycle < 5; cycle += 1) {
         await render(app(cycle));
         await render(app(cycle + 100)); // a new key: React replaces the element

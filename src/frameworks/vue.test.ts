@@ -8,8 +8,24 @@ import sinon from 'sinon';
 import { createApp, nextTick, ref, shallowRef, type App } from 'vue';
 import '../define.js';
 import type { OnrampCheckout } from '../components/onramp-checkout/onramp-checkout.js';
-import type { OnrampCompletedEvent, OnrampErrorEvent, OnrampReadyEvent, OnrampStatusChangeEvent } from '../components/onramp-checkout/onramp-checkout.events.js';
-import { API, CHECKOUT, createdSession, FakeOnrampApi, PK, SECRET, SECRET_KEY, SESSION_ID, T0, TX_HASH } from '../../test/support/fake-onramp-api.js';
+import type {
+  OnrampCompletedEvent,
+  OnrampErrorEvent,
+  OnrampReadyEvent,
+  OnrampStatusChangeEvent,
+} from '../components/onramp-checkout/onramp-checkout.events.js';
+import {
+  API,
+  CHECKOUT,
+  createdSession,
+  FakeOnrampApi,
+  PK,
+  SECRET,
+  SECRET_KEY,
+  SESSION_ID,
+  T0,
+  TX_HASH,
+} from '../../test/support/fake-onramp-api.js';
 import { expectOnePoller } from '../../test/support/one-poller.js';
 import { advance, FAKED_TIMERS, settle } from '../../test/support/settle.js';
 
@@ -53,9 +69,11 @@ describe('<onramp-checkout> in Vue 3', () => {
         checkoutOrigin: CHECKOUT,
         session: shallowRef(session),
         onReady: (event: OnrampReadyEvent) => lines.push(`ready ${event.detail.session.sessionId}`),
-        onStatusChange: (event: OnrampStatusChangeEvent) => lines.push(`status ${event.detail.previousStatus} → ${event.detail.status}`),
+        onStatusChange: (event: OnrampStatusChangeEvent) =>
+          lines.push(`status ${event.detail.previousStatus} → ${event.detail.status}`),
         onCompleted: (event: OnrampCompletedEvent) => lines.push(`completed ${event.detail.session.txHash}`),
-        onError: (event: OnrampErrorEvent) => lines.push(`error ${event.detail.code} recoverable=${event.detail.recoverable}`),
+        onError: (event: OnrampErrorEvent) =>
+          lines.push(`error ${event.detail.code} recoverable=${event.detail.recoverable}`),
       }),
     });
     app.config.compilerOptions.isCustomElement = (tag) => tag === 'onramp-checkout';
@@ -109,7 +127,14 @@ describe('<onramp-checkout> in Vue 3', () => {
 
     const el = element()!;
     expect(el.session, 'the same object, not a proxy nor a string').to.equal(session);
-    expect([el.publishableKey, el.clientSecret, el.apiBase, el.checkoutOrigin, el.locale, el.mode]).to.deep.equal([PK, SECRET, API, CHECKOUT, 'en-US', 'popup']);
+    expect([el.publishableKey, el.clientSecret, el.apiBase, el.checkoutOrigin, el.locale, el.mode]).to.deep.equal([
+      PK,
+      SECRET,
+      API,
+      CHECKOUT,
+      'en-US',
+      'popup',
+    ]);
     expect(el.hasAttribute('session'), 'no attribute fallback').to.equal(false);
     expect(el.status).to.equal('pending');
     expect(part('crypto-amount')?.textContent).to.contain('0.02946 ETH');
@@ -125,7 +150,11 @@ describe('<onramp-checkout> in Vue 3', () => {
     await advance(clock, 3000);
     api.status = 'completed';
     await advance(clock, 1000);
-    expect(lines.slice(2)).to.deep.equal(['status pending → processing', 'status processing → completed', `completed ${TX_HASH}`]);
+    expect(lines.slice(2)).to.deep.equal([
+      'status pending → processing',
+      'status processing → completed',
+      `completed ${TX_HASH}`,
+    ]);
   });
 
   it('passes a changed binding: a secret key is refused before any request', async () => {

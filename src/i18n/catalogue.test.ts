@@ -6,7 +6,16 @@ import { expect, fixture, fixtureCleanup, html } from '@open-wc/testing';
 import sinon from 'sinon';
 import '../define.js';
 import type { OnrampCheckout } from '../components/onramp-checkout/onramp-checkout.js';
-import { FakeApi, flush, part, text, API, CHECKOUT, PK_LIVE, SECRET } from '../components/onramp-checkout/onramp-checkout.test-helpers.js';
+import {
+  FakeApi,
+  flush,
+  part,
+  text,
+  API,
+  CHECKOUT,
+  PK_LIVE,
+  SECRET,
+} from '../components/onramp-checkout/onramp-checkout.test-helpers.js';
 import { directionOf, fill, languageOf, LANGUAGES, loadMessages } from './catalogue.js';
 import { en } from './messages.js';
 import ar from './locales/ar.js';
@@ -58,7 +67,13 @@ describe('message catalogues', () => {
 
   it('fills placeholders with values as they are (templates stay templates, nothing is parsed)', () => {
     const value = { some: 'template' };
-    expect(fill('{amount} delivered on {network}.', { amount: value, network: '<b>x</b>' })).to.deep.equal(['', value, ' delivered on ', '<b>x</b>', '.']);
+    expect(fill('{amount} delivered on {network}.', { amount: value, network: '<b>x</b>' })).to.deep.equal([
+      '',
+      value,
+      ' delivered on ',
+      '<b>x</b>',
+      '.',
+    ]);
   });
 });
 
@@ -140,7 +155,9 @@ describe('<onramp-checkout> language', () => {
     await loadMessages('de');
     const errors: CustomEvent<{ code: string; message: string }>[] = [];
     document.addEventListener('onramp-error', (event) => errors.push(event), { once: true });
-    const el = await fixture<OnrampCheckout>(html`<onramp-checkout locale="de" publishable-key="onramp_test_sk_abcdefghijklmnop1234" client-secret=${SECRET}></onramp-checkout>`);
+    const el = await fixture<OnrampCheckout>(
+      html`<onramp-checkout locale="de" publishable-key="onramp_test_sk_abcdefghijklmnop1234" client-secret=${SECRET}></onramp-checkout>`,
+    );
     await flush(el);
     expect(errors[0]!.detail.code).to.equal('SECRET_KEY_REFUSED');
     expect(errors[0]!.detail.message).to.match(/^Ein geheimer API-Schlüssel/);

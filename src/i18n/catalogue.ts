@@ -14,9 +14,9 @@ export type Language = (typeof LANGUAGES)[number];
 /** A loaded catalogue: a string for every key of the English one (built on first use). */
 let catalogueSchema: z.ZodMiniType<Messages> | undefined;
 const parseCatalogue = (data: unknown): Messages =>
-  (catalogueSchema ??= fields(Object.fromEntries(Object.keys(en).map((key) => [key, anyString()])) as Record<MessageKey, z.ZodMiniType<string>>)).parse(
-    data,
-  );
+  (catalogueSchema ??= fields(
+    Object.fromEntries(Object.keys(en).map((key) => [key, anyString()])) as Record<MessageKey, z.ZodMiniType<string>>,
+  )).parse(data);
 
 /** Catalogues ready for use (synchronously), and loads under way. */
 const ready: Partial<Record<Language, Messages>> = { en };

@@ -50,7 +50,8 @@ export const en = {
   expiredTitle: 'This checkout expired',
   expiredBody: 'No payment was made, and nothing was charged.',
   expiredNext: 'Go back to the merchant to start a new purchase.',
-  'error.SECRET_KEY_REFUSED': 'A secret API key must never reach a browser: use a publishable key (…_pk_…) and rotate the secret one.',
+  'error.SECRET_KEY_REFUSED':
+    'A secret API key must never reach a browser: use a publishable key (…_pk_…) and rotate the secret one.',
   'error.INVALID_PUBLISHABLE_KEY': 'The publishable key is missing or malformed.',
   'error.INVALID_CLIENT_SECRET': 'The client secret is missing or malformed.',
   'error.INVALID_CONFIGURATION': 'The checkout is misconfigured.',

@@ -9,7 +9,11 @@ import { PERMISSIONS } from '../contract/catalog.js';
 import { CLIENT_SECRET_PATTERN } from '../contract/credentials.js';
 import { OPERATIONS, type Operation, operationErrors } from '../contract/operations.js';
 import { ERROR_STATUS, type ErrorCode } from '../contract/schemas/envelope.js';
-import { WEBHOOK_EVENT_TYPES, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TOLERANCE_SECONDS } from '../contract/schemas/webhook.js';
+import {
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TOLERANCE_SECONDS,
+} from '../contract/schemas/webhook.js';
 import { ERROR_MEANINGS } from './errors.js';
 import { EXAMPLES, EXAMPLE_CLIENT_SECRET, EXAMPLE_REQUEST_ID, exampleEvent, exampleSignature } from './examples.js';
 import { API_DESCRIPTION, KEY_DESCRIPTIONS, TAGS } from './prose.js';
@@ -62,7 +66,8 @@ function withMetadataRefs(schema: JsonObject): JsonObject {
     const properties = out.properties as JsonObject | undefined;
     const metadata = properties?.metadata as JsonObject | undefined;
     if (properties && metadata && Object.keys(metadata).length === 0) properties.metadata = ref('Metadata');
-    else if (properties && metadata && isNullableAny(metadata)) properties.metadata = { anyOf: [ref('Metadata'), { type: 'null' }] };
+    else if (properties && metadata && isNullableAny(metadata))
+      properties.metadata = { anyOf: [ref('Metadata'), { type: 'null' }] };
     return out;
   };
   return visit(schema) as JsonObject;
@@ -75,7 +80,11 @@ const isNullableAny = (schema: JsonObject): boolean =>
 function queryParameters(operation: Operation): JsonObject[] {
   if (operation.query === undefined) return [];
   if (Array.isArray(operation.query)) return operation.query.map((parameter) => ({ in: 'query', ...parameter }));
-  const json = z.toJSONSchema(NAMED_SCHEMAS[operation.query], { io: 'input', metadata: documentRegistry({}), unrepresentable: 'throw' }) as JsonObject;
+  const json = z.toJSONSchema(NAMED_SCHEMAS[operation.query], {
+    io: 'input',
+    metadata: documentRegistry({}),
+    unrepresentable: 'throw',
+  }) as JsonObject;
   const required = new Set((json.required as string[] | undefined) ?? []);
   const descriptions: Record<string, string> = {
     page: 'Page number, from 1 (default 1).',
@@ -97,7 +106,8 @@ function queryParameters(operation: Operation): JsonObject[] {
 
 function parameters(operation: Operation): JsonObject[] {
   const list: JsonObject[] = [];
-  if (operation.pathParam) list.push({ in: 'path', required: true, schema: { type: 'string', minLength: 1 }, ...operation.pathParam });
+  if (operation.pathParam)
+    list.push({ in: 'path', required: true, schema: { type: 'string', minLength: 1 }, ...operation.pathParam });
   list.push(...queryParameters(operation));
   if (operation.clientSecret) list.push({ $ref: '#/components/parameters/ClientSecret' });
   if (operation.idempotent) list.push({ $ref: '#/components/parameters/IdempotencyKey' });
@@ -111,15 +121,18 @@ function security(operation: Operation): JsonObject[] {
 }
 
 const KEY_LINES: Record<Operation['keys'], string> = {
-  secret: 'Secret keys only (`<brand>_live_sk_…`, `<brand>_test_sk_…`); a publishable key is 403 `INSUFFICIENT_PERMISSIONS`.',
-  'secret+publishable': 'Secret or publishable keys (`…_sk_…`, `…_pk_…`); this is one of the two endpoints a browser may call.',
+  secret:
+    'Secret keys only (`<brand>_live_sk_…`, `<brand>_test_sk_…`); a publishable key is 403 `INSUFFICIENT_PERMISSIONS`.',
+  'secret+publishable':
+    'Secret or publishable keys (`…_sk_…`, `…_pk_…`); this is one of the two endpoints a browser may call.',
   'test-secret': 'Test-mode secret keys only (`<brand>_test_sk_…`); any other key is 403 `INSUFFICIENT_PERMISSIONS`.',
 };
 
 /** Error responses of an operation: one per status, with the codes that status carries here. */
 function errorResponses(operation: Operation, envelope: JsonObject): Record<string, JsonObject> {
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of operationErrors(operation)) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
+  for (const code of operationErrors(operation))
+    byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
   const responses: Record<string, JsonObject> = {};
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[String(status)] = {
@@ -146,13 +159,20 @@ function errorResponses(operation: Operation, envelope: JsonObject): Record<stri
  */
 function withCodes(envelope: JsonObject, codes: readonly ErrorCode[]): JsonObject {
   const copy = structuredClone(envelope) as { properties: { error: { properties: Record<string, unknown> } } };
-  copy.properties.error.properties.code = { type: 'string', enum: codes, description: 'What went wrong; clients should also accept codes they do not know.' };
+  copy.properties.error.properties.code = {
+    type: 'string',
+    enum: codes,
+    description: 'What went wrong; clients should also accept codes they do not know.',
+  };
   return copy;
 }
 
 function errorExample(code: ErrorCode): JsonObject {
   const { example, param } = ERROR_MEANINGS[code];
-  return { success: false, error: { code, message: example, ...(param === undefined ? {} : { param }), request_id: EXAMPLE_REQUEST_ID } };
+  return {
+    success: false,
+    error: { code, message: example, ...(param === undefined ? {} : { param }), request_id: EXAMPLE_REQUEST_ID },
+  };
 }
 
 function operationObject(operation: Operation, envelope: JsonObject): JsonObject {
@@ -163,7 +183,12 @@ function operationObject(operation: Operation, envelope: JsonObject): JsonObject
     tags: [operation.tag],
     summary: operation.summary,
     description: `${operation.description}\n\n${KEY_LINES[operation.keys]} ${permission}`,
-    'x-key-types': operation.keys === 'secret+publishable' ? ['secret', 'publishable'] : operation.keys === 'secret' ? ['secret'] : ['secret (test mode)'],
+    'x-key-types':
+      operation.keys === 'secret+publishable'
+        ? ['secret', 'publishable']
+        : operation.keys === 'secret'
+          ? ['secret']
+          : ['secret (test mode)'],
     ...(operation.permission ? { 'x-permission': operation.permission } : {}),
     security: security(operation),
     parameters: parameters(operation),
@@ -175,7 +200,9 @@ function operationObject(operation: Operation, envelope: JsonObject): JsonObject
         description: operation.success.description,
         headers: {
           'Request-Id': { $ref: '#/components/headers/RequestId' },
-          ...(operation.idempotent ? { 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } } : {}),
+          ...(operation.idempotent
+            ? { 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } }
+            : {}),
         },
         content: {
           [JSON_TYPE]: {
@@ -239,7 +266,10 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Json
   if (!envelope) throw new Error('the error envelope has no schema');
   const paths: Record<string, JsonObject> = {};
   for (const operation of OPERATIONS) {
-    paths[operation.path] = { ...paths[operation.path], [operation.method.toLowerCase()]: operationObject(operation, envelope) };
+    paths[operation.path] = {
+      ...paths[operation.path],
+      [operation.method.toLowerCase()]: operationObject(operation, envelope),
+    };
   }
   return {
     openapi: '3.1.1',
@@ -275,15 +305,26 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Json
           name: 'X-Client-Secret',
           in: 'header',
           required: false,
-          description: 'The session’s client secret. Required with a publishable key (else 404 `NOT_FOUND`); with it the answer carries `redirect_url`.',
+          description:
+            'The session’s client secret. Required with a publishable key (else 404 `NOT_FOUND`); with it the answer carries `redirect_url`.',
           schema: { type: 'string', pattern: CLIENT_SECRET_PATTERN.source },
           example: EXAMPLE_CLIENT_SECRET,
         },
       },
       headers: {
-        RequestId: { description: 'The request’s id, also in an error’s `request_id`: quote it to support.', schema: { type: 'string', pattern: '^req_' } },
-        RetryAfter: { description: 'Seconds to wait before the next request.', schema: { type: 'integer', minimum: 0 } },
-        IdempotentReplayed: { description: '`true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`.', schema: { type: 'string', enum: ['true'] } },
+        RequestId: {
+          description: 'The request’s id, also in an error’s `request_id`: quote it to support.',
+          schema: { type: 'string', pattern: '^req_' },
+        },
+        RetryAfter: {
+          description: 'Seconds to wait before the next request.',
+          schema: { type: 'integer', minimum: 0 },
+        },
+        IdempotentReplayed: {
+          description:
+            '`true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key`.',
+          schema: { type: 'string', enum: ['true'] },
+        },
       },
     },
     'x-permissions': PERMISSIONS,

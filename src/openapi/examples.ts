@@ -28,13 +28,20 @@ export const EXAMPLE_REQUEST_ID = 'req_Vb2Nq6Lx9Kw3Tm7Rz1Hc5Pd8';
 const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const TX_HASH = '0x8f3c5b2a9d1e4f7a6b0c3d2e1f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a';
 
-const ORDER = { fiat_amount: 10_000, fiat_currency: 'USD', crypto_currency: 'ETH', network: defaultNetwork('ETH') } as const;
+const ORDER = {
+  fiat_amount: 10_000,
+  fiat_currency: 'USD',
+  crypto_currency: 'ETH',
+  network: defaultNetwork('ETH'),
+} as const;
 /** Fees in minor units (1 % platform, 2.49 % processing, a flat network fee), and their exact sum. */
 const FEES = { platform_fee: 100, network_fee: 250, processing_fee: 249 };
 const TOTAL_FEE = FEES.platform_fee + FEES.network_fee + FEES.processing_fee;
 /** Rate in fiat minor units per crypto unit, and the crypto amount at the asset's 18 decimals. */
 const RATE_MINOR = 315_025n;
-const CRYPTO_AMOUNT = trimDecimal(minorToDecimal((BigInt(ORDER.fiat_amount - TOTAL_FEE) * 10n ** 18n) / RATE_MINOR, 18));
+const CRYPTO_AMOUNT = trimDecimal(
+  minorToDecimal((BigInt(ORDER.fiat_amount - TOTAL_FEE) * 10n ** 18n) / RATE_MINOR, 18),
+);
 const EXCHANGE_RATE = Number(minorToDecimal(RATE_MINOR, FIAT_MINOR_DIGITS));
 
 const major = (minor: number): number => minorToMajorNumber(minor, FIAT_MINOR_DIGITS);
@@ -44,7 +51,11 @@ const quotedFees = {
   processing_fee: major(FEES.processing_fee),
   total_fee: major(TOTAL_FEE),
 };
-const statusFees = { platform_fee: quotedFees.platform_fee, network_fee: quotedFees.network_fee, processing_fee: quotedFees.processing_fee };
+const statusFees = {
+  platform_fee: quotedFees.platform_fee,
+  network_fee: quotedFees.network_fee,
+  processing_fee: quotedFees.processing_fee,
+};
 const METADATA = { order_id: 'order_1042' };
 const CREATED_AT = iso(CREATED_MS);
 const EXPIRES_AT = iso(CREATED_MS + SESSION_TTL_MS);
@@ -108,7 +119,13 @@ const endpointBase = {
 
 /** An example of every named schema, one story. */
 export const EXAMPLES: Readonly<Record<SchemaName, unknown>> = {
-  CreateSessionRequest: { wallet_address: WALLET, ...ORDER, customer_email: 'buyer@example.com', metadata: METADATA, return_url: 'https://shop.example/orders/1042' },
+  CreateSessionRequest: {
+    wallet_address: WALLET,
+    ...ORDER,
+    customer_email: 'buyer@example.com',
+    metadata: METADATA,
+    return_url: 'https://shop.example/orders/1042',
+  },
   CreatedSession: {
     session_id: EXAMPLE_SESSION_ID,
     client_secret: EXAMPLE_CLIENT_SECRET,
@@ -121,7 +138,13 @@ export const EXAMPLES: Readonly<Record<SchemaName, unknown>> = {
   },
   SessionStatus: sessionStatus,
   QuoteRequest: ORDER,
-  Quote: { ...ORDER, crypto_amount: CRYPTO_AMOUNT, exchange_rate: EXCHANGE_RATE, fees: quotedFees, expires_at: QUOTE_EXPIRES_AT },
+  Quote: {
+    ...ORDER,
+    crypto_amount: CRYPTO_AMOUNT,
+    exchange_rate: EXCHANGE_RATE,
+    fees: quotedFees,
+    expires_at: QUOTE_EXPIRES_AT,
+  },
   TransactionList: {
     transactions: [{ ...transactionBase, platform_fee: FEES.platform_fee }],
     pagination: { page: 1, limit: 20, total: 1, pages: 1 },
@@ -161,11 +184,18 @@ export function exampleEvent(type: WebhookEventType): Record<string, unknown> {
   const named = type.slice('onramp.session.'.length);
   const status = named === 'created' ? 'pending' : named;
   const completed = status === 'completed' ? { tx_hash: TX_HASH, completed_at: COMPLETED_AT } : {};
-  return { id: EVENT_ID, type, created: status === 'pending' ? CREATED_AT : COMPLETED_AT, data: { object: { ...deliveredSession, status, ...completed } } };
+  return {
+    id: EVENT_ID,
+    type,
+    created: status === 'pending' ? CREATED_AT : COMPLETED_AT,
+    data: { object: { ...deliveredSession, status, ...completed } },
+  };
 }
 
 /** The `Onramp-Signature` the example endpoint's secret gives the event's JSON text, signed when the event was created. */
 export function exampleSignature(event: Record<string, unknown>): string {
   const t = Math.floor(Date.parse(String(event.created)) / 1000);
-  return `t=${t},v1=${createHmac('sha256', WEBHOOK_SECRET).update(`${t}.${JSON.stringify(event)}`).digest('hex')}`;
+  return `t=${t},v1=${createHmac('sha256', WEBHOOK_SECRET)
+    .update(`${t}.${JSON.stringify(event)}`)
+    .digest('hex')}`;
 }

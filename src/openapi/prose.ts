@@ -23,11 +23,18 @@ export const KEY_DESCRIPTIONS = {
 };
 
 export const TAGS = [
-  { name: 'Sessions', description: 'A purchase: created by your server, paid by the buyer, followed to a final state (`completed`, `failed`, `expired`).' },
+  {
+    name: 'Sessions',
+    description:
+      'A purchase: created by your server, paid by the buyer, followed to a final state (`completed`, `failed`, `expired`).',
+  },
   { name: 'Quotes', description: 'Prices without a session.' },
   { name: 'Transactions', description: 'The history of sessions, paid or attempted.' },
   { name: 'API keys', description: 'Keys of the calling key’s own environment, with at most its permissions.' },
   { name: 'Webhook endpoints', description: 'Where session events are delivered, and the log of each delivery.' },
   { name: 'Test helpers', description: 'Test mode only: move a session along without waiting.' },
-  { name: 'Webhook events', description: 'What your endpoint receives: one event per session status, signed with the endpoint’s secret.' },
+  {
+    name: 'Webhook events',
+    description: 'What your endpoint receives: one event per session status, signed with the endpoint’s secret.',
+  },
 ];

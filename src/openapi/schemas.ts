@@ -9,7 +9,12 @@ import * as z from 'zod/mini';
 import { CRYPTO_CURRENCIES, FIAT_CURRENCIES, NETWORKS, SESSION_STATUSES } from '../contract/catalog.js';
 import { CLIENT_SECRET_PATTERN, SESSION_ID_PATTERN } from '../contract/credentials.js';
 import type { SchemaName } from '../contract/operations.js';
-import { apiKeyListSchema, createApiKeyRequestSchema, createdApiKeySchema, revokedApiKeySchema } from '../contract/schemas/api-key.js';
+import {
+  apiKeyListSchema,
+  createApiKeyRequestSchema,
+  createdApiKeySchema,
+  revokedApiKeySchema,
+} from '../contract/schemas/api-key.js';
 import { errorEnvelopeSchema } from '../contract/schemas/envelope.js';
 import {
   DECIMAL_STRING_PATTERN,
@@ -35,7 +40,11 @@ import { fiatAmountSchema, metadataSchema } from '../contract/schemas/request-fi
 import { createSessionRequestSchema } from '../contract/schemas/session-request.js';
 import { createdSessionSchema, sessionStatusViewSchema } from '../contract/schemas/session.js';
 import { advanceSessionRequestSchema } from '../contract/schemas/test-helpers.js';
-import { transactionListQuerySchema, transactionListSchema, transactionSchema } from '../contract/schemas/transaction.js';
+import {
+  transactionListQuerySchema,
+  transactionListSchema,
+  transactionSchema,
+} from '../contract/schemas/transaction.js';
 import {
   createWebhookEndpointRequestSchema,
   createdWebhookEndpointSchema,
@@ -68,7 +77,11 @@ export const NAMED_SCHEMAS: Readonly<Record<SchemaName, z.ZodMiniType>> = {
 };
 
 /** Schemas that are components of their own though no operation answers them alone. */
-export const EXTRA_SCHEMAS = { ErrorEnvelope: errorEnvelopeSchema, WebhookEvent: webhookEventSchema, Metadata: metadataSchema } as const;
+export const EXTRA_SCHEMAS = {
+  ErrorEnvelope: errorEnvelopeSchema,
+  WebhookEvent: webhookEventSchema,
+  Metadata: metadataSchema,
+} as const;
 
 type JsonSchema = Record<string, unknown>;
 
@@ -80,15 +93,55 @@ function kindSchemas(): [z.ZodMiniType, JsonSchema][] {
     [networkSchema, { type: 'string', enum: [...NETWORKS], description: 'Delivery network.' }],
     [fiatCurrencySchema, { type: 'string', enum: [...FIAT_CURRENCIES], description: 'ISO 4217 fiat currency.' }],
     [sessionStatusSchema, { type: 'string', enum: [...SESSION_STATUSES] }],
-    [timestampSchema, { type: 'string', format: 'date-time', pattern: pattern(TIMESTAMP_PATTERN), description: 'ISO 8601 timestamp with a zone.' }],
-    [walletAddressSchema, { type: 'string', pattern: pattern(WALLET_ADDRESS_PATTERN), description: '`0x` and 40 hex digits; a mixed-case address must pass its EIP-55 checksum.' }],
-    [decimalStringSchema, { type: 'string', pattern: pattern(DECIMAL_STRING_PATTERN), description: 'A non-negative decimal string at the asset’s precision (never a float).' }],
+    [
+      timestampSchema,
+      {
+        type: 'string',
+        format: 'date-time',
+        pattern: pattern(TIMESTAMP_PATTERN),
+        description: 'ISO 8601 timestamp with a zone.',
+      },
+    ],
+    [
+      walletAddressSchema,
+      {
+        type: 'string',
+        pattern: pattern(WALLET_ADDRESS_PATTERN),
+        description: '`0x` and 40 hex digits; a mixed-case address must pass its EIP-55 checksum.',
+      },
+    ],
+    [
+      decimalStringSchema,
+      {
+        type: 'string',
+        pattern: pattern(DECIMAL_STRING_PATTERN),
+        description: 'A non-negative decimal string at the asset’s precision (never a float).',
+      },
+    ],
     [integerSchema, { type: 'integer' }],
     [minorUnitsSchema, { type: 'integer', minimum: 0, description: 'Integer minor units (cents).' }],
-    [majorAmountSchema, { type: 'number', minimum: 0, description: 'Decimal number in major units of the fiat currency.' }],
+    [
+      majorAmountSchema,
+      { type: 'number', minimum: 0, description: 'Decimal number in major units of the fiat currency.' },
+    ],
     [exchangeRateSchema, { type: 'number', exclusiveMinimum: 0, description: 'Fiat major units per one crypto unit.' }],
-    [sessionIdSchema, { type: 'string', pattern: pattern(SESSION_ID_PATTERN), description: 'Session id: `ors_` and letters and digits of no fixed length.' }],
-    [clientSecretSchema, { type: 'string', pattern: pattern(CLIENT_SECRET_PATTERN), description: 'The session’s client secret, `<session_id>_secret_<random>`: hand it to the widget, never log it.' }],
+    [
+      sessionIdSchema,
+      {
+        type: 'string',
+        pattern: pattern(SESSION_ID_PATTERN),
+        description: 'Session id: `ors_` and letters and digits of no fixed length.',
+      },
+    ],
+    [
+      clientSecretSchema,
+      {
+        type: 'string',
+        pattern: pattern(CLIENT_SECRET_PATTERN),
+        description:
+          'The session’s client secret, `<session_id>_secret_<random>`: hand it to the widget, never log it.',
+      },
+    ],
     [errorEnvelopeSchema.shape.success, { const: false }],
   ];
 }
@@ -101,6 +154,8 @@ export function documentRegistry(components: Readonly<Record<string, z.ZodMiniTy
   const registry = z.registry<JsonSchema>();
   for (const [id, schema] of Object.entries(components)) registry.add(schema, { id });
   for (const [schema, json] of kindSchemas()) registry.add(schema, json);
-  registry.add(fiatAmountSchema, { description: 'Integer minor units (cents) of the fiat currency: 10.00 to 10,000.00.' });
+  registry.add(fiatAmountSchema, {
+    description: 'Integer minor units (cents) of the fiat currency: 10.00 to 10,000.00.',
+  });
   return registry;
 }

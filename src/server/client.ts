@@ -13,7 +13,12 @@ import type { CreateSessionRequest } from '../contract/schemas/session-request.j
 import type { CreatedSession, SessionStatusView } from '../contract/schemas/session.js';
 import type { AdvanceSessionRequest } from '../contract/schemas/test-helpers.js';
 import type { Transaction, TransactionList, TransactionListItem } from '../contract/schemas/transaction.js';
-import type { CreateWebhookEndpointRequest, CreatedWebhookEndpoint, WebhookDelivery, WebhookEndpoint } from '../contract/schemas/webhook.js';
+import type {
+  CreateWebhookEndpointRequest,
+  CreatedWebhookEndpoint,
+  WebhookDelivery,
+  WebhookEndpoint,
+} from '../contract/schemas/webhook.js';
 import { type CallOptions, type Request, send } from './transport.js';
 
 export interface OnrampClientOptions {
@@ -43,7 +48,10 @@ const OWN_HEADERS = ['accept', 'content-type', 'x-api-key', 'idempotency-key'];
 function extraHeaders(headers: Record<string, string> | undefined): Record<string, string> {
   const checked = new Headers(headers);
   const own = [...checked.keys()].filter((name) => OWN_HEADERS.includes(name));
-  if (own.length) throw new TypeError(`onramp-checkout/server sets ${own.join(', ')} itself: leave ${own.length === 1 ? 'it' : 'them'} out of headers`);
+  if (own.length)
+    throw new TypeError(
+      `onramp-checkout/server sets ${own.join(', ')} itself: leave ${own.length === 1 ? 'it' : 'them'} out of headers`,
+    );
   return Object.fromEntries(checked);
 }
 
@@ -65,7 +73,10 @@ export type { CallOptions } from './transport.js';
 function operation(id: OperationId, pathParam?: string): Pick<Request, 'method' | 'path'> {
   const found = OPERATIONS.find((candidate) => candidate.id === id);
   if (!found) throw new Error(`unknown operation ${id}`);
-  return { method: found.method, path: pathParam === undefined ? found.path : found.path.replace(/\{\w+\}/, encodeURIComponent(pathParam)) };
+  return {
+    method: found.method,
+    path: pathParam === undefined ? found.path : found.path.replace(/\{\w+\}/, encodeURIComponent(pathParam)),
+  };
 }
 
 /**
@@ -82,7 +93,9 @@ export function createOnrampClient(options: OnrampClientOptions) {
   // Checked before any request, and never quoted: the key stays out of every message.
   if (!key) throw new TypeError('onramp-checkout/server: apiKey is not an API key (<brand>_<live|test>_sk_…)');
   if (key.type !== 'secret') {
-    throw new TypeError('onramp-checkout/server takes a secret key (…_sk_…); a publishable key (…_pk_…) belongs in the browser, with the widget');
+    throw new TypeError(
+      'onramp-checkout/server takes a secret key (…_sk_…); a publishable key (…_pk_…) belongs in the browser, with the widget',
+    );
   }
   const transport = {
     apiKey: options.apiKey.trim(),
@@ -101,9 +114,13 @@ export function createOnrampClient(options: OnrampClientOptions) {
     list: (params: TransactionListParams = {}, callOptions?: CallOptions) =>
       call<TransactionList>({ ...operation('listTransactions'), query: { ...params } }, callOptions),
     /** One transaction (`GET /v1/transactions/{id}`). */
-    retrieve: (id: string, callOptions?: CallOptions) => call<Transaction>(operation('retrieveTransaction', id), callOptions),
+    retrieve: (id: string, callOptions?: CallOptions) =>
+      call<Transaction>(operation('retrieveTransaction', id), callOptions),
     /** Every transaction matching `params`, page after page (`for await (const txn of onramp.transactions.iterate())`). */
-    async *iterate(params: Omit<TransactionListParams, 'page'> = {}, callOptions?: CallOptions): AsyncGenerator<TransactionListItem, void, undefined> {
+    async *iterate(
+      params: Omit<TransactionListParams, 'page'> = {},
+      callOptions?: CallOptions,
+    ): AsyncGenerator<TransactionListItem, void, undefined> {
       for (let page = 1; ; page += 1) {
         const result = await transactions.list({ ...params, page }, callOptions);
         yield* result.transactions;
@@ -115,34 +132,49 @@ export function createOnrampClient(options: OnrampClientOptions) {
   return {
     sessions: {
       /** Creates a session (`POST /v1/onramp`); its `client_secret` is in this answer only. */
-      create: (body: CreateSessionRequest, callOptions?: CallOptions) => call<CreatedSession>({ ...operation('createSession'), body }, callOptions),
+      create: (body: CreateSessionRequest, callOptions?: CallOptions) =>
+        call<CreatedSession>({ ...operation('createSession'), body }, callOptions),
       /** A session's status and details (`GET /v1/onramp`). */
-      retrieve: (sessionId: string, callOptions?: CallOptions) => call<SessionStatusView>({ ...operation('retrieveSession'), query: { session_id: sessionId } }, callOptions),
+      retrieve: (sessionId: string, callOptions?: CallOptions) =>
+        call<SessionStatusView>({ ...operation('retrieveSession'), query: { session_id: sessionId } }, callOptions),
     },
     quotes: {
       /** A price without a session (`POST /v1/onramp/quote`). */
-      create: (body: QuoteRequest, callOptions?: CallOptions) => call<Quote>({ ...operation('createQuote'), body }, callOptions),
+      create: (body: QuoteRequest, callOptions?: CallOptions) =>
+        call<Quote>({ ...operation('createQuote'), body }, callOptions),
     },
     transactions,
     keys: {
       /** Creates a key of this key's environment, with at most its permissions; the full `key` is in this answer only. */
-      create: (body: CreateApiKeyRequest, callOptions?: CallOptions) => call<CreatedApiKey>({ ...operation('createApiKey'), body }, callOptions),
-      list: async (callOptions?: CallOptions) => (await call<{ keys: ApiKey[] }>(operation('listApiKeys'), callOptions)).keys,
+      create: (body: CreateApiKeyRequest, callOptions?: CallOptions) =>
+        call<CreatedApiKey>({ ...operation('createApiKey'), body }, callOptions),
+      list: async (callOptions?: CallOptions) =>
+        (await call<{ keys: ApiKey[] }>(operation('listApiKeys'), callOptions)).keys,
       /** Revokes a key at once, for good. */
-      revoke: (id: string, callOptions?: CallOptions) => call<{ message: string }>(operation('revokeApiKey', id), callOptions),
+      revoke: (id: string, callOptions?: CallOptions) =>
+        call<{ message: string }>(operation('revokeApiKey', id), callOptions),
     },
     webhookEndpoints: {
       /** Subscribes a URL to session events; the signing `secret` (`whsec_…`) is in this answer only. */
-      create: (body: CreateWebhookEndpointRequest, callOptions?: CallOptions) => call<CreatedWebhookEndpoint>({ ...operation('createWebhookEndpoint'), body }, callOptions),
-      list: async (callOptions?: CallOptions) => (await call<{ webhooks: WebhookEndpoint[] }>(operation('listWebhookEndpoints'), callOptions)).webhooks,
-      delete: (id: string, callOptions?: CallOptions) => call<{ id: string; deleted: true }>(operation('deleteWebhookEndpoint', id), callOptions),
+      create: (body: CreateWebhookEndpointRequest, callOptions?: CallOptions) =>
+        call<CreatedWebhookEndpoint>({ ...operation('createWebhookEndpoint'), body }, callOptions),
+      list: async (callOptions?: CallOptions) =>
+        (await call<{ webhooks: WebhookEndpoint[] }>(operation('listWebhookEndpoints'), callOptions)).webhooks,
+      delete: (id: string, callOptions?: CallOptions) =>
+        call<{ id: string; deleted: true }>(operation('deleteWebhookEndpoint', id), callOptions),
       /** The newest deliveries to an endpoint, each with its attempts. */
       deliveries: async (id: string, params: { limit?: number } = {}, callOptions?: CallOptions) =>
-        (await call<{ deliveries: WebhookDelivery[] }>({ ...operation('listWebhookDeliveries', id), query: { ...params } }, callOptions)).deliveries,
+        (
+          await call<{ deliveries: WebhookDelivery[] }>(
+            { ...operation('listWebhookDeliveries', id), query: { ...params } },
+            callOptions,
+          )
+        ).deliveries,
     },
     testHelpers: {
       /** Test mode: forces a legal transition of a session (`POST /v1/test_helpers/onramp/advance`). */
-      advance: (body: AdvanceSessionRequest, callOptions?: CallOptions) => call<SessionStatusView>({ ...operation('advanceTestSession'), body }, callOptions),
+      advance: (body: AdvanceSessionRequest, callOptions?: CallOptions) =>
+        call<SessionStatusView>({ ...operation('advanceTestSession'), body }, callOptions),
     },
   };
 }

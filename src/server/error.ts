@@ -20,7 +20,15 @@ export class OnrampApiError extends Error {
   /** Seconds the server asked to wait (`Retry-After`), on 429 and some 5xx. */
   readonly retryAfter: number | undefined;
 
-  constructor(init: { code: string; message: string; status: number; requestId?: string | undefined; param?: string | undefined; retryAfter?: number | undefined; cause?: unknown }) {
+  constructor(init: {
+    code: string;
+    message: string;
+    status: number;
+    requestId?: string | undefined;
+    param?: string | undefined;
+    retryAfter?: number | undefined;
+    cause?: unknown;
+  }) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.name = 'OnrampApiError';
     this.code = init.code;

@@ -2,7 +2,13 @@
  * `onramp-checkout/server`: for the merchant's server only (it takes a secret key). A typed client
  * of the API, and the webhook signature check.
  */
-export { createOnrampClient, type OnrampClient, type OnrampClientOptions, type TransactionListParams, type CallOptions } from './client.js';
+export {
+  createOnrampClient,
+  type OnrampClient,
+  type OnrampClientOptions,
+  type TransactionListParams,
+  type CallOptions,
+} from './client.js';
 export { OnrampApiError, type ClientErrorCode } from './error.js';
 export {
   verifyWebhookSignature,
@@ -24,4 +30,10 @@ export type { Quote } from '../contract/schemas/quote.js';
 export type { QuoteRequest } from '../contract/schemas/quote-request.js';
 export type { Transaction, TransactionList, TransactionListItem } from '../contract/schemas/transaction.js';
 export type { ApiKey, CreateApiKeyRequest, CreatedApiKey } from '../contract/schemas/api-key.js';
-export type { CreateWebhookEndpointRequest, CreatedWebhookEndpoint, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../contract/schemas/webhook.js';
+export type {
+  CreateWebhookEndpointRequest,
+  CreatedWebhookEndpoint,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEvent,
+} from '../contract/schemas/webhook.js';

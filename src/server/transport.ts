@@ -48,7 +48,8 @@ function retryAfterSeconds(header: string | null): number | undefined {
 
 function urlOf(baseUrl: string, request: Request): string {
   const url = new URL(request.path.replace(/^\//, ''), baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
-  for (const [name, value] of Object.entries(request.query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
+  for (const [name, value] of Object.entries(request.query ?? {}))
+    if (value !== undefined) url.searchParams.set(name, String(value));
   return url.href;
 }
 
@@ -61,7 +62,13 @@ async function readAnswer(response: Response): Promise<unknown> {
   } catch {
     json = undefined;
   }
-  const envelope = json as { success?: unknown; data?: unknown; error?: { code?: unknown; message?: unknown; param?: unknown; request_id?: unknown } } | undefined;
+  const envelope = json as
+    | {
+        success?: unknown;
+        data?: unknown;
+        error?: { code?: unknown; message?: unknown; param?: unknown; request_id?: unknown };
+      }
+    | undefined;
   if (response.ok && envelope?.success === true && 'data' in envelope) return envelope.data;
   const error = envelope?.success === false ? envelope.error : undefined;
   if (error && typeof error.code === 'string' && typeof error.message === 'string') {
@@ -89,7 +96,12 @@ const backoffMs = (attempt: number, retryAfter: number | undefined): number =>
   backoffDelay(attempt, retryAfter === undefined ? null : retryAfter * 1000, Math.random, RETRY_BACKOFF);
 
 export async function send<T>(transport: TransportOptions, request: Request, options: CallOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { ...transport.headers, Accept: 'application/json', 'X-API-Key': transport.apiKey, ...request.headers };
+  const headers: Record<string, string> = {
+    ...transport.headers,
+    Accept: 'application/json',
+    'X-API-Key': transport.apiKey,
+    ...request.headers,
+  };
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';
   if (request.method === 'POST') headers['Idempotency-Key'] = options.idempotencyKey ?? crypto.randomUUID();
   const body = request.body === undefined ? undefined : JSON.stringify(request.body);
@@ -102,7 +114,12 @@ export async function send<T>(transport: TransportOptions, request: Request, opt
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     let failure: OnrampApiError;
     try {
-      const response = await transport.fetch(url, { method: request.method, headers, ...(body === undefined ? {} : { body }), signal });
+      const response = await transport.fetch(url, {
+        method: request.method,
+        headers,
+        ...(body === undefined ? {} : { body }),
+        signal,
+      });
       return (await readAnswer(response)) as T;
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason;
@@ -110,9 +127,19 @@ export async function send<T>(transport: TransportOptions, request: Request, opt
         if (!RETRYABLE.has(error.status)) throw error;
         failure = error;
       } else if (timeout.aborted) {
-        failure = new OnrampApiError({ code: 'TIMEOUT', message: `${request.method} ${request.path} got no answer within ${timeoutMs} ms`, status: 0, cause: error });
+        failure = new OnrampApiError({
+          code: 'TIMEOUT',
+          message: `${request.method} ${request.path} got no answer within ${timeoutMs} ms`,
+          status: 0,
+          cause: error,
+        });
       } else {
-        failure = new OnrampApiError({ code: 'NETWORK_ERROR', message: `${request.method} ${request.path} could not reach the API`, status: 0, cause: error });
+        failure = new OnrampApiError({
+          code: 'NETWORK_ERROR',
+          message: `${request.method} ${request.path} could not reach the API`,
+          status: 0,
+          cause: error,
+        });
       }
     }
     const delay = backoffMs(attempt + 1, failure.retryAfter);

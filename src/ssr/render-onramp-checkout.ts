@@ -31,7 +31,10 @@ import { jsonForScriptElement } from './json-for-script.js';
 export { jsonForScriptElement };
 
 // Every catalogue, usable synchronously: a server renders any language at once.
-for (const [language, messages] of Object.entries({ de, fr, es, ar }) as [Parameters<typeof provideMessages>[0], unknown][]) {
+for (const [language, messages] of Object.entries({ de, fr, es, ar }) as [
+  Parameters<typeof provideMessages>[0],
+  unknown,
+][]) {
   provideMessages(language, messages);
 }
 // Into the DOM shim's registry, which `@lit-labs/ssr` instantiates elements from.
@@ -118,7 +121,9 @@ function rendererFor(session: OnrampSessionInput, shadow: boolean): typeof LitEl
       element.setAttribute('status', element.status);
     }
 
-    override renderShadow(renderInfo: Parameters<LitElementRenderer['renderShadow']>[0]): ReturnType<LitElementRenderer['renderShadow']> {
+    override renderShadow(
+      renderInfo: Parameters<LitElementRenderer['renderShadow']>[0],
+    ): ReturnType<LitElementRenderer['renderShadow']> {
       return shadow ? super.renderShadow(renderInfo) : undefined;
     }
   };
@@ -135,25 +140,40 @@ function rendererFor(session: OnrampSessionInput, shadow: boolean): typeof LitEl
  */
 export async function renderOnrampCheckout(options: OnrampRenderOptions): Promise<string> {
   const parsed = sessionInputRead.safeParse(options.session);
-  if (!parsed.success) throw new TypeError(`renderOnrampCheckout: session is not a session creation response (${parsed.error.issues.map((issue) => issue.path.join('.') || '(root)').join(', ')})`);
+  if (!parsed.success)
+    throw new TypeError(
+      `renderOnrampCheckout: session is not a session creation response (${parsed.error.issues.map((issue) => issue.path.join('.') || '(root)').join(', ')})`,
+    );
   const session = parsed.data;
   // The reading schema leaves the secret out (in the browser it is the `client-secret` attribute).
   const secret: unknown = (options.session as { client_secret?: unknown }).client_secret;
   const clientSecret = typeof secret === 'string' ? secret : '';
   const credentials = checkCredentials(options.publishableKey, clientSecret);
-  if (!credentials.ok) throw new TypeError(`renderOnrampCheckout: ${credentials.error.code}: ${credentials.error.message}`);
+  if (!credentials.ok)
+    throw new TypeError(`renderOnrampCheckout: ${credentials.error.code}: ${credentials.error.message}`);
   // Else the element would silently draw a skeleton and fetch: a server bug said here, at once.
-  if (session.session_id !== credentials.value.sessionId) throw new TypeError('renderOnrampCheckout: session_id is not the session of client_secret');
-  for (const [name, value] of [['apiBase', options.apiBase], ['checkoutOrigin', options.checkoutOrigin]] as const) {
-    if (value !== undefined && !normalizeOrigin(value)) throw new TypeError(`renderOnrampCheckout: ${name} must be an https URL (or http on localhost)`);
+  if (session.session_id !== credentials.value.sessionId)
+    throw new TypeError('renderOnrampCheckout: session_id is not the session of client_secret');
+  for (const [name, value] of [
+    ['apiBase', options.apiBase],
+    ['checkoutOrigin', options.checkoutOrigin],
+  ] as const) {
+    if (value !== undefined && !normalizeOrigin(value))
+      throw new TypeError(`renderOnrampCheckout: ${name} must be an https URL (or http on localhost)`);
   }
   const locale = canonicalLocale(options.locale);
   const language = languageOf(locale);
-  const block: SessionDataBlock = { session, locale, ...(language === 'en' ? {} : { messages: loadedMessages(language) }) };
+  const block: SessionDataBlock = {
+    session,
+    locale,
+    ...(language === 'en' ? {} : { messages: loadedMessages(language) }),
+  };
   const dataBlock = `<script type="application/json">${jsonForScriptElement(block)}</script>`;
   const optional = (value: string | undefined) => value ?? nothing;
   const template = html`<onramp-checkout publishable-key=${options.publishableKey} client-secret=${clientSecret} api-base=${optional(options.apiBase)} checkout-origin=${optional(options.checkoutOrigin)} mode=${optional(options.mode)} locale=${locale} theme=${optional(options.theme)}></onramp-checkout>`;
-  const element = await collectResult(render(template, { elementRenderers: [rendererFor(session, options.serverRender !== false)] }));
+  const element = await collectResult(
+    render(template, { elementRenderers: [rendererFor(session, options.serverRender !== false)] }),
+  );
   // The data block is the element's last child, after its shadow root: set in as the escaped text it
   // is (no template binding can hold a script element's content, and no markup comes from data).
   const end = element.lastIndexOf('</onramp-checkout>');

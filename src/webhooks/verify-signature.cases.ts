@@ -16,7 +16,8 @@ export interface SignatureCase {
 }
 
 const SECRET = 'whsec_5dJ8kQ2vR7nT1xW4yZ6aB3cE9fG0hL2m';
-const BODY = '{"id":"evt_1","type":"onramp.session.completed","created":"2025-05-01T10:00:00.000Z","data":{"object":{"status":"completed","note":"naïve €"}}}';
+const BODY =
+  '{"id":"evt_1","type":"onramp.session.completed","created":"2025-05-01T10:00:00.000Z","data":{"object":{"status":"completed","note":"naïve €"}}}';
 const NOW_MS = Date.parse('2025-05-01T10:00:00Z');
 const T = Math.floor(NOW_MS / 1000);
 
@@ -26,7 +27,8 @@ const VECTOR_T = 1746093600;
 const VECTOR_GOOD = '3d8750b8a4eebb52d9be9a004ac31f18c1ce78bbcfe795b6ed7d2dcfb90352e5';
 const VECTOR_OTHER = '55865d7f5cda84b38810c4815466c930b5cea4750a7606e512809a948d63d147';
 
-const header = (t: number, ...signatures: string[]): string => [`t=${t}`, ...signatures.map((s) => `v1=${s}`)].join(',');
+const header = (t: number, ...signatures: string[]): string =>
+  [`t=${t}`, ...signatures.map((s) => `v1=${s}`)].join(',');
 
 /** Runner-neutral checks: each throws with what differed. */
 function equal(actual: unknown, expected: unknown, what = 'value'): void {
@@ -35,7 +37,12 @@ function equal(actual: unknown, expected: unknown, what = 'value'): void {
   if (a !== e) throw new Error(`${what}: expected ${e}, got ${a}`);
 }
 
-async function reason(body: string | Uint8Array | ArrayBuffer, h: string | null | undefined, secret = SECRET, options: { now?: number; tolerance?: number } = { now: NOW_MS }): Promise<string> {
+async function reason(
+  body: string | Uint8Array | ArrayBuffer,
+  h: string | null | undefined,
+  secret = SECRET,
+  options: { now?: number; tolerance?: number } = { now: NOW_MS },
+): Promise<string> {
   const result = await verifyWebhookSignature(body, h, secret, options);
   return result.ok ? 'ok' : result.reason;
 }
@@ -50,7 +57,11 @@ export const SIGNATURE_CASES: SignatureCase[] = [
       equal(await reason(bytes, h), 'ok', 'Uint8Array');
       equal(await reason(bytes.buffer, h), 'ok', 'ArrayBuffer');
       // Spaces after commas and upper-case hex are tolerated.
-      equal(await reason(BODY, `t=${T}, v1=${(await sign(SECRET, T, BODY)).toUpperCase()}`), 'ok', 'spaced, upper case');
+      equal(
+        await reason(BODY, `t=${T}, v1=${(await sign(SECRET, T, BODY)).toUpperCase()}`),
+        'ok',
+        'spaced, upper case',
+      );
     },
   },
   {
@@ -58,7 +69,11 @@ export const SIGNATURE_CASES: SignatureCase[] = [
     async run(sign) {
       equal(await computeWebhookSignature(SECRET, T, BODY), await sign(SECRET, T, BODY));
       equal(await computeWebhookSignature(SECRET, VECTOR_T, VECTOR_BODY), VECTOR_GOOD, 'known answer');
-      equal(await reason(VECTOR_BODY, header(VECTOR_T, VECTOR_GOOD), SECRET, { now: VECTOR_T * 1000 }), 'ok', 'known answer verifies');
+      equal(
+        await reason(VECTOR_BODY, header(VECTOR_T, VECTOR_GOOD), SECRET, { now: VECTOR_T * 1000 }),
+        'ok',
+        'known answer verifies',
+      );
     },
   },
   {
@@ -66,7 +81,11 @@ export const SIGNATURE_CASES: SignatureCase[] = [
     async run(sign) {
       const h = `${header(T, await sign('whsec_old', T, BODY), await sign(SECRET, T, BODY), 'f'.repeat(64))},v0=abc`;
       equal(await verifyWebhookSignature(BODY, h, SECRET, { now: NOW_MS }), { ok: true, timestamp: T });
-      equal(await reason(VECTOR_BODY, header(VECTOR_T, VECTOR_OTHER, VECTOR_GOOD), SECRET, { now: VECTOR_T * 1000 }), 'ok', 'known answer among two');
+      equal(
+        await reason(VECTOR_BODY, header(VECTOR_T, VECTOR_OTHER, VECTOR_GOOD), SECRET, { now: VECTOR_T * 1000 }),
+        'ok',
+        'known answer among two',
+      );
     },
   },
   {
@@ -84,18 +103,31 @@ export const SIGNATURE_CASES: SignatureCase[] = [
     async run(sign) {
       equal(await reason(BODY, header(T, await sign('whsec_other', T, BODY))), 'signature_mismatch');
       equal(await reason(BODY, header(T + 1, await sign(SECRET, T, BODY))), 'signature_mismatch', 'shifted');
-      equal(await reason(VECTOR_BODY, header(VECTOR_T, VECTOR_OTHER), SECRET, { now: VECTOR_T * 1000 }), 'signature_mismatch', 'known other');
+      equal(
+        await reason(VECTOR_BODY, header(VECTOR_T, VECTOR_OTHER), SECRET, { now: VECTOR_T * 1000 }),
+        'signature_mismatch',
+        'known other',
+      );
     },
   },
   {
     name: 'rejects a stale timestamp and a future one beyond the tolerance (300 s by default), accepts at the edge',
     async run(sign) {
-      for (const [offset, expected] of [[-301, 'timestamp_out_of_tolerance'], [301, 'timestamp_out_of_tolerance'], [-300, 'ok'], [300, 'ok']] as const) {
+      for (const [offset, expected] of [
+        [-301, 'timestamp_out_of_tolerance'],
+        [301, 'timestamp_out_of_tolerance'],
+        [-300, 'ok'],
+        [300, 'ok'],
+      ] as const) {
         const t = T + offset;
         equal(await reason(BODY, header(t, await sign(SECRET, t, BODY))), expected, `offset ${offset}`);
       }
       const t = T - 100;
-      equal(await reason(BODY, header(t, await sign(SECRET, t, BODY)), SECRET, { now: NOW_MS, tolerance: 60 }), 'timestamp_out_of_tolerance', 'tolerance 60');
+      equal(
+        await reason(BODY, header(t, await sign(SECRET, t, BODY)), SECRET, { now: NOW_MS, tolerance: 60 }),
+        'timestamp_out_of_tolerance',
+        'tolerance 60',
+      );
       // Default clock: a signature made now verifies with no `now` option.
       const real = Math.floor(Date.now() / 1000);
       equal(await reason(BODY, header(real, await sign(SECRET, real, BODY)), SECRET, {}), 'ok', 'default clock');
@@ -104,9 +136,19 @@ export const SIGNATURE_CASES: SignatureCase[] = [
   {
     name: 'rejects a missing header and garbled ones',
     async run(sign) {
-      for (const missing of [null, undefined, '', '   ']) equal(await reason(BODY, missing), 'missing_header', String(missing));
+      for (const missing of [null, undefined, '', '   '])
+        equal(await reason(BODY, missing), 'missing_header', String(missing));
       const good = await sign(SECRET, T, BODY);
-      for (const garbled of ['garbage', `v1=${good}`, `t=${T}`, `t=abc,v1=${good}`, `t=${T},v1=xyz`, `t=${T},v1=${good.slice(0, 63)}`, `t=-5,v1=${good}`, ',,,=']) {
+      for (const garbled of [
+        'garbage',
+        `v1=${good}`,
+        `t=${T}`,
+        `t=abc,v1=${good}`,
+        `t=${T},v1=xyz`,
+        `t=${T},v1=${good.slice(0, 63)}`,
+        `t=-5,v1=${good}`,
+        ',,,=',
+      ]) {
         equal(await reason(BODY, garbled), 'malformed_header', garbled);
       }
     },

@@ -89,8 +89,14 @@ function parseHeader(header: string): ParsedHeader | null {
 }
 
 /** `hex(HMAC-SHA256(secret, t + "." + body))` with Web Crypto. */
-export async function computeWebhookSignature(secret: string, timestamp: number, rawBody: string | Uint8Array | ArrayBuffer): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+export async function computeWebhookSignature(
+  secret: string,
+  timestamp: number,
+  rawBody: string | Uint8Array | ArrayBuffer,
+): Promise<string> {
+  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
   const prefix = encoder.encode(`${timestamp}.`);
   const body = bytesOf(rawBody);
   const message = new Uint8Array(prefix.length + body.length);
@@ -110,13 +116,18 @@ export async function verifyWebhookSignature(
   secret: string,
   options: OnrampWebhookVerifyOptions = {},
 ): Promise<OnrampWebhookResult> {
-  if (typeof secret !== 'string' || secret === '') throw new TypeError('verifyWebhookSignature: the signing secret is empty');
+  if (typeof secret !== 'string' || secret === '')
+    throw new TypeError('verifyWebhookSignature: the signing secret is empty');
   if (header === null || header === undefined || header.trim() === '') {
     return { ok: false, reason: 'missing_header', message: 'No Onramp-Signature header' };
   }
   const parsed = parseHeader(header);
   if (!parsed) {
-    return { ok: false, reason: 'malformed_header', message: 'The Onramp-Signature header needs t=<unix seconds> and at least one v1=<64 hex digits>' };
+    return {
+      ok: false,
+      reason: 'malformed_header',
+      message: 'The Onramp-Signature header needs t=<unix seconds> and at least one v1=<64 hex digits>',
+    };
   }
   const expected = await computeWebhookSignature(secret, parsed.timestamp, rawBody);
   let matched = false;

@@ -16,7 +16,13 @@ export async function expectOrder(widget: Locator): Promise<void> {
  * `completed`. The payment is made elsewhere (the sandbox's test helper); the buyer then moves the
  * pointer over the page, a sign the widget reads the session on.
  */
-export async function expectPaymentReachesTheApp(page: Page, sandbox: SandboxHandle, widget: Locator, appStatus: Locator, completed = 'completed'): Promise<void> {
+export async function expectPaymentReachesTheApp(
+  page: Page,
+  sandbox: SandboxHandle,
+  widget: Locator,
+  appStatus: Locator,
+  completed = 'completed',
+): Promise<void> {
   const sessionId = await sessionIdOf(widget);
   await advance(sandbox, sessionId, 'processing');
   await expect(async () => {

@@ -21,7 +21,12 @@ export const CONSUMER_APPS = {
   'vite-react': { build: [['npm', 'run', 'build']] },
   'vite-vue': { build: [['npm', 'run', 'build']] },
   // `npx sv create --template minimal --types ts`, served by Node (adapter-node): svelte-check, then `vite build`.
-  sveltekit: { build: [['npm', 'run', 'check'], ['npm', 'run', 'build']] },
+  sveltekit: {
+    build: [
+      ['npm', 'run', 'check'],
+      ['npm', 'run', 'build'],
+    ],
+  },
   // Every TypeScript sample of README.md, CONTRIBUTING.md and docs/*.md, type-checked against the packed
   // package (prepare.ts writes them in: test/consumers/readme-samples.ts; the Vue samples go to vite-vue).
   'readme-samples': { build: [['npx', 'tsc', '--noEmit', '-p', '.']] },
@@ -32,7 +37,9 @@ export type ConsumerAppName = keyof typeof CONSUMER_APPS;
 /** `CONSUMERS=next-app,vite-vue` limits the run to those apps. */
 export function selectedApps(): ConsumerAppName[] {
   const names = Object.keys(CONSUMER_APPS) as ConsumerAppName[];
-  const wanted = process.env.CONSUMERS?.split(',').map((name) => name.trim()).filter(Boolean);
+  const wanted = process.env.CONSUMERS?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   if (!wanted?.length) return names;
   const unknown = wanted.filter((name) => !names.includes(name as ConsumerAppName));
   if (unknown.length) throw new Error(`CONSUMERS: unknown app ${unknown.join(', ')}; known: ${names.join(', ')}`);

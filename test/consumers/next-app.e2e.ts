@@ -43,7 +43,8 @@ const widget = (page: Page) => page.locator('onramp-checkout').filter({ visible:
 const appStatus = (page: Page) => page.getByTestId('app-status').filter({ visible: true });
 
 const expectOrder = (page: Page) => expectOrderOf(widget(page));
-const expectEventsReachTheApp = (page: Page) => expectPaymentReachesTheApp(page, sandbox, widget(page), appStatus(page));
+const expectEventsReachTheApp = (page: Page) =>
+  expectPaymentReachesTheApp(page, sandbox, widget(page), appStatus(page));
 
 test('server rendering keeps its shadow root whatever the server rendered before', async ({ request }) => {
   // The client components import onramp-checkout/define on the server too, in the same process.
@@ -52,7 +53,9 @@ test('server rendering keeps its shadow root whatever the server rendered before
     expect(answer.status(), path).toBe(200);
     const html = await answer.text();
     if (path !== '/server-rendered') continue;
-    expect(html).toMatch(/<onramp-checkout [^>]*status="pending"[^>]*><template shadowroot="open" shadowrootmode="open">/);
+    expect(html).toMatch(
+      /<onramp-checkout [^>]*status="pending"[^>]*><template shadowroot="open" shadowrootmode="open">/,
+    );
     expect(html).toContain('part="crypto-amount"');
   }
 });
@@ -76,7 +79,9 @@ for (const path of Object.keys(PAGES)) {
   });
 }
 
-test('client-side navigation between the pages: each shows the order, and the events reach the app', async ({ page }) => {
+test('client-side navigation between the pages: each shows the order, and the events reach the app', async ({
+  page,
+}) => {
   const problems = watchConsole(page, [INERT_DECLARATIVE_SHADOW_ROOT]);
   await page.goto(`${app.url}/`);
   for (const link of [...Object.values(PAGES), ...Object.values(PAGES)]) {
@@ -100,14 +105,17 @@ test('a buyer pays 4242 in the embedded checkout of the element page (direct loa
   expect(problems).toEqual([]);
 });
 
-test('a page Next.js keeps hidden after the buyer navigates away reads nothing, then once when it shows again', async ({ page }) => {
+test('a page Next.js keeps hidden after the buyer navigates away reads nothing, then once when it shows again', async ({
+  page,
+}) => {
   const problems = watchConsole(page, [INERT_DECLARATIVE_SHADOW_ROOT]);
   // The page's own clock: ten minutes pass in a moment, as the buyer would wait them.
   await page.clock.install();
   const reads: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (request.method() === 'GET' && url.pathname === '/v1/onramp') reads.push(url.searchParams.get('session_id') ?? '');
+    if (request.method() === 'GET' && url.pathname === '/v1/onramp')
+      reads.push(url.searchParams.get('session_id') ?? '');
   });
   await page.goto(`${app.url}/element`);
   await expectOrder(page);
@@ -127,7 +135,9 @@ test('a page Next.js keeps hidden after the buyer navigates away reads nothing, 
   // Back: the same element shows again, and reads at once, once.
   await page.goBack();
   await expect(widget(page)).toBeVisible();
-  expect(await widget(page).evaluate((el) => (el as HTMLElementTagNameMap['onramp-checkout']).clientSecret)).toBe(secret);
+  expect(await widget(page).evaluate((el) => (el as HTMLElementTagNameMap['onramp-checkout']).clientSecret)).toBe(
+    secret,
+  );
   await expect.poll(() => reads.length).toBe(before + 1);
   expect(reads.at(-1)).toBe(sessionId);
   await page.clock.runFor(1_000);

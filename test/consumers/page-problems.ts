@@ -6,7 +6,8 @@ import type { Locator, Page } from '@playwright/test';
  * client-side navigation: the `<template shadowrootmode>` stays inert, and the element renders
  * itself from its data block instead (docs/frameworks.md, "Next.js", says so).
  */
-const INERT_DECLARATIVE_SHADOW_ROOT = /^Found declarative shadowrootmode attribute on a template, but declarative Shadow DOM is not being parsed/;
+const INERT_DECLARATIVE_SHADOW_ROOT =
+  /^Found declarative shadowrootmode attribute on a template, but declarative Shadow DOM is not being parsed/;
 
 export function watchConsole(page: Page, allowed: RegExp[] = []): string[] {
   const problems: string[] = [];

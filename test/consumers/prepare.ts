@@ -27,8 +27,12 @@ function copyApp(app: string): string {
   const from = join(root, 'test/consumers', app);
   const to = join(CONSUMERS_DIR, app);
   mkdirSync(to, { recursive: true });
-  for (const entry of readdirSync(to)) if (entry !== 'node_modules') rmSync(join(to, entry), { recursive: true, force: true });
-  cpSync(from, to, { recursive: true, filter: (source) => !/[/\\](node_modules|\.next|\.svelte-kit|dist|build)$/.test(source) });
+  for (const entry of readdirSync(to))
+    if (entry !== 'node_modules') rmSync(join(to, entry), { recursive: true, force: true });
+  cpSync(from, to, {
+    recursive: true,
+    filter: (source) => !/[/\\](node_modules|\.next|\.svelte-kit|dist|build)$/.test(source),
+  });
   return to;
 }
 
@@ -38,22 +42,39 @@ function copyApp(app: string): string {
  * under the `./locales/*.json` export.
  */
 function checkPackedFiles(): void {
-  const files = new Set(execFileSync('tar', ['-tzf', TARBALL], { encoding: 'utf8' }).split('\n').map((line) => line.replace(/^package\//, '')));
-  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { sideEffects: string[]; exports: Record<string, unknown> };
+  const files = new Set(
+    execFileSync('tar', ['-tzf', TARBALL], { encoding: 'utf8' })
+      .split('\n')
+      .map((line) => line.replace(/^package\//, '')),
+  );
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    sideEffects: string[];
+    exports: Record<string, unknown>;
+  };
   const missing = manifest.sideEffects.map((entry) => entry.replace(/^\.\//, '')).filter((file) => !files.has(file));
   if (missing.length) throw new Error(`package.json sideEffects names files the package lacks: ${missing.join(', ')}`);
   const locales = [...files].filter((file) => /^dist\/locales\/[\w-]+\.json$/.test(file));
   if (manifest.exports['./locales/*.json'] !== './dist/locales/*.json' || locales.length < 4) {
-    throw new Error(`the language files are not exported as onramp-checkout/locales/*.json (found ${locales.join(', ') || 'none'})`);
+    throw new Error(
+      `the language files are not exported as onramp-checkout/locales/*.json (found ${locales.join(', ') || 'none'})`,
+    );
   }
-  process.stdout.write(`[consumers] sideEffects: ${manifest.sideEffects.length} files, all packed; locales: ${locales.map((file) => file.slice(13)).join(', ')}\n`);
+  process.stdout.write(
+    `[consumers] sideEffects: ${manifest.sideEffects.length} files, all packed; locales: ${locales.map((file) => file.slice(13)).join(', ')}\n`,
+  );
 }
 
 mkdirSync(CONSUMERS_DIR, { recursive: true });
 if (!existsSync(join(root, 'dist/ssr.js'))) throw new Error('dist/ is missing: run `npm run build` first');
 
 // The tarball under one stable name, which the apps' package.json point at (`file:../onramp-checkout.tgz`).
-const packed = execFileSync('npm', ['pack', '--silent', '--pack-destination', CONSUMERS_DIR], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop()!;
+const packed = execFileSync('npm', ['pack', '--silent', '--pack-destination', CONSUMERS_DIR], {
+  cwd: root,
+  encoding: 'utf8',
+})
+  .trim()
+  .split('\n')
+  .pop()!;
 renameSync(join(CONSUMERS_DIR, packed), TARBALL);
 process.stdout.write(`[consumers] packed ${packed}\n`);
 
@@ -64,9 +85,14 @@ checkPackedFiles();
 
 for (const app of selectedApps()) {
   const dir = copyApp(app);
-  if (app === 'readme-samples') process.stdout.write(`[consumers] ${writeReadmeSamples({ samplesApp: dir })} TypeScript samples from README.md, CONTRIBUTING.md and docs/*.md\n`);
-  if (app === 'vite-vue') process.stdout.write(`[consumers] ${writeReadmeSamples({ vueApp: dir })} Vue samples from the docs\n`);
-  if (app === 'sveltekit') process.stdout.write(`[consumers] ${writeReadmeSamples({ svelteApp: dir })} Svelte samples from the docs\n`);
+  if (app === 'readme-samples')
+    process.stdout.write(
+      `[consumers] ${writeReadmeSamples({ samplesApp: dir })} TypeScript samples from README.md, CONTRIBUTING.md and docs/*.md\n`,
+    );
+  if (app === 'vite-vue')
+    process.stdout.write(`[consumers] ${writeReadmeSamples({ vueApp: dir })} Vue samples from the docs\n`);
+  if (app === 'sveltekit')
+    process.stdout.write(`[consumers] ${writeReadmeSamples({ svelteApp: dir })} Svelte samples from the docs\n`);
   // `install`, not `ci`: the tarball's integrity changes with every build (named, so npm unpacks
   // this build rather than keeping the one installed); the committed lockfile pins everything else.
   run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '../onramp-checkout.tgz'], dir);

@@ -19,7 +19,10 @@ const ROOT = resolve(import.meta.dirname, '../..');
 
 /** The pages whose samples are checked, relative to the repository: README.md, CONTRIBUTING.md, docs/*.md. */
 export function documentationPages(root = ROOT): string[] {
-  const docs = readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md') && !name.startsWith('.')).sort().map((name) => `docs/${name}`);
+  const docs = readdirSync(join(root, 'docs'))
+    .filter((name) => name.endsWith('.md') && !name.startsWith('.'))
+    .sort()
+    .map((name) => `docs/${name}`);
   return ['README.md', 'CONTRIBUTING.md', ...docs].filter((page) => existsSync(join(root, page)));
 }
 
@@ -64,10 +67,15 @@ export function documentationSamples(root = ROOT): ReadmeSample[] {
 }
 
 /** `docs/frameworks.md` → `docs-frameworks`: a folder or name part, unique across pages. */
-const pageSlug = (page: string): string => page.replace(/\.md$/, '').replace(/[^\w]+/g, '-').toLowerCase();
+const pageSlug = (page: string): string =>
+  page
+    .replace(/\.md$/, '')
+    .replace(/[^\w]+/g, '-')
+    .toLowerCase();
 
 /** `docs/frameworks.md` line 57 → `docs-frameworks-line-57`: a file or route name, unique across pages. */
-export const sampleName = (sample: Pick<ReadmeSample, 'page' | 'line'>): string => `${pageSlug(sample.page)}-line-${sample.line}`;
+export const sampleName = (sample: Pick<ReadmeSample, 'page' | 'line'>): string =>
+  `${pageSlug(sample.page)}-line-${sample.line}`;
 
 /** The route a Svelte sample becomes: its server `load` hands the page the checkout, as the docs' sample reads it. */
 const SVELTE_SAMPLE_LOAD = `import { createCheckout } from '$lib/checkout-session.server';
@@ -90,7 +98,9 @@ export function writeReadmeSamples(apps: { samplesApp?: string; vueApp?: string;
   const vueDir = apps.vueApp && join(apps.vueApp, 'src/readme-samples');
   if (apps.svelteApp) {
     const routes = join(apps.svelteApp, 'src/routes');
-    for (const entry of readdirSync(routes)) if (entry.startsWith(SVELTE_ROUTE_PREFIX) || entry.startsWith('readme-line-')) rmSync(join(routes, entry), { recursive: true, force: true });
+    for (const entry of readdirSync(routes))
+      if (entry.startsWith(SVELTE_ROUTE_PREFIX) || entry.startsWith('readme-line-'))
+        rmSync(join(routes, entry), { recursive: true, force: true });
   }
   for (const dir of [tsDir, vueDir]) {
     if (!dir) continue;
@@ -113,11 +123,16 @@ export function writeReadmeSamples(apps: { samplesApp?: string; vueApp?: string;
       writeFileSync(join(vueDir, `${name}.vue`), `<!-- ${origin} -->\n${sample.prelude}\n${template}\n`);
     } else {
       if (!tsDir) continue;
-      const file = sample.path ? join(tsDir, pageSlug(sample.page), sample.path) : join(tsDir, `${name}.${sample.language}`);
+      const file = sample.path
+        ? join(tsDir, pageSlug(sample.page), sample.path)
+        : join(tsDir, `${name}.${sample.language}`);
       mkdirSync(dirname(file), { recursive: true });
       // A directive ('use client') stays first; the prelude goes after it.
       const directive = /^\s*'use (client|server)';\n/.exec(sample.code)?.[0] ?? '';
-      writeFileSync(file, `${directive}// ${origin}\n${sample.prelude}\n${sample.code.slice(directive.length)}\nexport {};\n`);
+      writeFileSync(
+        file,
+        `${directive}// ${origin}\n${sample.prelude}\n${sample.code.slice(directive.length)}\nexport {};\n`,
+      );
     }
     written += 1;
   }

@@ -45,20 +45,35 @@ export interface AppServer {
   close(): Promise<void>;
 }
 
-
 /** The onramp settings a merchant's server reads from its environment. */
 function onrampEnv(sandbox: SandboxHandle): Record<string, string> {
   const { secret, publishable } = keysOf(sandbox);
-  return { ONRAMP_API_BASE: sandbox.apiUrl, ONRAMP_CHECKOUT_ORIGIN: sandbox.checkoutUrl, ONRAMP_SECRET_KEY: secret, ONRAMP_PUBLISHABLE_KEY: publishable };
+  return {
+    ONRAMP_API_BASE: sandbox.apiUrl,
+    ONRAMP_CHECKOUT_ORIGIN: sandbox.checkoutUrl,
+    ONRAMP_SECRET_KEY: secret,
+    ONRAMP_PUBLISHABLE_KEY: publishable,
+  };
 }
 
 /** A built app's own server process on `port`, up once `/` answers (bounded: a broken build fails with its output). */
-async function startAppProcess(app: 'next-app' | 'sveltekit', command: string, args: string[], port: number, env: Record<string, string>): Promise<AppServer> {
-  const child: ChildProcess = spawn(command, args, { cwd: appDir(app), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+async function startAppProcess(
+  app: 'next-app' | 'sveltekit',
+  command: string,
+  args: string[],
+  port: number,
+  env: Record<string, string>,
+): Promise<AppServer> {
+  const child: ChildProcess = spawn(command, args, {
+    cwd: appDir(app),
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  if (process.env.CONSUMERS_DEBUG) child.stdout?.pipe(process.stderr), child.stderr?.pipe(process.stderr);
+  if (process.env.CONSUMERS_DEBUG) (child.stdout?.pipe(process.stderr), child.stderr?.pipe(process.stderr));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -82,13 +97,20 @@ async function startAppProcess(app: 'next-app' | 'sveltekit', command: string, a
 /** `next start` of the built Next.js app, with the onramp settings in its environment. */
 export async function startNextApp(sandbox: SandboxHandle): Promise<AppServer> {
   const port = await freePort();
-  return startAppProcess('next-app', 'npx', ['next', 'start', '-p', String(port), '-H', '127.0.0.1'], port, { NEXT_TELEMETRY_DISABLED: '1', ...onrampEnv(sandbox) });
+  return startAppProcess('next-app', 'npx', ['next', 'start', '-p', String(port), '-H', '127.0.0.1'], port, {
+    NEXT_TELEMETRY_DISABLED: '1',
+    ...onrampEnv(sandbox),
+  });
 }
 
 /** `node build` of the SvelteKit app (adapter-node), with the onramp settings in its environment. */
 export async function startSvelteKitApp(sandbox: SandboxHandle): Promise<AppServer> {
   const port = await freePort();
-  return startAppProcess('sveltekit', process.execPath, ['build'], port, { PORT: String(port), HOST: '127.0.0.1', ...onrampEnv(sandbox) });
+  return startAppProcess('sveltekit', process.execPath, ['build'], port, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ...onrampEnv(sandbox),
+  });
 }
 
 const TYPES: Record<string, string> = {
@@ -113,7 +135,14 @@ export async function startMerchantServer(sandbox: SandboxHandle, app: 'vite-rea
       });
       const body = (await created.json()) as { data: Record<string, unknown> };
       response.writeHead(created.ok ? 200 : 502, { 'Content-Type': 'application/json' });
-      response.end(JSON.stringify({ publishableKey: publishable, apiBase: sandbox.apiUrl, checkoutOrigin: sandbox.checkoutUrl, session: { ...body.data, ...ORDER } }));
+      response.end(
+        JSON.stringify({
+          publishableKey: publishable,
+          apiBase: sandbox.apiUrl,
+          checkoutOrigin: sandbox.checkoutUrl,
+          session: { ...body.data, ...ORDER },
+        }),
+      );
       return;
     }
     // The starters' favicon was left out of the apps; a browser asks for one anyway.

@@ -31,12 +31,16 @@ async function expectOrderAfterHydration(page: Page): Promise<void> {
   const widget = page.locator('onramp-checkout');
   await expectOrder(widget);
   // Hydration handed the session over as the object itself.
-  expect(await widget.evaluate((element) => typeof (element as HTMLElement & { session: unknown }).session)).toBe('object');
+  expect(await widget.evaluate((element) => typeof (element as HTMLElement & { session: unknown }).session)).toBe(
+    'object',
+  );
 }
 
 test("the server's HTML carries the element with its attributes, and never the secret key", async () => {
   const html = await (await fetch(`${app.url}/`)).text();
-  expect(html).toMatch(/<onramp-checkout publishablekey="onramp_test_pk_\w+" clientsecret="ors_\w+_secret_\w+" apibase="http:\/\/127\.0\.0\.1:\d+"/);
+  expect(html).toMatch(
+    /<onramp-checkout publishablekey="onramp_test_pk_\w+" clientsecret="ors_\w+_secret_\w+" apibase="http:\/\/127\.0\.0\.1:\d+"/,
+  );
   expect(html).not.toContain('_sk_');
 });
 
@@ -44,7 +48,13 @@ test('a direct load shows the order, and the app receives every status', async (
   const problems = watchConsole(page);
   await page.goto(`${app.url}/`);
   await expectOrderAfterHydration(page);
-  await expectPaymentReachesTheApp(page, sandbox, page.locator('onramp-checkout'), page.getByTestId('app-status'), 'completed (delivered)');
+  await expectPaymentReachesTheApp(
+    page,
+    sandbox,
+    page.locator('onramp-checkout'),
+    page.getByTestId('app-status'),
+    'completed (delivered)',
+  );
   expect(problems).toEqual([]);
 });
 

@@ -37,7 +37,9 @@ for (const { name, app, path } of CASES) {
     const widget = page.locator('onramp-checkout');
     await expectOrder(widget);
     // The session came as an object property: drawn with no status request.
-    expect(await widget.evaluate((element) => typeof (element as HTMLElement & { session: unknown }).session)).toBe('object');
+    expect(await widget.evaluate((element) => typeof (element as HTMLElement & { session: unknown }).session)).toBe(
+      'object',
+    );
     await expectPaymentReachesTheApp(page, sandbox, widget, page.getByTestId('app-status'));
     expect(problems).toEqual([]);
   });

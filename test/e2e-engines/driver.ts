@@ -50,7 +50,11 @@ const POLL_MS = 100;
  * Polls `check` until it returns a value other than undefined/false (a page mid-navigation may throw:
  * that counts as not yet). Fails after `timeoutMs` with `what` and the last error.
  */
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = WAIT_MS): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => Promise<T | undefined | false>,
+  timeoutMs = WAIT_MS,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {
@@ -61,7 +65,10 @@ export async function waitFor<T>(what: string, check: () => Promise<T | undefine
       lastError = error;
     }
     if (Date.now() > deadline) {
-      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}${lastError instanceof Error ? `: ${lastError.message}` : ''}`, { cause: lastError });
+      throw new Error(
+        `Timed out after ${timeoutMs} ms waiting for ${what}${lastError instanceof Error ? `: ${lastError.message}` : ''}`,
+        { cause: lastError },
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }

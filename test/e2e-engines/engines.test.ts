@@ -11,7 +11,10 @@ import { FLOWS } from './flows.js';
 import { launchFirefox } from './puppeteer-driver.js';
 import { launchWebKit } from './webdriver-driver.js';
 
-const LAUNCHERS: Partial<Record<Engine, () => Promise<EngineDriver>>> = { firefox: launchFirefox, webkit: launchWebKit };
+const LAUNCHERS: Partial<Record<Engine, () => Promise<EngineDriver>>> = {
+  firefox: launchFirefox,
+  webkit: launchWebKit,
+};
 // A flow takes a few seconds; the bound is for a loaded 2-core machine, and only ends a hang.
 const FLOW_TIMEOUT_MS = 120_000;
 
@@ -22,10 +25,16 @@ for (const engine of selectedEngines()) {
     let demo: DemoHandle;
     let driver: EngineDriver;
 
-    before(async () => {
-      demo = await startDemo({ port: 0, sandbox: { db: ':memory:', port: 0, checkoutPort: 0, deliveryMs: 800, log: () => {} } });
-      driver = await launch();
-    }, { timeout: FLOW_TIMEOUT_MS });
+    before(
+      async () => {
+        demo = await startDemo({
+          port: 0,
+          sandbox: { db: ':memory:', port: 0, checkoutPort: 0, deliveryMs: 800, log: () => {} },
+        });
+        driver = await launch();
+      },
+      { timeout: FLOW_TIMEOUT_MS },
+    );
 
     after(async () => {
       await driver?.close();

@@ -11,7 +11,8 @@ import { waitFor, type EnginePage, type Surface } from './driver.js';
 
 const PAY_BUTTON = ['onramp-checkout', '[part~="pay-button"]'] as const;
 const status = `document.querySelector('onramp-checkout')?.getAttribute('status') ?? null`;
-const partText = (name: string) => `document.querySelector('onramp-checkout')?.shadowRoot?.querySelector('[part~="${name}"]')?.textContent ?? ''`;
+const partText = (name: string) =>
+  `document.querySelector('onramp-checkout')?.shadowRoot?.querySelector('[part~="${name}"]')?.textContent ?? ''`;
 const eventLog = `document.getElementById('event-log')?.textContent ?? ''`;
 
 async function waitForStatus(page: EnginePage, expected: string): Promise<void> {
@@ -93,7 +94,11 @@ export const FLOWS: Flow[] = [
     name: 'popup mode pays in a real popup opened by the click',
     async run(page, demo) {
       await openCheckout(page, demo, 'popup');
-      await page.inPopup(() => page.clickIn(PAY_BUTTON), `${demo.sandbox.checkoutUrl}/pay/`, (popup) => payWithCard(popup, '4242 4242 4242 4242'));
+      await page.inPopup(
+        () => page.clickIn(PAY_BUTTON),
+        `${demo.sandbox.checkoutUrl}/pay/`,
+        (popup) => payWithCard(popup, '4242 4242 4242 4242'),
+      );
       await waitForStatus(page, 'completed');
       assert.doesNotMatch(await page.evaluate<string>(eventLog), /onramp-fallback/, 'no fallback: the popup opened');
       await expectNoProblems(page);
@@ -108,7 +113,9 @@ export const FLOWS: Flow[] = [
       const secret = await page.evaluate<string>(`document.querySelector('onramp-checkout').clientSecret`);
       const sessionId = secret.slice(0, secret.indexOf('_secret_'));
       await page.clickIn(PAY_BUTTON);
-      await waitFor('the hosted checkout page', async () => (await page.url()).startsWith(`${demo.sandbox.checkoutUrl}/pay/`));
+      await waitFor('the hosted checkout page', async () =>
+        (await page.url()).startsWith(`${demo.sandbox.checkoutUrl}/pay/`),
+      );
       await payWithCard(page, '4242 4242 4242 4242');
       await waitForText(page, 'document.body.textContent', /Returning you to/, 'the announced return');
       // Back by itself, to the page that made the session, with the order's id (a hint of its status).
@@ -129,7 +136,12 @@ export const FLOWS: Flow[] = [
     name: 'the shop page under the strict CSP: no violation, and a violation would be seen',
     async run(page, demo) {
       const policy = (await fetch(`${demo.url}/`)).headers.get('content-security-policy') ?? '';
-      for (const directive of ["script-src 'self'", "style-src 'self'", "require-trusted-types-for 'script'", 'trusted-types lit-html']) {
+      for (const directive of [
+        "script-src 'self'",
+        "style-src 'self'",
+        "require-trusted-types-for 'script'",
+        'trusted-types lit-html',
+      ]) {
         assert.ok(policy.includes(directive), `the page's CSP has ${directive}: ${policy}`);
       }
       await openCheckout(page, demo, 'embedded');
@@ -138,12 +150,17 @@ export const FLOWS: Flow[] = [
       await expectNoProblems(page);
       // The recorder works in this engine: an image from an origin the policy does not allow is refused
       // (before any request) and recorded.
-      await page.evaluate(`void document.body.append(Object.assign(document.createElement('img'), { src: 'https://not-allowed.invalid/pixel.png' }))`);
+      await page.evaluate(
+        `void document.body.append(Object.assign(document.createElement('img'), { src: 'https://not-allowed.invalid/pixel.png' }))`,
+      );
       const seen = await waitFor('the img-src violation to be recorded', async () => {
         const { cspViolations } = await page.problems();
         return cspViolations.length > 0 ? cspViolations : undefined;
       });
-      assert.deepEqual(seen.map((line) => line.split(' ')[0]), ['img-src']);
+      assert.deepEqual(
+        seen.map((line) => line.split(' ')[0]),
+        ['img-src'],
+      );
     },
   },
 ];

@@ -1,7 +1,16 @@
 /** Firefox (Debian's ESR) through puppeteer-core over WebDriver BiDi. */
 import puppeteer, { type Browser, type ElementHandle, type Frame, type Page } from 'puppeteer-core';
 import { firefoxPath } from '../engines/engines.mjs';
-import { FIND_IN_SHADOW, PROBLEM_RECORDER, WAIT_MS, waitFor, type EngineDriver, type EnginePage, type PageProblems, type Surface } from './driver.js';
+import {
+  FIND_IN_SHADOW,
+  PROBLEM_RECORDER,
+  WAIT_MS,
+  waitFor,
+  type EngineDriver,
+  type EnginePage,
+  type PageProblems,
+  type Surface,
+} from './driver.js';
 
 // The finder is source text, shared with the WebDriver driver (which can send only text).
 // eslint-disable-next-line @typescript-eslint/no-implied-eval -- see above
@@ -67,7 +76,9 @@ class PuppeteerPage implements EnginePage {
   }
 
   async inFrame(urlPrefix: string, act: (frame: Surface) => Promise<void>) {
-    const frame = await waitFor(`a frame at ${urlPrefix}`, async () => this.#page.frames().find((candidate) => candidate.url().startsWith(urlPrefix)));
+    const frame = await waitFor(`a frame at ${urlPrefix}`, async () =>
+      this.#page.frames().find((candidate) => candidate.url().startsWith(urlPrefix)),
+    );
     await act(surface(frame));
   }
 
@@ -92,7 +103,12 @@ class PuppeteerPage implements EnginePage {
 }
 
 export async function launchFirefox(): Promise<EngineDriver> {
-  const browser: Browser = await puppeteer.launch({ browser: 'firefox', executablePath: firefoxPath, headless: true, protocolTimeout: 120_000 });
+  const browser: Browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: firefoxPath,
+    headless: true,
+    protocolTimeout: 120_000,
+  });
   return {
     engine: 'firefox',
     async newPage() {

@@ -6,7 +6,15 @@
  */
 import { remote } from 'webdriverio';
 import { startWebKitDriver, webkitCapabilities } from '../engines/engines.mjs';
-import { FIND_IN_SHADOW, PROBLEM_RECORDER, waitFor, type EngineDriver, type EnginePage, type PageProblems, type Surface } from './driver.js';
+import {
+  FIND_IN_SHADOW,
+  PROBLEM_RECORDER,
+  waitFor,
+  type EngineDriver,
+  type EnginePage,
+  type PageProblems,
+  type Surface,
+} from './driver.js';
 
 type Browser = WebdriverIO.Browser;
 /** A WebDriver element reference, as `execute` returns a DOM element. */
@@ -86,7 +94,10 @@ class WebDriverPage implements EnginePage {
     await this.#browser.switchFrame(await this.#browser.$(frame).getElement());
     try {
       // Until the frame has navigated, its document is the initial about:blank.
-      await waitFor(`the document of the frame at ${urlPrefix}`, async () => (await this.#browser.execute('return document.URL')) !== 'about:blank');
+      await waitFor(
+        `the document of the frame at ${urlPrefix}`,
+        async () => (await this.#browser.execute('return document.URL')) !== 'about:blank',
+      );
       await act(surface(this.#browser));
     } finally {
       await this.#browser.switchFrame(null);
@@ -97,10 +108,14 @@ class WebDriverPage implements EnginePage {
     const opener = await this.#browser.getWindowHandle();
     const before = new Set(await this.#browser.getWindowHandles());
     await open();
-    const handle = await waitFor(`a window at ${urlPrefix}`, async () => (await this.#browser.getWindowHandles()).find((candidate) => !before.has(candidate)));
+    const handle = await waitFor(`a window at ${urlPrefix}`, async () =>
+      (await this.#browser.getWindowHandles()).find((candidate) => !before.has(candidate)),
+    );
     await this.#browser.switchToWindow(handle);
     try {
-      await waitFor(`the window to reach ${urlPrefix}`, async () => (await this.#browser.getUrl()).startsWith(urlPrefix));
+      await waitFor(`the window to reach ${urlPrefix}`, async () =>
+        (await this.#browser.getUrl()).startsWith(urlPrefix),
+      );
       await act(surface(this.#browser));
     } finally {
       await this.#browser.switchToWindow(opener);

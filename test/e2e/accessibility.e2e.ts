@@ -6,7 +6,15 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { CHECKOUT_ORIGIN, ORIGIN, SESSION_ID, openHarness, recordedEvents, recordedProblems, statusBody } from './harness.js';
+import {
+  CHECKOUT_ORIGIN,
+  ORIGIN,
+  SESSION_ID,
+  openHarness,
+  recordedEvents,
+  recordedProblems,
+  statusBody,
+} from './harness.js';
 
 const widget = 'onramp-checkout';
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -43,17 +51,23 @@ async function axeViolations(page: Page): Promise<string[]> {
       iframes: false,
       resultTypes: ['violations'],
     });
-    return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`);
+    return results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
+    );
   });
 }
 
 const activeInWidget = (page: Page) =>
   page.evaluate(() => {
     const active = document.querySelector('onramp-checkout')!.shadowRoot!.activeElement;
-    return active ? `${active.localName}${active.getAttribute('part') ? `[part=${active.getAttribute('part')}]` : ''}` : null;
+    return active
+      ? `${active.localName}${active.getAttribute('part') ? `[part=${active.getAttribute('part')}]` : ''}`
+      : null;
   });
 
-test('keyboard: Tab to Pay (focus ring), Enter opens the frame with focus in it; completion moves focus to the result', async ({ page }) => {
+test('keyboard: Tab to Pay (focus ring), Enter opens the frame with focus in it; completion moves focus to the result', async ({
+  page,
+}) => {
   await routeCheckout(page);
   let status = 'pending';
   await openHarness(page, { onStatus: () => ({ body: JSON.stringify(statusBody(Date.now(), status)) }) });
@@ -61,7 +75,10 @@ test('keyboard: Tab to Pay (focus ring), Enter opens the frame with focus in it;
   await expect(pay).toBeVisible();
   await page.keyboard.press('Tab');
   await expect(pay).toBeFocused();
-  expect(await pay.evaluate((node) => [getComputedStyle(node).outlineStyle, node.matches(':focus-visible')])).toEqual(['solid', true]);
+  expect(await pay.evaluate((node) => [getComputedStyle(node).outlineStyle, node.matches(':focus-visible')])).toEqual([
+    'solid',
+    true,
+  ]);
   await page.keyboard.press('Enter');
   await expect(page.locator(widget).locator('[part=checkout-frame]')).toBeVisible();
   expect(await activeInWidget(page)).toBe('iframe[part=checkout-frame]');
@@ -81,7 +98,10 @@ test('keyboard: Tab to Pay (focus ring), Enter opens the frame with focus in it;
 for (const theme of ['light', 'dark']) {
   test(`axe finds nothing while paying in the frame (${theme})`, async ({ page }) => {
     await routeCheckout(page);
-    await openHarness(page, { attributes: { theme }, onStatus: () => ({ body: JSON.stringify(statusBody(Date.now())) }) });
+    await openHarness(page, {
+      attributes: { theme },
+      onStatus: () => ({ body: JSON.stringify(statusBody(Date.now())) }),
+    });
     await page.locator(widget).locator('[part=pay-button]').click();
     await expect(page.locator(widget).locator('[part=checkout-frame]')).toBeVisible();
     // The frame's page has loaded (and said `ready`) before axe looks: the widget holds still then.
@@ -105,12 +125,18 @@ test.describe('languages in the script-tag bundle', () => {
   });
 
   test('Arabic lays out right to left', async ({ page }) => {
-    await openHarness(page, { attributes: { locale: 'ar' }, onStatus: () => ({ body: JSON.stringify(statusBody(Date.now())) }) });
+    await openHarness(page, {
+      attributes: { locale: 'ar' },
+      onStatus: () => ({ body: JSON.stringify(statusBody(Date.now())) }),
+    });
     const el = page.locator(widget);
     await expect(el.locator('[part=status]')).toHaveText('في انتظار دفعتك');
     await expect(el.locator('[part=base]')).toHaveAttribute('dir', 'rtl');
     // A summary row: the label sits on the right, the value on the left.
-    const [label, value] = await Promise.all([el.locator('[part=rate] dt').boundingBox(), el.locator('[part=rate] dd').boundingBox()]);
+    const [label, value] = await Promise.all([
+      el.locator('[part=rate] dt').boundingBox(),
+      el.locator('[part=rate] dd').boundingBox(),
+    ]);
     expect(label!.x).toBeGreaterThan(value!.x);
     expect(await axeViolations(page)).toEqual([]);
   });

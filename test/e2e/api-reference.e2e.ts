@@ -8,7 +8,11 @@ import { WEBHOOK_EVENT_TYPES } from '../../src/contract/schemas/webhook.js';
 import { API_REFERENCE_CSP, API_REFERENCE_PATH } from '../../demo/server/api-reference.js';
 import { expect, test } from './fixtures.js';
 
-test('the API reference lists every operation and webhook event, with no console error, under its own strict CSP', async ({ page, demo, problems }) => {
+test('the API reference lists every operation and webhook event, with no console error, under its own strict CSP', async ({
+  page,
+  demo,
+  problems,
+}) => {
   void problems;
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
@@ -24,7 +28,8 @@ test('the API reference lists every operation and webhook event, with no console
   const menu = page.locator('[role=menu], .menu-content').first();
   await expect(menu).toBeVisible();
   for (const operation of OPERATIONS) await expect(menu.getByText(operation.summary, { exact: true })).toHaveCount(1);
-  for (const type of WEBHOOK_EVENT_TYPES) await expect(menu.getByText(`Session ${type.slice('onramp.session.'.length)}`, { exact: true })).toHaveCount(1);
+  for (const type of WEBHOOK_EVENT_TYPES)
+    await expect(menu.getByText(`Session ${type.slice('onramp.session.'.length)}`, { exact: true })).toHaveCount(1);
   // One operation in full: its error statuses and codes are there to read.
   await expect(page.getByText('INSUFFICIENT_PERMISSIONS').first()).toBeAttached();
   expect(consoleErrors).toEqual([]);

@@ -14,7 +14,10 @@ test.describe('paying in the embedded checkout', () => {
     await expect(page.locator(widget)).toHaveAttribute('status', 'processing');
     await expect(page.locator(widget)).toHaveAttribute('status', 'completed');
     await expect(page.locator('[part=result]')).toContainText('Purchase complete');
-    await expect(page.locator('[part=tx-link]')).toHaveAttribute('href', /^https:\/\/sepolia\.etherscan\.io\/tx\/0x[0-9a-f]{64}$/);
+    await expect(page.locator('[part=tx-link]')).toHaveAttribute(
+      'href',
+      /^https:\/\/sepolia\.etherscan\.io\/tx\/0x[0-9a-f]{64}$/,
+    );
     await expect(page.locator('#event-log')).toContainText('onramp-completed');
   });
 
@@ -38,7 +41,11 @@ test.describe('paying in the embedded checkout', () => {
   });
 });
 
-test('a session forced to expire shows the expired screen and fires onramp-expired', async ({ page, demo, problems }) => {
+test('a session forced to expire shows the expired screen and fires onramp-expired', async ({
+  page,
+  demo,
+  problems,
+}) => {
   void problems;
   await openCheckout(page, demo);
   await advanceSession(demo, await sessionIdOf(page), 'expired');
@@ -48,7 +55,11 @@ test('a session forced to expire shows the expired screen and fires onramp-expir
 });
 
 test.describe('fallbacks', () => {
-  test('a blocked popup shows the link and, unless cancelled, navigates to the checkout', async ({ page, demo, problems }) => {
+  test('a blocked popup shows the link and, unless cancelled, navigates to the checkout', async ({
+    page,
+    demo,
+    problems,
+  }) => {
     void problems;
     await page.addInitScript(() => {
       window.open = () => null;
@@ -89,12 +100,22 @@ test.describe('fallbacks', () => {
   });
 });
 
-test('the script-tag page (self-contained bundle, server-rendered attributes) pays end to end', async ({ page, demo, shapes, problems }) => {
+test('the script-tag page (self-contained bundle, server-rendered attributes) pays end to end', async ({
+  page,
+  demo,
+  shapes,
+  problems,
+}) => {
   void problems;
-  const status = page.waitForResponse((response) => new URL(response.url()).pathname === '/v1/onramp' && response.request().method() === 'GET');
+  const status = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/v1/onramp' && response.request().method() === 'GET',
+  );
   await page.goto(`${demo.url}/demo/script-tag`);
   await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
-  await expect(page.locator(widget)).toHaveAttribute('redirect-url', new RegExp(`^${demo.sandbox.checkoutUrl}/pay/ors_`));
+  await expect(page.locator(widget)).toHaveAttribute(
+    'redirect-url',
+    new RegExp(`^${demo.sandbox.checkoutUrl}/pay/ors_`),
+  );
   // Against the spec's shapes the status answer has no redirect_url, rate or expiry: the widget
   // pays with redirect-url, prices with a fresh quote and counts down from created_at.
   const data = ((await (await status).json()) as { data: Record<string, unknown> }).data;

@@ -7,7 +7,12 @@ import type { DemoHandle } from '../../demo/server/demo-server.js';
 import { expect, openCheckout, payWithCard, sessionIdOf, test } from './fixtures.js';
 
 /** Calls the sandbox with the demo's test secret key (as the shop's server would). */
-async function sandbox(demo: DemoHandle, method: string, path: string, body?: unknown): Promise<{ session_id: string }> {
+async function sandbox(
+  demo: DemoHandle,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ session_id: string }> {
   const response = await fetch(`${demo.sandbox.apiUrl}${path}`, {
     method,
     headers: { 'Content-Type': 'application/json', 'X-API-Key': demo.sandbox.keys!.test.secret },
@@ -19,13 +24,22 @@ async function sandbox(demo: DemoHandle, method: string, path: string, body?: un
 
 const utcDate = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
-test('the console lists transactions, filters them, pages through them and shows a detail', async ({ page, demo, problems }) => {
+test('the console lists transactions, filters them, pages through them and shows a detail', async ({
+  page,
+  demo,
+  problems,
+}) => {
   void problems;
   // Six sessions on a wallet of this test alone: 4 ETH (one completed), 2 USDC.
   const wallet = `0x${randomBytes(20).toString('hex')}`;
   const ids: string[] = [];
   for (const crypto of ['ETH', 'ETH', 'ETH', 'ETH', 'USDC', 'USDC']) {
-    const created = await sandbox(demo, 'POST', '/v1/onramp', { wallet_address: wallet, crypto_currency: crypto, fiat_amount: 2500, fiat_currency: 'EUR' });
+    const created = await sandbox(demo, 'POST', '/v1/onramp', {
+      wallet_address: wallet,
+      crypto_currency: crypto,
+      fiat_amount: 2500,
+      fiat_currency: 'EUR',
+    });
     ids.push(created.session_id);
   }
   await sandbox(demo, 'POST', '/v1/test_helpers/onramp/advance', { session_id: ids[0], to: 'processing' });
@@ -81,7 +95,11 @@ test('the console lists transactions, filters them, pages through them and shows
   await expect(detail.locator('dd').filter({ hasText: /^0x[0-9a-f]{64}$/ })).toHaveCount(1);
 });
 
-test('the console creates a key with chosen permissions, and a revoked key visibly stops working', async ({ page, demo, problems }) => {
+test('the console creates a key with chosen permissions, and a revoked key visibly stops working', async ({
+  page,
+  demo,
+  problems,
+}) => {
   void problems;
   await page.goto(`${demo.url}/console`);
   const form = page.locator('#key-form');
@@ -118,7 +136,9 @@ test('the shop page shows verified webhook events arriving after a payment', asy
   await openCheckout(page, demo);
   const sessionId = await sessionIdOf(page);
   const log = page.locator('#webhook-log');
-  await expect(log.locator('li', { hasText: 'onramp.session.created' }).filter({ hasText: sessionId.slice(0, 12) })).toHaveCount(1);
+  await expect(
+    log.locator('li', { hasText: 'onramp.session.created' }).filter({ hasText: sessionId.slice(0, 12) }),
+  ).toHaveCount(1);
   await page.locator('[part=pay-button]').click();
   await payWithCard(page.frameLocator('iframe[part=checkout-frame]'), '4242 4242 4242 4242');
   await expect(page.locator('onramp-checkout')).toHaveAttribute('status', 'completed');

@@ -17,7 +17,11 @@ import { expect, test } from './fixtures.js';
 const ABOUT = 'What this page shows:';
 
 for (const from of DEMO_PAGES) {
-  test(`${from.path}: every navigation link resolves, and every page explains itself`, async ({ page, demo, problems }) => {
+  test(`${from.path}: every navigation link resolves, and every page explains itself`, async ({
+    page,
+    demo,
+    problems,
+  }) => {
     void problems;
     test.setTimeout(120_000);
     const opened = await page.goto(`${demo.url}${from.path}`);
@@ -25,7 +29,9 @@ for (const from of DEMO_PAGES) {
 
     const nav = page.getByRole('navigation', { name: 'Demo pages' });
     const links = nav.getByRole('link');
-    expect(await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')))).toEqual(DEMO_PAGES.map((p) => p.path));
+    expect(await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')))).toEqual(
+      DEMO_PAGES.map((p) => p.path),
+    );
     for (const target of DEMO_PAGES) {
       const [response] = await Promise.all([
         page.waitForResponse((r) => r.url() === `${demo.url}${target.path}` && r.request().isNavigationRequest()),
@@ -40,7 +46,9 @@ for (const from of DEMO_PAGES) {
 }
 
 test('the published custom-elements manifest is the analysis of the current source', async () => {
-  const published: unknown = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../dist/custom-elements.json'), 'utf8'));
+  const published: unknown = JSON.parse(
+    readFileSync(resolve(import.meta.dirname, '../../dist/custom-elements.json'), 'utf8'),
+  );
   // A plain data comparison: the built file must be what `npm run build` makes of this source.
   expect(published).toEqual(JSON.parse(JSON.stringify(await analyzeManifest())));
 });

@@ -46,7 +46,11 @@ export const test = base.extend<{ problems: PageProblems }, { demo: DemoHandle; 
 export { expect };
 
 /** The demo shop: order with the given checkout mode, wait for the widget to show the quote. */
-export async function openCheckout(page: Page, demo: DemoHandle, mode: 'embedded' | 'popup' | 'redirect' = 'embedded'): Promise<void> {
+export async function openCheckout(
+  page: Page,
+  demo: DemoHandle,
+  mode: 'embedded' | 'popup' | 'redirect' = 'embedded',
+): Promise<void> {
   await page.goto(`${demo.url}/`);
   await page.getByLabel('Checkout opens').selectOption(mode);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
@@ -63,7 +67,9 @@ export async function payWithCard(target: Page | ReturnType<Page['frameLocator']
 
 /** The session id of the widget on the page, from its client secret. */
 export async function sessionIdOf(page: Page): Promise<string> {
-  const secret = await page.locator('onramp-checkout').evaluate((element) => (element as HTMLElement & { clientSecret: string }).clientSecret);
+  const secret = await page
+    .locator('onramp-checkout')
+    .evaluate((element) => (element as HTMLElement & { clientSecret: string }).clientSecret);
   return secret.slice(0, secret.indexOf('_secret_'));
 }
 

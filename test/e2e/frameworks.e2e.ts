@@ -13,7 +13,11 @@ const FRAMEWORKS = ['react', 'vue', 'svelte', 'angular-style'] as const;
 async function sessionIsAnObjectProperty(page: Page): Promise<boolean> {
   return page.locator(widget).evaluate((element) => {
     const { session, clientSecret } = element as HTMLElement & { session: unknown; clientSecret: string };
-    return typeof session === 'object' && session !== null && (session as { client_secret?: unknown }).client_secret === clientSecret;
+    return (
+      typeof session === 'object' &&
+      session !== null &&
+      (session as { client_secret?: unknown }).client_secret === clientSecret
+    );
   });
 }
 
@@ -28,10 +32,16 @@ for (const framework of FRAMEWORKS) {
       await expect(page.locator('#event-log')).toContainText('onramp-ready');
       await expect(page.locator('#event-log')).toContainText('loading → pending');
       expect(await sessionIsAnObjectProperty(page)).toBe(true);
-      await expect(page.getByRole('navigation', { name: 'Demo pages' }).getByRole('link', { name: 'Shop' })).toHaveAttribute('href', '/');
+      await expect(
+        page.getByRole('navigation', { name: 'Demo pages' }).getByRole('link', { name: 'Shop' }),
+      ).toHaveAttribute('href', '/');
     });
 
-    test('pays with 4242 4242 4242 4242 in the embedded checkout and shows completed', async ({ page, demo, problems }) => {
+    test('pays with 4242 4242 4242 4242 in the embedded checkout and shows completed', async ({
+      page,
+      demo,
+      problems,
+    }) => {
       void problems;
       await page.goto(`${demo.url}/demo/${framework}`);
       await page.locator('[part=pay-button]').click();
@@ -48,7 +58,9 @@ for (const framework of FRAMEWORKS) {
       void problems;
       await page.goto(`${demo.url}/demo/${framework}`);
       await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
-      const firstSecret = await page.locator(widget).evaluate((element) => (element as HTMLElement & { clientSecret: string }).clientSecret);
+      const firstSecret = await page
+        .locator(widget)
+        .evaluate((element) => (element as HTMLElement & { clientSecret: string }).clientSecret);
       const readyEvents = page.locator('#event-log li', { hasText: 'onramp-ready' });
 
       await page.getByRole('button', { name: 'Remount widget' }).click();
@@ -59,7 +71,9 @@ for (const framework of FRAMEWORKS) {
       await page.getByRole('button', { name: 'New session' }).click();
       await expect(readyEvents).toHaveCount(3);
       await expect(page.locator(widget)).toHaveCount(1);
-      const secret = await page.locator(widget).evaluate((element) => (element as HTMLElement & { clientSecret: string }).clientSecret);
+      const secret = await page
+        .locator(widget)
+        .evaluate((element) => (element as HTMLElement & { clientSecret: string }).clientSecret);
       expect(secret).not.toBe(firstSecret);
     });
   });

@@ -6,7 +6,16 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import * as fc from 'fast-check';
 import { successRead } from '../../src/contract/read/envelope.js';
 import { sessionStatusRead } from '../../src/contract/read/session.js';
-import { CHECKOUT_ORIGIN, fetchTimes, openHarness, recordedEvents, recordedProblems, runClockWhileIdle, statusBody, type ApiAnswer } from './harness.js';
+import {
+  CHECKOUT_ORIGIN,
+  fetchTimes,
+  openHarness,
+  recordedEvents,
+  recordedProblems,
+  runClockWhileIdle,
+  statusBody,
+  type ApiAnswer,
+} from './harness.js';
 
 const T0 = Date.UTC(2026, 0, 15, 12, 0, 0);
 
@@ -22,7 +31,10 @@ async function openPage(browser: Browser): Promise<Page & AsyncDisposable> {
   return Object.assign(page, { [Symbol.asyncDispose]: () => context.close() });
 }
 const widget = 'onramp-checkout';
-const ok = (body: unknown, headers: Record<string, string> = {}): ApiAnswer => ({ body: JSON.stringify(body), headers });
+const ok = (body: unknown, headers: Record<string, string> = {}): ApiAnswer => ({
+  body: JSON.stringify(body),
+  headers,
+});
 const fail = (status: number, code: string, headers: Record<string, string> = {}): ApiAnswer => ({
   status,
   body: JSON.stringify({ success: false, error: { code, message: `${code} happened`, request_id: 'req_1' } }),
@@ -30,7 +42,9 @@ const fail = (status: number, code: string, headers: Record<string, string> = {}
 });
 
 test.describe('mangled responses', () => {
-  test('any mangled status body: a readable error or the last good state, never an uncaught error', async ({ browser }) => {
+  test('any mangled status body: a readable error or the last good state, never an uncaught error', async ({
+    browser,
+  }) => {
     test.setTimeout(180_000);
     const good = statusBody(T0);
     const data = good.data as Record<string, unknown>;
@@ -44,13 +58,32 @@ test.describe('mangled responses', () => {
         return { name: `missing ${key}`, text: JSON.stringify({ success: true, data: copy }) };
       }),
       fc
-        .tuple(fc.constantFrom(...keys), fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.nat()), fc.object(), fc.string({ maxLength: 20 })))
-        .map(([key, value]) => ({ name: `${key} = ${JSON.stringify(value).slice(0, 40)}`, text: JSON.stringify({ success: true, data: { ...data, [key]: value } }) })),
-      fc.constantFrom(...keys).map((key) => ({ name: `huge ${key}`, text: JSON.stringify({ success: true, data: { ...data, [key]: 'x'.repeat(200_000) } }) })),
-      fc.string({ minLength: 1, maxLength: 12 }).filter((s) => !['pending', 'processing', 'completed', 'failed', 'expired'].includes(s)).map((status) => ({
-        name: `status ${status}`,
-        text: JSON.stringify({ success: true, data: { ...data, status } }),
+        .tuple(
+          fc.constantFrom(...keys),
+          fc.oneof(
+            fc.integer(),
+            fc.boolean(),
+            fc.constant(null),
+            fc.array(fc.nat()),
+            fc.object(),
+            fc.string({ maxLength: 20 }),
+          ),
+        )
+        .map(([key, value]) => ({
+          name: `${key} = ${JSON.stringify(value).slice(0, 40)}`,
+          text: JSON.stringify({ success: true, data: { ...data, [key]: value } }),
+        })),
+      fc.constantFrom(...keys).map((key) => ({
+        name: `huge ${key}`,
+        text: JSON.stringify({ success: true, data: { ...data, [key]: 'x'.repeat(200_000) } }),
       })),
+      fc
+        .string({ minLength: 1, maxLength: 12 })
+        .filter((s) => !['pending', 'processing', 'completed', 'failed', 'expired'].includes(s))
+        .map((status) => ({
+          name: `status ${status}`,
+          text: JSON.stringify({ success: true, data: { ...data, status } }),
+        })),
       fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), fc.jsonValue({ maxDepth: 2 })).map((extra) => ({
         name: 'extra fields',
         text: JSON.stringify({ success: true, data: { ...extra, ...data } }),
@@ -165,7 +198,9 @@ test.describe('network faults', () => {
     // Not "while idle": the hung request stays in flight; its timeout is what this time runs out.
     await page.clock.runFor(15_000);
     await expect
-      .poll(async () => (await recordedEvents(page)).some((event) => event.type === 'onramp-error' && event.detail.code === 'TIMEOUT'))
+      .poll(async () =>
+        (await recordedEvents(page)).some((event) => event.type === 'onramp-error' && event.detail.code === 'TIMEOUT'),
+      )
       .toBe(true);
     await runClockWhileIdle(page, 2_000);
     await expect.poll(async () => (await fetchTimes(page)).length).toBeGreaterThanOrEqual(3);
@@ -175,7 +210,9 @@ test.describe('network faults', () => {
 
   test('a dropped connection is reported as a network error and recovers by itself', async ({ page }) => {
     let calls = 0;
-    const harness = await openHarness(page, { onStatus: () => (++calls === 2 ? { body: '', drop: true } : ok(statusBody(T0))) });
+    const harness = await openHarness(page, {
+      onStatus: () => (++calls === 2 ? { body: '', drop: true } : ok(statusBody(T0))),
+    });
     await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
     await runClockWhileIdle(page, 3_100);
     await expect(page.locator('[part=error]')).toContainText('could not be reached');
@@ -221,25 +258,30 @@ test.describe('out-of-order answers', () => {
   test('status responses arriving in any order never roll the status back', async ({ browser }) => {
     await fc.assert(
       // Up to 4 answers: the idle waits grow fivefold (3 s, 15 s, 75 s), and the page clock is stepped a second at a time.
-      fc.asyncProperty(fc.array(fc.constantFrom('pending', 'processing'), { minLength: 2, maxLength: 4 }), async (statuses) => {
-        await using page = await openPage(browser);
-        await page.clock.install({ time: T0 });
-        // Paused: a poll happens only when the test steps the clock, never on a loaded machine's real time.
-        await page.clock.pauseAt(T0 + 1_000);
-        const queue = [...statuses];
-        await openHarness(page, { onStatus: () => ok(statusBody(T0, queue.shift() ?? statuses.at(-1))) });
-        let highest = 'pending';
-        const expected: string[] = [];
-        for (let i = 0; i < statuses.length; i++) {
-          if (statuses[i] === 'processing') highest = 'processing';
-          if (expected.at(-1) !== highest) expected.push(highest);
-          await expect(page.locator(widget)).toHaveAttribute('status', highest);
-          // Processing polls every second; pending, untouched, after 3 s, then 15, 75…: step past whichever comes next.
-          await runClockWhileIdle(page, highest === 'processing' ? 1_100 : Math.min(300_000, 3_000 * 5 ** i) + 100);
-        }
-        const changes = (await recordedEvents(page)).filter((event) => event.type === 'onramp-status-change').map((event) => event.detail.status);
-        expect(changes).toEqual(expected);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.constantFrom('pending', 'processing'), { minLength: 2, maxLength: 4 }),
+        async (statuses) => {
+          await using page = await openPage(browser);
+          await page.clock.install({ time: T0 });
+          // Paused: a poll happens only when the test steps the clock, never on a loaded machine's real time.
+          await page.clock.pauseAt(T0 + 1_000);
+          const queue = [...statuses];
+          await openHarness(page, { onStatus: () => ok(statusBody(T0, queue.shift() ?? statuses.at(-1))) });
+          let highest = 'pending';
+          const expected: string[] = [];
+          for (let i = 0; i < statuses.length; i++) {
+            if (statuses[i] === 'processing') highest = 'processing';
+            if (expected.at(-1) !== highest) expected.push(highest);
+            await expect(page.locator(widget)).toHaveAttribute('status', highest);
+            // Processing polls every second; pending, untouched, after 3 s, then 15, 75…: step past whichever comes next.
+            await runClockWhileIdle(page, highest === 'processing' ? 1_100 : Math.min(300_000, 3_000 * 5 ** i) + 100);
+          }
+          const changes = (await recordedEvents(page))
+            .filter((event) => event.type === 'onramp-status-change')
+            .map((event) => event.detail.status);
+          expect(changes).toEqual(expected);
+        },
+      ),
       { numRuns: 8 },
     );
   });
@@ -247,7 +289,9 @@ test.describe('out-of-order answers', () => {
 
 test.describe('clock skew', () => {
   for (const skewMin of [10, -10]) {
-    test(`device clock ${skewMin > 0 ? 'fast' : 'slow'} by 10 minutes: countdowns follow the server within a second`, async ({ page }) => {
+    test(`device clock ${skewMin > 0 ? 'fast' : 'slow'} by 10 minutes: countdowns follow the server within a second`, async ({
+      page,
+    }) => {
       const serverNow = T0;
       await page.clock.install({ time: serverNow + skewMin * 60_000 });
       await openHarness(page, {
@@ -263,7 +307,11 @@ test.describe('clock skew', () => {
 test.describe('hostile input', () => {
   for (const [name, attributes, code] of [
     ['a secret key', { 'publishable-key': 'onramp_test_sk_abcdefghijklmnop1234' }, 'SECRET_KEY_REFUSED'],
-    ['a key with whitespace', { 'publishable-key': ' onramp_test_pk_abcdefghijklmnop1234 ' }, 'INVALID_PUBLISHABLE_KEY'],
+    [
+      'a key with whitespace',
+      { 'publishable-key': ' onramp_test_pk_abcdefghijklmnop1234 ' },
+      'INVALID_PUBLISHABLE_KEY',
+    ],
     ['a malformed client secret', { 'client-secret': 'ors_abc_secret_' }, 'INVALID_CLIENT_SECRET'],
     ['a client secret with markup', { 'client-secret': '<img src=x onerror=alert(1)>' }, 'INVALID_CLIENT_SECRET'],
   ] as const) {
@@ -271,7 +319,10 @@ test.describe('hostile input', () => {
       const harness = await openHarness(page, { attributes, onStatus: () => ok(statusBody(Date.now())) });
       await expect(page.locator(widget)).toHaveAttribute('status', 'error');
       await expect(page.locator('[part=error]')).toBeVisible();
-      expect((await recordedEvents(page)).find((event) => event.type === 'onramp-error')?.detail).toMatchObject({ code, recoverable: false });
+      expect((await recordedEvents(page)).find((event) => event.type === 'onramp-error')?.detail).toMatchObject({
+        code,
+        recoverable: false,
+      });
       expect(harness.apiCalls()).toBe(0);
       expect(await fetchTimes(page)).toEqual([]);
     });
@@ -294,7 +345,11 @@ test.describe('hostile input', () => {
       await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
       await page.locator('[part=pay-button]').click();
       await expect(page.locator('[part=error]')).toContainText('not on the allowed checkout host');
-      expect((await recordedEvents(page)).some((event) => event.type === 'onramp-error' && event.detail.code === 'UNSAFE_REDIRECT_URL')).toBe(true);
+      expect(
+        (await recordedEvents(page)).some(
+          (event) => event.type === 'onramp-error' && event.detail.code === 'UNSAFE_REDIRECT_URL',
+        ),
+      ).toBe(true);
       await expect(page.locator('iframe')).toHaveCount(0);
       expect(popups).toBe(0);
       expect(page.url()).toBe('https://shop.test/');
@@ -306,7 +361,10 @@ test.describe('hostile input', () => {
     await openHarness(page, {
       onStatus: () => ({
         status: 400,
-        body: JSON.stringify({ success: false, error: { code: 'VALIDATION_ERROR', message: payload, request_id: payload } }),
+        body: JSON.stringify({
+          success: false,
+          error: { code: 'VALIDATION_ERROR', message: payload, request_id: payload },
+        }),
       }),
     });
     await expect(page.locator('[part=error]')).toContainText('<img src=x onerror=');
@@ -314,13 +372,17 @@ test.describe('hostile input', () => {
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   });
 
-  test('postMessage hints from another origin, or from the right origin but another window, change nothing', async ({ page }) => {
+  test('postMessage hints from another origin, or from the right origin but another window, change nothing', async ({
+    page,
+  }) => {
     await page.clock.install({ time: T0 });
     // Paused from the start: this checkout page posts no `ready`, and on a loaded machine the
     // frame's 4 s deadline passed (the widget fell back to a popup) before the frame was looked for.
     // Any poll while the clock stands still answers a hint.
     await page.clock.pauseAt(T0 + 1_000);
-    await page.route(`${CHECKOUT_ORIGIN}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><p>checkout</p>' }));
+    await page.route(`${CHECKOUT_ORIGIN}/**`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><p>checkout</p>' }),
+    );
     await page.route('https://evil.test/**', (route) =>
       route.fulfill({
         contentType: 'text/html',
@@ -340,17 +402,26 @@ test.describe('hostile input', () => {
     });
     await expect(page.frameLocator('iframe[src="https://evil.test/"]').locator('script')).toHaveCount(1);
     // The right origin claimed, but from the page's own window.
-    await page.evaluate(() => window.postMessage({ source: 'onramp-hosted-checkout', type: 'submitted', session_id: 'ors_abcdefghijklmnop1234' }, '*'));
+    await page.evaluate(() =>
+      window.postMessage(
+        { source: 'onramp-hosted-checkout', type: 'submitted', session_id: 'ors_abcdefghijklmnop1234' },
+        '*',
+      ),
+    );
     await page.clock.runFor(500);
     // Only the regular cadence may have polled since (a slow machine lets real time flow), never
     // an immediate poll in answer to the forged hints.
     const since = (await fetchTimes(page)).slice(before.length);
-    for (const [i, time] of since.entries()) expect(time - (i === 0 ? before.at(-1)! : since[i - 1]!)).toBeGreaterThanOrEqual(3_000);
+    for (const [i, time] of since.entries())
+      expect(time - (i === 0 ? before.at(-1)! : since[i - 1]!)).toBeGreaterThanOrEqual(3_000);
   });
 });
 
 test('the script included twice defines the element once, without an error', async ({ page }) => {
-  await openHarness(page, { head: '<script src="/onramp-checkout.iife.js"></script>', onStatus: () => ok(statusBody(Date.now())) });
+  await openHarness(page, {
+    head: '<script src="/onramp-checkout.iife.js"></script>',
+    onStatus: () => ok(statusBody(Date.now())),
+  });
   await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
   expect(await recordedProblems(page)).toEqual([]);
 });
@@ -378,8 +449,13 @@ test('a page with its own copy of Lit: its components and the widget both work',
   const chunk = (Array.isArray(output) ? output[0] : output) as { output: { type: string; code?: string }[] };
   const code = chunk.output.find((file) => file.type === 'chunk')?.code ?? '';
   expect(code).toContain('merchant lit works');
-  await page.route('https://shop.test/merchant-app.js', (route) => route.fulfill({ contentType: 'text/javascript', body: code }));
-  await openHarness(page, { head: '<script type="module" src="/merchant-app.js"></script>', onStatus: () => ok(statusBody(Date.now())) });
+  await page.route('https://shop.test/merchant-app.js', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: code }),
+  );
+  await openHarness(page, {
+    head: '<script type="module" src="/merchant-app.js"></script>',
+    onStatus: () => ok(statusBody(Date.now())),
+  });
   await expect(page.locator('onramp-checkout')).toHaveAttribute('status', 'pending');
   await expect(page.locator('merchant-badge')).toContainText('merchant lit works');
   expect(await recordedProblems(page)).toEqual([]);

@@ -24,7 +24,11 @@ export interface ApiAnswer {
 }
 
 /** A well-formed `GET /v1/onramp` body for the given status, expiries relative to `serverNow`. */
-export function statusBody(serverNow: number, status = 'pending', overrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function statusBody(
+  serverNow: number,
+  status = 'pending',
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
   const created = new Date(serverNow).toISOString();
   return {
     success: true,
@@ -105,17 +109,32 @@ export async function openHarness(page: Page, options: HarnessOptions): Promise<
     } else if (url.pathname === '/api/v1/onramp') {
       const answer = await options.onStatus(route.request());
       if (answer.drop) return route.abort('connectionreset');
-      await route.fulfill({ status: answer.status ?? 200, contentType: 'application/json', headers: answer.headers ?? {}, body: answer.body });
+      await route.fulfill({
+        status: answer.status ?? 200,
+        contentType: 'application/json',
+        headers: answer.headers ?? {},
+        body: answer.body,
+      });
     } else if (url.pathname === '/api/v1/onramp/quote' && options.onQuote) {
       const answer = await options.onQuote(route.request());
-      await route.fulfill({ status: answer.status ?? 200, contentType: 'application/json', headers: answer.headers ?? {}, body: answer.body });
+      await route.fulfill({
+        status: answer.status ?? 200,
+        contentType: 'application/json',
+        headers: answer.headers ?? {},
+        body: answer.body,
+      });
     } else {
       // Routes registered before the harness (a test's own files) get their turn, else 404.
       await route.fallback();
     }
   });
   await page.addInitScript(() => {
-    const w = window as unknown as { __events: { type: string; detail: unknown }[]; __problems: string[]; __fetches: number[]; __inFlight: number };
+    const w = window as unknown as {
+      __events: { type: string; detail: unknown }[];
+      __problems: string[];
+      __fetches: number[];
+      __inFlight: number;
+    };
     w.__events = [];
     w.__problems = [];
     // When each API request started, on the page's (possibly fake) clock: timing assertions use
@@ -135,18 +154,32 @@ export async function openHarness(page: Page, options: HarnessOptions): Promise<
       request.then(settled, settled);
       return request;
     };
-    for (const type of ['onramp-ready', 'onramp-status-change', 'onramp-error', 'onramp-fallback', 'onramp-completed', 'onramp-failed', 'onramp-expired', 'onramp-quote-expired', 'onramp-quote-refreshed']) {
+    for (const type of [
+      'onramp-ready',
+      'onramp-status-change',
+      'onramp-error',
+      'onramp-fallback',
+      'onramp-completed',
+      'onramp-failed',
+      'onramp-expired',
+      'onramp-quote-expired',
+      'onramp-quote-refreshed',
+    ]) {
       document.addEventListener(type, (event) => w.__events.push({ type, detail: (event as CustomEvent).detail }));
     }
     window.addEventListener('error', (event) => w.__problems.push(`error: ${event.message}`));
-    window.addEventListener('unhandledrejection', (event) => w.__problems.push(`unhandledrejection: ${String(event.reason)}`));
+    window.addEventListener('unhandledrejection', (event) =>
+      w.__problems.push(`unhandledrejection: ${String(event.reason)}`),
+    );
   });
   await page.goto(`${ORIGIN}/`);
   return { requests, apiCalls: () => requests.filter((url) => url.startsWith(`${ORIGIN}/api/`)).length };
 }
 
 export async function recordedEvents(page: Page): Promise<{ type: string; detail: Record<string, unknown> }[]> {
-  return page.evaluate(() => (window as unknown as { __events: { type: string; detail: Record<string, unknown> }[] }).__events);
+  return page.evaluate(
+    () => (window as unknown as { __events: { type: string; detail: Record<string, unknown> }[] }).__events,
+  );
 }
 
 /** Start times (page clock, ms) of the widget's API requests so far. */

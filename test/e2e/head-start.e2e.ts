@@ -44,7 +44,9 @@ test('deferred: the status request leaves before the element is defined, and is 
   expect(await recordedProblems(page)).toEqual([]);
 });
 
-test('not deferred, in the head: no element is parsed yet, so the element is defined at once and sends its own request', async ({ page }) => {
+test('not deferred, in the head: no element is parsed yet, so the element is defined at once and sends its own request', async ({
+  page,
+}) => {
   const order = await recordOrder(page);
   const harness = await openHarness(page, { onStatus: () => ok(statusBody(T0)) });
   await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
@@ -67,14 +69,20 @@ for (const [name, attributes] of [
 }
 
 test('deferred and included twice: one status request, the element defined once, no error', async ({ page }) => {
-  const harness = await openHarness(page, { defer: true, head: '<script src="/onramp-checkout.iife.js" defer></script>', onStatus: () => ok(statusBody(T0)) });
+  const harness = await openHarness(page, {
+    defer: true,
+    head: '<script src="/onramp-checkout.iife.js" defer></script>',
+    onStatus: () => ok(statusBody(T0)),
+  });
   await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
   expect(harness.apiCalls()).toBe(1);
   expect(await recordedProblems(page)).toEqual([]);
 });
 
 for (const defer of [true, false]) {
-  test(`the OnrampCheckout global holds the element and event classes${defer ? ' (deferred)' : ''}`, async ({ page }) => {
+  test(`the OnrampCheckout global holds the element and event classes${defer ? ' (deferred)' : ''}`, async ({
+    page,
+  }) => {
     await openHarness(page, { defer, onStatus: () => ok(statusBody(T0)) });
     await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
     const global = await page.evaluate(() => {
@@ -85,6 +93,8 @@ for (const defer of [true, false]) {
       };
     });
     expect(global.isTheElement).toBe(true);
-    expect(global.names).toEqual(expect.arrayContaining(['OnrampErrorEvent', 'OnrampStatusChangeEvent', 'defineOnrampCheckout', 'TAG_NAME']));
+    expect(global.names).toEqual(
+      expect.arrayContaining(['OnrampErrorEvent', 'OnrampStatusChangeEvent', 'defineOnrampCheckout', 'TAG_NAME']),
+    );
   });
 }

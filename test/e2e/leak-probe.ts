@@ -21,7 +21,9 @@ export interface LeakFigures {
 
 /** Installs the counters; runs before any page script. */
 function installProbe(): void {
-  const w = window as unknown as { __probe: { timeouts: Set<number>; intervals: Set<number>; listeners: number; fetches: number } };
+  const w = window as unknown as {
+    __probe: { timeouts: Set<number>; intervals: Set<number>; listeners: number; fetches: number };
+  };
   const probe = { timeouts: new Set<number>(), intervals: new Set<number>(), listeners: 0, fetches: 0 };
   w.__probe = probe;
   const { setTimeout: st, clearTimeout: ct, setInterval: si, clearInterval: ci, fetch: f } = window;
@@ -46,25 +48,35 @@ function installProbe(): void {
     if (id !== undefined) probe.intervals.delete(id);
     ci(id);
   }) as typeof window.clearInterval;
-  window.fetch = (async (...args: Parameters<typeof fetch>) => {
+  window.fetch = async (...args: Parameters<typeof fetch>) => {
     probe.fetches++;
     try {
       return await f(...args);
     } finally {
       probe.fetches--;
     }
-  });
+  };
   const add = EventTarget.prototype.addEventListener;
   const remove = EventTarget.prototype.removeEventListener;
   const seen = new Set<unknown>();
-  EventTarget.prototype.addEventListener = function (this: EventTarget, type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions) {
+  EventTarget.prototype.addEventListener = function (
+    this: EventTarget,
+    type: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: boolean | AddEventListenerOptions,
+  ) {
     if ((this === window || this === document) && listener && !seen.has(listener)) {
       seen.add(listener);
       probe.listeners++;
     }
     return add.call(this, type, listener, options);
   };
-  EventTarget.prototype.removeEventListener = function (this: EventTarget, type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions) {
+  EventTarget.prototype.removeEventListener = function (
+    this: EventTarget,
+    type: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: boolean | EventListenerOptions,
+  ) {
     if ((this === window || this === document) && listener && seen.has(listener)) {
       seen.delete(listener);
       probe.listeners--;
@@ -92,7 +104,8 @@ export async function measureLeaks(page: Page, cycles = 200): Promise<LeakFigure
   await page.evaluate(() => document.querySelector('onramp-checkout')?.remove());
   await page.waitForFunction(() => (window as unknown as { __probe: { fetches: number } }).__probe.fetches === 0);
   const baseline = await page.evaluate(() => {
-    const p = (window as unknown as { __probe: { timeouts: Set<number>; intervals: Set<number>; listeners: number } }).__probe;
+    const p = (window as unknown as { __probe: { timeouts: Set<number>; intervals: Set<number>; listeners: number } })
+      .__probe;
     return { listeners: p.listeners };
   });
   const heapBefore = await heap();
@@ -126,7 +139,11 @@ export async function measureLeaks(page: Page, cycles = 200): Promise<LeakFigure
   // then read the counters.
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
   const after = await page.evaluate(() => {
-    const p = (window as unknown as { __probe: { timeouts: Set<number>; intervals: Set<number>; listeners: number; fetches: number } }).__probe;
+    const p = (
+      window as unknown as {
+        __probe: { timeouts: Set<number>; intervals: Set<number>; listeners: number; fetches: number };
+      }
+    ).__probe;
     return { timeouts: p.timeouts.size, intervals: p.intervals.size, listeners: p.listeners, fetches: p.fetches };
   });
   const heapAfter = await heap();

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { measureLeaks } from './leak-probe.js';
 
-test('200 mount/unmount cycles (half of them also moved) leave no timer, listener, fetch or heap behind', async ({ page }) => {
+test('200 mount/unmount cycles (half of them also moved) leave no timer, listener, fetch or heap behind', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const figures = await measureLeaks(page, 200);
   expect(figures.moves).toBe(100);

@@ -25,10 +25,14 @@ let prismUrl = '';
 test.beforeAll(async () => {
   const port = await freePort();
   prismUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(resolve(root, 'node_modules/.bin/prism'), ['mock', '-h', '127.0.0.1', '-p', String(port), resolve(root, 'dist/openapi.json')], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    resolve(root, 'node_modules/.bin/prism'),
+    ['mock', '-h', '127.0.0.1', '-p', String(port), resolve(root, 'dist/openapi.json')],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   prism = child;
   let output = '';
   await new Promise<void>((ready, fail) => {
@@ -46,7 +50,9 @@ test.afterAll(() => {
   prism?.kill();
 });
 
-test('the widget quotes, shows the pending session and opens the checkout, served by a Prism mock of the document', async ({ page }) => {
+test('the widget quotes, shows the pending session and opens the checkout, served by a Prism mock of the document', async ({
+  page,
+}) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
@@ -57,7 +63,11 @@ test('the widget quotes, shows the pending session and opens the checkout, serve
 
   await page.route(`${ORIGIN}/**`, async (route) => {
     const url = new URL(route.request().url());
-    if (url.pathname === '/onramp-checkout.iife.js') return route.fulfill({ path: resolve(root, 'dist/onramp-checkout.iife.js'), contentType: 'text/javascript; charset=utf-8' });
+    if (url.pathname === '/onramp-checkout.iife.js')
+      return route.fulfill({
+        path: resolve(root, 'dist/onramp-checkout.iife.js'),
+        contentType: 'text/javascript; charset=utf-8',
+      });
     return route.fulfill({
       contentType: 'text/html; charset=utf-8',
       body: `<!doctype html><html lang="en"><head><script src="/onramp-checkout.iife.js"></script></head><body>
@@ -70,11 +80,16 @@ test('the widget quotes, shows the pending session and opens the checkout, serve
     // an answer to forward, and must not hold the context's teardown.
     const response = await route.fetch({ timeout: 15_000 }).catch(() => undefined);
     if (!response) return route.abort().catch(() => undefined);
-    await route.fulfill({ response, headers: { ...response.headers(), date: new Date(NOW).toUTCString() } }).catch(() => undefined);
+    await route
+      .fulfill({ response, headers: { ...response.headers(), date: new Date(NOW).toUTCString() } })
+      .catch(() => undefined);
   });
   // The hosted checkout of the examples' `redirect_url`.
   await page.route(`${EXAMPLE_CHECKOUT_URL}/**`, (route) =>
-    route.fulfill({ contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>Hosted checkout</title><h1>Hosted checkout</h1>' }),
+    route.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      body: '<!doctype html><title>Hosted checkout</title><h1>Hosted checkout</h1>',
+    }),
   );
 
   await page.goto(`${ORIGIN}/`);

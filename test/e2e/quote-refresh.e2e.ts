@@ -5,7 +5,10 @@ import { expect, openCheckout, test } from './fixtures.js';
 // sandbox's clock, so faking the page's clock would (rightly) change nothing.
 let demo: DemoHandle;
 test.beforeAll(async ({ shapes }) => {
-  demo = await startDemo({ port: 0, sandbox: { db: ':memory:', port: 0, checkoutPort: 0, quoteTtlMs: 3000, log: () => {}, shapes } });
+  demo = await startDemo({
+    port: 0,
+    sandbox: { db: ':memory:', port: 0, checkoutPort: 0, quoteTtlMs: 3000, log: () => {}, shapes },
+  });
 });
 test.afterAll(async () => demo.close());
 

@@ -30,11 +30,17 @@ async function payAndComeBack(page: Page, checkoutUrl: string, back: string, car
   await payWithCard(page, card);
   // The outcome, announced, then the way back by itself.
   await expect(page.locator('[data-way-back-note]')).toContainText(/Returning you to .+ in \d seconds/);
-  await page.waitForURL((url) => url.href.startsWith(back) && url.searchParams.has('onramp_session_id'), { timeout: 20_000 });
+  await page.waitForURL((url) => url.href.startsWith(back) && url.searchParams.has('onramp_session_id'), {
+    timeout: 20_000,
+  });
   return new URL(page.url());
 }
 
-test('redirect mode on the shop: 4242 comes back to the order, completed, also after a reload', async ({ page, demo, problems }) => {
+test('redirect mode on the shop: 4242 comes back to the order, completed, also after a reload', async ({
+  page,
+  demo,
+  problems,
+}) => {
   void problems;
   const sessionId = await orderByLeaving(page, demo.url);
   // From its creation on, the address names the order (a reload shows it too).
@@ -73,7 +79,11 @@ test('redirect mode on the shop: a declined card comes back showing failed', asy
   expect(await sessionIdOf(page)).toBe(sessionId);
 });
 
-test('/demo/redirect: 4242 comes back to that page and its order, also after a reload', async ({ page, demo, problems }) => {
+test('/demo/redirect: 4242 comes back to that page and its order, also after a reload', async ({
+  page,
+  demo,
+  problems,
+}) => {
   void problems;
   await page.goto(`${demo.url}/demo/redirect`);
   await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
@@ -91,7 +101,11 @@ test('/demo/redirect: 4242 comes back to that page and its order, also after a r
   expect(await sessionIdOf(page)).not.toBe(sessionId);
 });
 
-test('the checkout page keeps the buyer in control: "Stay on this page" stops the return, "Return now" goes back', async ({ page, demo, problems }) => {
+test('the checkout page keeps the buyer in control: "Stay on this page" stops the return, "Return now" goes back', async ({
+  page,
+  demo,
+  problems,
+}) => {
   void problems;
   const sessionId = await orderByLeaving(page, demo.url);
   await page.locator('[part=pay-button]').tap();
@@ -113,7 +127,11 @@ test('the checkout page keeps the buyer in control: "Stay on this page" stops th
   await expect(page.locator(widget)).toHaveAttribute('status', 'completed');
 });
 
-test('a WebView (frame refused, popups blocked) falls to the redirect and comes back', async ({ page, demo, problems }) => {
+test('a WebView (frame refused, popups blocked) falls to the redirect and comes back', async ({
+  page,
+  demo,
+  problems,
+}) => {
   void problems;
   // No popups, as in an in-app browser; the checkout refuses to be framed there.
   await page.addInitScript(() => {
@@ -121,7 +139,12 @@ test('a WebView (frame refused, popups blocked) falls to the redirect and comes 
   });
   await page.route(`${demo.sandbox.checkoutUrl}/pay/**`, async (route) => {
     if (route.request().frame() === page.mainFrame()) return route.continue();
-    return route.fulfill({ status: 200, contentType: 'text/html', headers: { 'Content-Security-Policy': "frame-ancestors 'none'" }, body: '<p>refused</p>' });
+    return route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      headers: { 'Content-Security-Policy': "frame-ancestors 'none'" },
+      body: '<p>refused</p>',
+    });
   });
   await page.goto(`${demo.url}/`);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
@@ -131,11 +154,18 @@ test('a WebView (frame refused, popups blocked) falls to the redirect and comes 
   // Frame refused, popup blocked: the page itself goes to the checkout.
   await page.waitForURL((url) => url.href.startsWith(`${demo.sandbox.checkoutUrl}/pay/`), { timeout: 20_000 });
   await payWithCard(page, CARD_PAYS);
-  await page.waitForURL((url) => url.href.startsWith(`${demo.url}/`) && url.searchParams.get('onramp_session_id') === sessionId, { timeout: 20_000 });
+  await page.waitForURL(
+    (url) => url.href.startsWith(`${demo.url}/`) && url.searchParams.get('onramp_session_id') === sessionId,
+    { timeout: 20_000 },
+  );
   await expect(page.locator(widget)).toHaveAttribute('status', 'completed');
 });
 
-test('embedded on the shop: the frame has no way out and no second order, and shows the widget’s own amounts', async ({ page, demo, problems }) => {
+test('embedded on the shop: the frame has no way out and no second order, and shows the widget’s own amounts', async ({
+  page,
+  demo,
+  problems,
+}) => {
   void problems;
   await page.goto(`${demo.url}/`);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
@@ -150,7 +180,11 @@ test('embedded on the shop: the frame has no way out and no second order, and sh
   await expect(frame.locator('.frame-summary')).toContainText('$100.00');
 });
 
-test('the hosted checkout page shows amounts as a buyer reads them, as the widget does', async ({ page, demo, problems }) => {
+test('the hosted checkout page shows amounts as a buyer reads them, as the widget does', async ({
+  page,
+  demo,
+  problems,
+}) => {
   void problems;
   await orderByLeaving(page, demo.url);
   const widgetCrypto = (await page.locator('[part=crypto-amount] strong').innerText()).replace(/^≈\s*/, '');
@@ -165,12 +199,21 @@ test('the hosted checkout page shows amounts as a buyer reads them, as the widge
 });
 
 for (const width of [320, 375]) {
-  test(`no sideways scroll at ${width} px: the shop, the widget, the hosted checkout; touch targets of 44 px on the payment path`, async ({ page, demo, problems }) => {
+  test(`no sideways scroll at ${width} px: the shop, the widget, the hosted checkout; touch targets of 44 px on the payment path`, async ({
+    page,
+    demo,
+    problems,
+  }) => {
     void problems;
     await page.setViewportSize({ width, height: 740 });
     const noSidewaysScroll = async (where: string) => {
-      const sizes = await page.evaluate(() => ({ scroll: document.scrollingElement?.scrollWidth ?? 0, inner: window.innerWidth }));
-      expect(sizes.scroll, `${where}: page width ${sizes.scroll} > viewport ${sizes.inner}`).toBeLessThanOrEqual(sizes.inner);
+      const sizes = await page.evaluate(() => ({
+        scroll: document.scrollingElement?.scrollWidth ?? 0,
+        inner: window.innerWidth,
+      }));
+      expect(sizes.scroll, `${where}: page width ${sizes.scroll} > viewport ${sizes.inner}`).toBeLessThanOrEqual(
+        sizes.inner,
+      );
     };
     const tall = async (selector: string, where: string) => {
       const box = await page.locator(selector).first().boundingBox();
@@ -184,7 +227,8 @@ for (const width of [320, 375]) {
     await page.locator('[part=pay-button]').tap();
     await page.waitForURL((url) => url.href.startsWith(`${demo.sandbox.checkoutUrl}/pay/`));
     await noSidewaysScroll('hosted checkout');
-    for (const selector of ['#card_number', '#card_expiry', '#card_cvc', '[data-pay-button]', '[data-back-link]']) await tall(selector, 'hosted checkout');
+    for (const selector of ['#card_number', '#card_expiry', '#card_cvc', '[data-pay-button]', '[data-back-link]'])
+      await tall(selector, 'hosted checkout');
     await payWithCard(page, CARD_PAYS);
     await expect(page.locator('[data-return-now]')).toBeVisible();
     await noSidewaysScroll('hosted checkout, paid');
@@ -193,7 +237,11 @@ for (const width of [320, 375]) {
   });
 }
 
-test('popup mode: once paid, the checkout window shows the outcome and closes itself; the widget shows it', async ({ page, demo, problems }) => {
+test('popup mode: once paid, the checkout window shows the outcome and closes itself; the widget shows it', async ({
+  page,
+  demo,
+  problems,
+}) => {
   void problems;
   await page.goto(`${demo.url}/`);
   await page.getByLabel('Checkout opens').selectOption('popup');
@@ -208,8 +256,20 @@ test('popup mode: once paid, the checkout window shows the outcome and closes it
   expect(page.url().startsWith(demo.url)).toBe(true);
 });
 
-for (const path of ['/demo/script-tag', '/demo/session', '/demo/ssr', '/demo/react', '/demo/vue', '/demo/svelte', '/demo/angular-style']) {
-  test(`${path} is the return page of its own sessions: back with onramp_session_id, it shows that order from the API`, async ({ page, demo, problems }) => {
+for (const path of [
+  '/demo/script-tag',
+  '/demo/session',
+  '/demo/ssr',
+  '/demo/react',
+  '/demo/vue',
+  '/demo/svelte',
+  '/demo/angular-style',
+]) {
+  test(`${path} is the return page of its own sessions: back with onramp_session_id, it shows that order from the API`, async ({
+    page,
+    demo,
+    problems,
+  }) => {
     void problems;
     await page.goto(`${demo.url}${path}`);
     await expect(page.locator(widget)).toHaveAttribute('status', 'pending');

@@ -13,7 +13,15 @@ import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { renderCheckoutPage } from '../../demo/sandbox/checkout/page.js';
 import type { SessionRow } from '../../demo/sandbox/db/sessions.js';
-import { CHECKOUT_ORIGIN, ORIGIN, SESSION_ID, openHarness, recordedProblems, statusBody, type ApiAnswer } from './harness.js';
+import {
+  CHECKOUT_ORIGIN,
+  ORIGIN,
+  SESSION_ID,
+  openHarness,
+  recordedProblems,
+  statusBody,
+  type ApiAnswer,
+} from './harness.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SCREENSHOTS = resolve(ROOT, 'demo/screenshots');
@@ -21,8 +29,14 @@ const SCREENSHOTS = resolve(ROOT, 'demo/screenshots');
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 const WIDTH = 420;
 
-const ok = (body: unknown): ApiAnswer => ({ body: JSON.stringify(body), headers: { Date: new Date(NOW).toUTCString() } });
-const status = (value: string, overrides: Record<string, unknown> = {}) => () => ok(statusBody(NOW, value, overrides));
+const ok = (body: unknown): ApiAnswer => ({
+  body: JSON.stringify(body),
+  headers: { Date: new Date(NOW).toUTCString() },
+});
+const status =
+  (value: string, overrides: Record<string, unknown> = {}) =>
+  () =>
+    ok(statusBody(NOW, value, overrides));
 const hang = () => new Promise<ApiAnswer>(() => {});
 
 interface Shot {
@@ -78,10 +92,21 @@ const hostedCheckout = async (page: Page) => {
   await page.route(`${CHECKOUT_ORIGIN}/**`, (route) => {
     const { pathname } = new URL(route.request().url());
     if (pathname === `/pay/${SESSION_ID}`) {
-      return route.fulfill({ contentType: 'text/html', body: renderCheckoutPage({ row, token: 'tok_abcdefghijklmnop', embedOrigin: ORIGIN, brand: 'onramp', surface: 'frame' }) });
+      return route.fulfill({
+        contentType: 'text/html',
+        body: renderCheckoutPage({
+          row,
+          token: 'tok_abcdefghijklmnop',
+          embedOrigin: ORIGIN,
+          brand: 'onramp',
+          surface: 'frame',
+        }),
+      });
     }
-    if (pathname === '/assets/checkout.css') return route.fulfill({ contentType: 'text/css', body: asset('checkout.css') });
-    if (pathname === '/assets/checkout.js') return route.fulfill({ contentType: 'text/javascript', body: asset('checkout.js') });
+    if (pathname === '/assets/checkout.css')
+      return route.fulfill({ contentType: 'text/css', body: asset('checkout.css') });
+    if (pathname === '/assets/checkout.js')
+      return route.fulfill({ contentType: 'text/javascript', body: asset('checkout.js') });
     return route.fulfill({ status: 404, body: '' });
   });
 };
@@ -90,7 +115,13 @@ const hostedCheckout = async (page: Page) => {
 const SHOTS: readonly Shot[] = [
   { name: 'loading', title: 'Loading', onStatus: hang, status: 'loading' },
   { name: 'pending', title: 'Quote, test mode', onStatus: status('pending'), status: 'pending' },
-  { name: 'pending-dark', title: 'Quote, dark theme', attributes: { theme: 'dark' }, onStatus: status('pending'), status: 'pending' },
+  {
+    name: 'pending-dark',
+    title: 'Quote, dark theme',
+    attributes: { theme: 'dark' },
+    onStatus: status('pending'),
+    status: 'pending',
+  },
   {
     name: 'quote-expired',
     title: 'Quote expired, refreshing',
@@ -166,15 +197,30 @@ const SHOTS: readonly Shot[] = [
     status: 'completed',
   },
   { name: 'failed', title: 'Failed', onStatus: status('failed'), status: 'failed' },
-  { name: 'pending-de', title: 'Quote, German', attributes: { locale: 'de-DE' }, onStatus: status('pending'), status: 'pending' },
-  { name: 'pending-ar', title: 'Quote, Arabic (right to left)', attributes: { locale: 'ar' }, onStatus: status('pending'), status: 'pending' },
+  {
+    name: 'pending-de',
+    title: 'Quote, German',
+    attributes: { locale: 'de-DE' },
+    onStatus: status('pending'),
+    status: 'pending',
+  },
+  {
+    name: 'pending-ar',
+    title: 'Quote, Arabic (right to left)',
+    attributes: { locale: 'ar' },
+    onStatus: status('pending'),
+    status: 'pending',
+  },
   { name: 'expired', title: 'Session expired', onStatus: status('expired'), status: 'expired' },
   {
     name: 'error',
     title: 'Error',
     onStatus: () => ({
       status: 404,
-      body: JSON.stringify({ success: false, error: { code: 'NOT_FOUND', message: 'No such session', request_id: 'req_8f3a2c91d4e6b7a0' } }),
+      body: JSON.stringify({
+        success: false,
+        error: { code: 'NOT_FOUND', message: 'No such session', request_id: 'req_8f3a2c91d4e6b7a0' },
+      }),
       headers: { 'Request-Id': 'req_8f3a2c91d4e6b7a0' },
     }),
     status: 'error',
@@ -187,7 +233,12 @@ const documentedParts = (): Set<string> => {
   const manifest = JSON.parse(readFileSync(resolve(ROOT, 'dist/custom-elements.json'), 'utf8')) as {
     modules: { declarations?: { cssParts?: { name: string }[] }[] }[];
   };
-  return new Set(manifest.modules.flatMap((m) => m.declarations ?? []).flatMap((d) => d.cssParts ?? []).map((p) => p.name));
+  return new Set(
+    manifest.modules
+      .flatMap((m) => m.declarations ?? [])
+      .flatMap((d) => d.cssParts ?? [])
+      .map((p) => p.name),
+  );
 };
 
 for (const shot of SHOTS) {
@@ -208,12 +259,22 @@ for (const shot of SHOTS) {
 
     // Every part on screen is a documented one (the manifest's @csspart list).
     const parts = await widget.evaluate((element) =>
-      [...(element.shadowRoot?.querySelectorAll('[part]') ?? [])].flatMap((node) => (node.getAttribute('part') ?? '').split(/\s+/)),
+      [...(element.shadowRoot?.querySelectorAll('[part]') ?? [])].flatMap((node) =>
+        (node.getAttribute('part') ?? '').split(/\s+/),
+      ),
     );
     const documented = documentedParts();
-    expect(parts.filter((part) => !documented.has(part)), 'undocumented parts').toEqual([]);
+    expect(
+      parts.filter((part) => !documented.has(part)),
+      'undocumented parts',
+    ).toEqual([]);
 
-    await expect(widget).toHaveScreenshot(`${shot.name}.png`, { animations: 'disabled', caret: 'hide', scale: 'css', omitBackground: true });
+    await expect(widget).toHaveScreenshot(`${shot.name}.png`, {
+      animations: 'disabled',
+      caret: 'hide',
+      scale: 'css',
+      omitBackground: true,
+    });
     expect(await recordedProblems(page)).toEqual([]);
   });
 }
@@ -228,5 +289,8 @@ test('the README shows only these screenshots, and demo/screenshots holds nothin
     expect(existsSync(resolve(SCREENSHOTS, `${name}.png`)), `${name}.png is committed`).toBe(true);
   }
   const files = readdirSync(SCREENSHOTS).filter((file) => file.endsWith('.png'));
-  expect(files.filter((file) => !names.has(file.slice(0, -4))), 'stale screenshots').toEqual([]);
+  expect(
+    files.filter((file) => !names.has(file.slice(0, -4))),
+    'stale screenshots',
+  ).toEqual([]);
 });

@@ -4,7 +4,11 @@
  */
 import { expect, payWithCard, test } from './fixtures.js';
 
-test('the session data block draws the order with no status answer, then the widget polls and pays', async ({ page, demo, problems }) => {
+test('the session data block draws the order with no status answer, then the widget polls and pays', async ({
+  page,
+  demo,
+  problems,
+}) => {
   void problems;
   // Hold every status request until the order is on screen: what is drawn came from the page.
   let release: () => void = () => {};

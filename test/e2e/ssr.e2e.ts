@@ -55,13 +55,21 @@ async function openHeldBack(page: Page, url: string): Promise<() => Promise<void
       for (const record of records) {
         const target = record.target instanceof Element ? record.target : record.target.parentElement;
         if (target?.closest('[role=timer]')) continue;
-        state.texts.push(`${record.type} in ${target?.getAttribute('part') ?? target?.localName}: ${record.target.textContent}`);
+        state.texts.push(
+          `${record.type} in ${target?.getAttribute('part') ?? target?.localName}: ${record.target.textContent}`,
+        );
       }
     }).observe(root, { subtree: true, childList: true, characterData: true });
   });
   return async () => {
     release();
-    await expect.poll(() => page.locator(widget).evaluate((element) => (element as HTMLElement & { hasUpdated?: boolean }).hasUpdated === true)).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .locator(widget)
+          .evaluate((element) => (element as HTMLElement & { hasUpdated?: boolean }).hasUpdated === true),
+      )
+      .toBe(true);
   };
 }
 
@@ -73,11 +81,18 @@ const sameNodes = (page: Page) =>
     return { same: marked.length > 0 && marked.every((node, index) => node === now[index] && node.isConnected), texts };
   });
 
-test('with JavaScript, the element hydrates onto the same nodes, ticks, polls and pays 4242 to completed', async ({ page, demo, problems }) => {
+test('with JavaScript, the element hydrates onto the same nodes, ticks, polls and pays 4242 to completed', async ({
+  page,
+  demo,
+  problems,
+}) => {
   const consoleErrors: string[] = [];
   page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
   const statusRequests: string[] = [];
-  page.on('request', (request) => request.url().startsWith(`${demo.sandbox.apiUrl}/v1/onramp?`) && statusRequests.push(request.url()));
+  page.on(
+    'request',
+    (request) => request.url().startsWith(`${demo.sandbox.apiUrl}/v1/onramp?`) && statusRequests.push(request.url()),
+  );
   const hydrate = await openHeldBack(page, `${demo.url}/demo/ssr`);
   const countdown = page.locator('[part=session-countdown]');
   const before = await countdown.textContent();

@@ -10,7 +10,8 @@ import { advanceSession, expect, openCheckout, sessionIdOf, test } from './fixtu
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Theme panel' });
 const widget = (page: Page) => page.locator('onramp-checkout');
-const customProperty = (element: Locator, name: string) => element.evaluate((el, property) => (el as HTMLElement).style.getPropertyValue(property), name);
+const customProperty = (element: Locator, name: string) =>
+  element.evaluate((el, property) => (el as HTMLElement).style.getPropertyValue(property), name);
 
 test('choices apply live, survive a remount, and reset', async ({ page, demo, problems }) => {
   void problems;
@@ -62,15 +63,24 @@ test('choices apply live, survive a remount, and reset', async ({ page, demo, pr
   await expect(theme.getByRole('slider', { name: 'Corner radius' })).toHaveAttribute('aria-valuetext', '12px');
 });
 
-test('a colour picker per --onramp-color-* property, and every control reachable with Tab in order', async ({ page, demo, problems }) => {
+test('a colour picker per --onramp-color-* property, and every control reachable with Tab in order', async ({
+  page,
+  demo,
+  problems,
+}) => {
   void problems;
   await page.goto(`${demo.url}/`);
   const theme = panel(page);
-  const names = await theme.locator('input[type=color]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).name));
+  const names = await theme
+    .locator('input[type=color]')
+    .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).name));
   const manifest = JSON.parse(readFileSync(new URL('../../dist/custom-elements.json', import.meta.url), 'utf8')) as {
     modules: { declarations?: { cssProperties?: { name: string }[] }[] }[];
   };
-  const documented = manifest.modules.flatMap((m) => m.declarations ?? []).flatMap((d) => d.cssProperties ?? []).map((p) => p.name);
+  const documented = manifest.modules
+    .flatMap((m) => m.declarations ?? [])
+    .flatMap((d) => d.cssProperties ?? [])
+    .map((p) => p.name);
   expect(names.sort()).toEqual(documented.filter((name) => name.startsWith('--onramp-color-')).sort());
 
   // Tab from the theme select through every control, in order, ending on the reset button.
@@ -93,7 +103,11 @@ test.describe('accessibility', () => {
     const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
     await page.evaluate(readFileSync(axePath, 'utf8'));
     const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(context: unknown): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe;
+      const axe = (
+        window as unknown as {
+          axe: { run(context: unknown): Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
+        }
+      ).axe;
       const result = await axe.run({ include: [['#theme-panel']] });
       return result.violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
     });

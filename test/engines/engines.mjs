@@ -17,15 +17,27 @@ export const ENGINES = /** @type {const} */ (['chromium', 'firefox', 'webkit']);
  */
 export function selectedEngines(value = process.env.ENGINES ?? process.env.WTR_BROWSERS) {
   if (!value?.trim()) return [...ENGINES];
-  const names = value.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean);
+  const names = value
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
   const unknown = names.filter((name) => !ENGINES.includes(/** @type {never} */ (name)));
   if (unknown.length > 0) throw new Error(`Unknown engine ${unknown.join(', ')}: choose from ${ENGINES.join(', ')}`);
   return ENGINES.filter((engine) => names.includes(engine));
 }
 
 /** Debian's Chromium, or CHROMIUM_PATH; undefined lets Playwright use its own where it has one. */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const chromiumPath =
+  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 /** Playwright's `use` for these Chromium runs (the suites' configs share it): the browser, its flags, a trace kept on failure. */
 export const playwrightChromium = /** @type {const} */ ({
   browserName: 'chromium',
@@ -50,7 +62,9 @@ function freePort() {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -135,11 +149,15 @@ export async function startWebKitDriver() {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const ready = await Promise.race([
-      fetch(`http://127.0.0.1:${port}/status`).then((response) => response.ok, () => false),
+      fetch(`http://127.0.0.1:${port}/status`).then(
+        (response) => response.ok,
+        () => false,
+      ),
       exited,
     ]);
     if (ready) break;
-    if (Date.now() > deadline) throw new Error(`WebKitWebDriver did not answer on port ${port} within 30 s: ${errors.trim()}`);
+    if (Date.now() > deadline)
+      throw new Error(`WebKitWebDriver did not answer on port ${port} within 30 s: ${errors.trim()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {

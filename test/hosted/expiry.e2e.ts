@@ -22,7 +22,9 @@ test("an expired visitor's account is gone, and the next visit starts a new one"
   const readStatus = () =>
     page.evaluate(
       async ({ api, sessionId, publishableKey, clientSecret }) => {
-        const response = await fetch(`${api}/v1/onramp?session_id=${sessionId}`, { headers: { 'X-API-Key': publishableKey, 'X-Client-Secret': clientSecret } });
+        const response = await fetch(`${api}/v1/onramp?session_id=${sessionId}`, {
+          headers: { 'X-API-Key': publishableKey, 'X-Client-Secret': clientSecret },
+        });
         return response.status;
       },
       { api: stack.api, sessionId, ...credentials },
@@ -33,7 +35,8 @@ test("an expired visitor's account is gone, and the next visit starts a new one"
 
   const db = new Database(stack.dbPath, { readonly: true, fileMustExist: true });
   try {
-    const count = (sql: string, ...params: string[]) => (db.prepare(`SELECT COUNT(*) AS n FROM ${sql}`).get(...params) as { n: number }).n;
+    const count = (sql: string, ...params: string[]) =>
+      (db.prepare(`SELECT COUNT(*) AS n FROM ${sql}`).get(...params) as { n: number }).n;
     // …and the sandbox's sweeper (every second) deletes it with everything in it.
     await expect.poll(() => count('sessions WHERE id = ?', sessionId), { timeout: 10_000, intervals: [250] }).toBe(0);
     expect(count('webhook_events WHERE session_id = ?', sessionId)).toBe(0);

@@ -30,7 +30,11 @@ export interface Visitor {
 }
 
 /** A new visitor on the shop page: a context of its own, whose first page view makes its account. */
-export async function newVisitor(browser: Browser, stack: HostedStack, options: { bypassCSP?: boolean } = {}): Promise<Visitor> {
+export async function newVisitor(
+  browser: Browser,
+  stack: HostedStack,
+  options: { bypassCSP?: boolean } = {},
+): Promise<Visitor> {
   const context = await browser.newContext(options);
   const page = await context.newPage();
   const errors: string[] = [];
@@ -49,7 +53,9 @@ export async function order(page: Page): Promise<string> {
   await page.getByLabel('Checkout opens').selectOption('embedded');
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(page.locator('onramp-checkout')).toHaveAttribute('status', 'pending');
-  const secret = await page.locator('onramp-checkout').evaluate((element) => (element as HTMLElement & { clientSecret: string }).clientSecret);
+  const secret = await page
+    .locator('onramp-checkout')
+    .evaluate((element) => (element as HTMLElement & { clientSecret: string }).clientSecret);
   return secret.slice(0, secret.indexOf('_secret_'));
 }
 

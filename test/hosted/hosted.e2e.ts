@@ -9,7 +9,10 @@ import { createRequire } from 'node:module';
 import { expect, newVisitor, order, pay4242, test } from './fixtures.js';
 import { httpsCall } from './stack.js';
 
-test('two visitors each pay 4242 to completed and see only their own sessions, keys and webhooks', async ({ browser, stack }) => {
+test('two visitors each pay 4242 to completed and see only their own sessions, keys and webhooks', async ({
+  browser,
+  stack,
+}) => {
   const a = await newVisitor(browser, stack);
   const b = await newVisitor(browser, stack);
   const idA = await order(a.page);
@@ -18,9 +21,14 @@ test('two visitors each pay 4242 to completed and see only their own sessions, k
   await pay4242(b.page);
 
   // The shop's server received each visitor's signed events on that visitor's receiver only.
-  for (const [visitor, own, other] of [[a, idA, idB], [b, idB, idA]] as const) {
+  for (const [visitor, own, other] of [
+    [a, idA, idB],
+    [b, idB, idA],
+  ] as const) {
     const log = visitor.page.locator('#webhook-log');
-    await expect(log.locator('li', { hasText: 'onramp.session.completed' }).filter({ hasText: own.slice(0, 12) })).toHaveCount(1);
+    await expect(
+      log.locator('li', { hasText: 'onramp.session.completed' }).filter({ hasText: own.slice(0, 12) }),
+    ).toHaveCount(1);
     await expect(log).not.toContainText(other.slice(0, 12));
   }
 
@@ -56,15 +64,26 @@ test('two visitors each pay 4242 to completed and see only their own sessions, k
   await b.close();
 });
 
-test('a webhook to loopback, a private address or anywhere but the demo receiver is refused', async ({ browser, stack }) => {
+test('a webhook to loopback, a private address or anywhere but the demo receiver is refused', async ({
+  browser,
+  stack,
+}) => {
   const visitor = await newVisitor(browser, stack);
   const { page } = visitor;
   await page.goto(`${stack.shop}/console`);
   await expect(page.locator('#webhooks-table tbody tr')).toHaveCount(1);
-  for (const url of ['http://127.0.0.1:8080/hook', 'http://localhost:9/hook', 'https://10.0.0.5/hook', 'https://169.254.169.254/latest', 'https://example.com/hook']) {
+  for (const url of [
+    'http://127.0.0.1:8080/hook',
+    'http://localhost:9/hook',
+    'https://10.0.0.5/hook',
+    'https://169.254.169.254/latest',
+    'https://example.com/hook',
+  ]) {
     await page.getByLabel('Endpoint URL').fill(url);
     await page.getByRole('button', { name: /Add endpoint/ }).click();
-    await expect(page.locator('#webhook-error')).toHaveText(/^VALIDATION_ERROR: In the hosted demo, webhooks go only to the demo's own receiver/);
+    await expect(page.locator('#webhook-error')).toHaveText(
+      /^VALIDATION_ERROR: In the hosted demo, webhooks go only to the demo's own receiver/,
+    );
   }
   await expect(page.locator('#webhooks-table tbody tr')).toHaveCount(1);
 
@@ -79,13 +98,20 @@ test('a webhook to loopback, a private address or anywhere but the demo receiver
   const viaApi = await page.evaluate(
     async ({ api, key }) => {
       // The API sends no CORS for secret keys: the page cannot read the answer, only the refusal of the fetch.
-      const response = await fetch(`${api}/v1/webhooks`, { method: 'POST', headers: { 'X-API-Key': key, 'Content-Type': 'application/json' }, body: '{}' }).catch(() => null);
+      const response = await fetch(`${api}/v1/webhooks`, {
+        method: 'POST',
+        headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+        body: '{}',
+      }).catch(() => null);
       return response === null ? 'blocked' : response.status;
     },
     { api: stack.api, key },
   );
   expect(viaApi).toBe('blocked');
-  const created = await postJson(stack.httpsPort, apiHost, '/v1/webhooks', key, { url: 'http://127.0.0.1:22/', events: ['*'] });
+  const created = await postJson(stack.httpsPort, apiHost, '/v1/webhooks', key, {
+    url: 'http://127.0.0.1:22/',
+    events: ['*'],
+  });
   expect(created.status).toBe(400);
   expect(JSON.parse(created.body)).toMatchObject({ success: false, error: { code: 'VALIDATION_ERROR', param: 'url' } });
   // No live environment: the console offers test keys only, and the API refuses a live one.
@@ -96,7 +122,10 @@ test('a webhook to loopback, a private address or anywhere but the demo receiver
   await visitor.close();
 });
 
-test("axe finds no violation in the account note, the console's webhooks panel and its refusal", async ({ browser, stack }) => {
+test("axe finds no violation in the account note, the console's webhooks panel and its refusal", async ({
+  browser,
+  stack,
+}) => {
   // axe is injected from a test script, which the pages' own CSP would (rightly) refuse.
   const visitor = await newVisitor(browser, stack, { bypassCSP: true });
   const { page } = visitor;
@@ -105,8 +134,13 @@ test("axe finds no violation in the account note, the console's webhooks panel a
     await page.evaluate(axeSource);
     return page.evaluate(async (include) => {
       const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-      const result = await axe.run({ include: include.map((selector) => [selector]) }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
-      return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`);
+      const result = await axe.run(
+        { include: include.map((selector) => [selector]) },
+        { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } },
+      );
+      return result.violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
+      );
     }, selectors);
   };
   expect(await violations(['.demo-header'])).toEqual([]);
@@ -132,7 +166,10 @@ test('a foreign Host is refused, directly and through Caddy', async ({ stack }) 
     expect(direct, host).toBe(403);
   }
   // Caddy serves the three names only; a request naming another gets no page of the demo.
-  const other = await httpsCall(stack.httpsPort, `evil.localhost:${stack.httpsPort}`, 'GET', '/').catch(() => ({ status: 0, body: '' }));
+  const other = await httpsCall(stack.httpsPort, `evil.localhost:${stack.httpsPort}`, 'GET', '/').catch(() => ({
+    status: 0,
+    body: '',
+  }));
   expect(other.body).not.toContain('Demo shop');
 });
 

@@ -27,7 +27,6 @@ export interface HostedStack {
   close(): Promise<void>;
 }
 
-
 /** `KEY=value` lines, as systemd's EnvironmentFile reads them (comments and blank lines skipped). */
 function readEnvFile(path: string): Record<string, string> {
   const env: Record<string, string> = {};
@@ -84,7 +83,15 @@ export function httpsCall(
 ): Promise<{ status: number; body: string }> {
   return new Promise((done, fail) => {
     const req = request(
-      { host: '127.0.0.1', port, method, path, servername: host.split(':')[0], rejectUnauthorized: false, headers: { Host: host, ...headers } },
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        servername: host.split(':')[0],
+        rejectUnauthorized: false,
+        headers: { Host: host, ...headers },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -117,7 +124,13 @@ function stop(child: ChildProcess): Promise<void> {
 export async function startHostedStack(options: { accountTtlSeconds: number }): Promise<HostedStack> {
   const caddy = caddyBinary();
   const dir = mkdtempSync(join(tmpdir(), 'onramp-hosted-'));
-  const [httpsPort, httpPort, demoPort, apiPort, checkoutPort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+  const [httpsPort, httpPort, demoPort, apiPort, checkoutPort] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
   // The deployment's own settings, the domain replaced by *.localhost names on Caddy's test port.
   const settings = readEnvFile(join(ROOT, 'deploy/onramp-demo.env'));
   for (const name of ['DEMO_PUBLIC_URL', 'SANDBOX_PUBLIC_URL', 'CHECKOUT_PUBLIC_URL']) {
@@ -131,7 +144,11 @@ export async function startHostedStack(options: { accountTtlSeconds: number }): 
     SANDBOX_DB: join(dir, 'hosted.db'),
   });
   const base = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, ...settings };
-  const demo = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], { cwd: ROOT, env: base, stdio: ['ignore', 'pipe', 'pipe'] });
+  const demo = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], {
+    cwd: ROOT,
+    env: base,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const proxy = spawn(caddy, ['run', '--config', 'deploy/Caddyfile', '--adapter', 'caddyfile'], {
     cwd: ROOT,
     env: {
@@ -139,7 +156,13 @@ export async function startHostedStack(options: { accountTtlSeconds: number }): 
       XDG_DATA_HOME: join(dir, 'caddy-data'),
       XDG_CONFIG_HOME: join(dir, 'caddy-config'),
       // Test-only global options: loopback ports, Caddy's local CA kept out of the system's trust store, no admin API.
-      CADDY_EXTRA_OPTIONS: ['admin off', 'skip_install_trust', 'default_bind 127.0.0.1', `http_port ${httpPort}`, `https_port ${httpsPort}`].join('\n'),
+      CADDY_EXTRA_OPTIONS: [
+        'admin off',
+        'skip_install_trust',
+        'default_bind 127.0.0.1',
+        `http_port ${httpPort}`,
+        `https_port ${httpsPort}`,
+      ].join('\n'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -154,11 +177,19 @@ export async function startHostedStack(options: { accountTtlSeconds: number }): 
     const shopHost = new URL(settings.DEMO_PUBLIC_URL!).host;
     const apiHost = new URL(settings.SANDBOX_PUBLIC_URL!).host;
     // Files make no visitor account; the API's health needs no key.
-    await until(async () => (await httpsCall(httpsPort, shopHost, 'GET', '/favicon.ico')).status === 204, 'Caddy in front of the shop');
-    await until(async () => (await httpsCall(httpsPort, apiHost, 'GET', '/health')).status === 200, 'Caddy in front of the API');
+    await until(
+      async () => (await httpsCall(httpsPort, shopHost, 'GET', '/favicon.ico')).status === 204,
+      'Caddy in front of the shop',
+    );
+    await until(
+      async () => (await httpsCall(httpsPort, apiHost, 'GET', '/health')).status === 200,
+      'Caddy in front of the API',
+    );
   } catch (error) {
     await close();
-    throw new Error(`${(error as Error).message}\n--- demo:\n${demoOutput()}\n--- caddy:\n${proxyOutput()}`, { cause: error });
+    throw new Error(`${(error as Error).message}\n--- demo:\n${demoOutput()}\n--- caddy:\n${proxyOutput()}`, {
+      cause: error,
+    });
   }
   return {
     shop: settings.DEMO_PUBLIC_URL!,

@@ -21,7 +21,10 @@ function count(stack: HostedStack, sql: string, ...params: string[]): number {
   }
 }
 
-test('every demo page a visitor opens first sets their cookie; pages and reloads make one account', async ({ browser, stack }) => {
+test('every demo page a visitor opens first sets their cookie; pages and reloads make one account', async ({
+  browser,
+  stack,
+}) => {
   for (const first of DEMO_PAGES) {
     const before = count(stack, 'accounts');
     const context = await browser.newContext();
@@ -29,19 +32,28 @@ test('every demo page a visitor opens first sets their cookie; pages and reloads
     const response = await page.goto(`${stack.shop}${first.path}`);
     expect(response?.status(), first.path).toBe(200);
     const cookie = (await context.cookies()).find((c) => c.name === COOKIE);
-    expect(cookie, `${first.path} sets the visitor's cookie`).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax' });
+    expect(cookie, `${first.path} sets the visitor's cookie`).toMatchObject({
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Lax',
+    });
     await page.reload();
     await page.reload();
     // The shop and the console (which make no session: the address's creation limit is shared by
     // every test here), then the first page again: still the same visitor.
     for (const other of ['/', '/console', first.path]) await page.goto(`${stack.shop}${other}`);
-    expect((await context.cookies()).find((c) => c.name === COOKIE)?.value, `${first.path}: the cookie stays`).toBe(cookie?.value);
+    expect((await context.cookies()).find((c) => c.name === COOKIE)?.value, `${first.path}: the cookie stays`).toBe(
+      cookie?.value,
+    );
     expect(count(stack, 'accounts') - before, `${first.path}: one account`).toBe(1);
     await context.close();
   }
 });
 
-test('a visitor whose first page is /demo/redirect pays by leaving it on a phone, comes back to the order, and finds it in the console', async ({ browser, stack }) => {
+test('a visitor whose first page is /demo/redirect pays by leaving it on a phone, comes back to the order, and finds it in the console', async ({
+  browser,
+  stack,
+}) => {
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -57,7 +69,11 @@ test('a visitor whose first page is /demo/redirect pays by leaving it on a phone
   await page.getByLabel(/expir/i).fill('12/34');
   await page.getByLabel(/cvc/i).fill('123');
   await page.getByRole('button', { name: /^pay/i }).tap();
-  await page.waitForURL((url) => url.href.startsWith(`${stack.shop}/demo/redirect?`) && url.searchParams.get('onramp_session_id') === sessionId, { timeout: 20_000 });
+  await page.waitForURL(
+    (url) =>
+      url.href.startsWith(`${stack.shop}/demo/redirect?`) && url.searchParams.get('onramp_session_id') === sessionId,
+    { timeout: 20_000 },
+  );
   await expect(widget).toHaveAttribute('status', 'completed');
   await page.reload();
   await expect(widget).toHaveAttribute('status', 'completed');
@@ -70,7 +86,9 @@ test('a visitor whose first page is /demo/redirect pays by leaving it on a phone
   // Another visitor cannot open this order: the shop has no such order of theirs.
   const stranger = await browser.newContext();
   const strangerPage = await stranger.newPage();
-  const answer = await strangerPage.goto(`${stack.shop}/demo/redirect?onramp_session_id=${sessionId}&onramp_status=completed`);
+  const answer = await strangerPage.goto(
+    `${stack.shop}/demo/redirect?onramp_session_id=${sessionId}&onramp_status=completed`,
+  );
   expect(answer?.status()).toBe(404);
   await expect(strangerPage.getByRole('alert')).toContainText('This shop has no such order');
   expect(await strangerPage.content()).not.toContain('_secret_');
@@ -78,7 +96,10 @@ test('a visitor whose first page is /demo/redirect pays by leaving it on a phone
   await context.close();
 });
 
-test('a page that makes a session makes none when another site opens it: it offers to start', async ({ browser, stack }) => {
+test('a page that makes a session makes none when another site opens it: it offers to start', async ({
+  browser,
+  stack,
+}) => {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${stack.shop}/`);
@@ -89,7 +110,12 @@ test('a page that makes a session makes none when another site opens it: it offe
   for (const path of ['/demo/script-tag', '/demo/session', '/demo/redirect', '/demo/ssr']) {
     for (const site of ['cross-site', 'same-site']) {
       // As the browser sends a navigation that another site started (the visitor's Lax cookie goes with it).
-      const headers = { Cookie: `${COOKIE}=${cookie?.value ?? ''}`, 'Sec-Fetch-Site': site, 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'document' };
+      const headers = {
+        Cookie: `${COOKIE}=${cookie?.value ?? ''}`,
+        'Sec-Fetch-Site': site,
+        'Sec-Fetch-Mode': 'navigate',
+        'Sec-Fetch-Dest': 'document',
+      };
       const answer = await httpsCall(stack.httpsPort, shopHost, 'GET', path, headers);
       expect(answer.status, `${path} ${site}`).toBe(200);
       const html = answer.body;

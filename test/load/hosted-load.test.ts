@@ -22,20 +22,31 @@ const FLOOD_PER_SECOND = 50;
 const P95_BUDGET_MS = 250;
 const PAGES = ['/', '/console', '/favicon.ico', '/api/webhook-events', '/api/console/account'];
 
-const cjk = (count: number, chars: number) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`k${String(i).padStart(2, '0')}`, '漢'.repeat(chars)]));
+const cjk = (count: number, chars: number) =>
+  Object.fromEntries(Array.from({ length: count }, (_, i) => [`k${String(i).padStart(2, '0')}`, '漢'.repeat(chars)]));
 /**
  * The largest metadata the server takes, tried in turn: the review's (50 values of 400 CJK
  * characters, about 60 KB, which a server bounding characters alone accepts), then 20 values of
  * 130 (7,982 bytes as UTF-8 JSON, the most docs/design.md's 8 KB allows of it).
  */
 const METADATA_TRIED = [cjk(50, 400), cjk(20, 130)];
-const order = (metadata: Record<string, string>) => ({ wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7', crypto_currency: 'ETH', fiat_amount: 5000, fiat_currency: 'USD', metadata });
+const order = (metadata: Record<string, string>) => ({
+  wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7',
+  crypto_currency: 'ETH',
+  fiat_amount: 5000,
+  fiat_currency: 'USD',
+  metadata,
+});
 
 let dir: string;
 let demo: HostedProcess;
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'onramp-load-'));
-  demo = await startHostedProcess(join(dir, 'hosted.db'), { TEST_CREATIONS_PER_ACCOUNT: '200' }, 'test/node/support/hosted-demo-main.ts');
+  demo = await startHostedProcess(
+    join(dir, 'hosted.db'),
+    { TEST_CREATIONS_PER_ACCOUNT: '200' },
+    'test/node/support/hosted-demo-main.ts',
+  );
 });
 after(async () => {
   await demo?.stop();
@@ -43,7 +54,12 @@ after(async () => {
 });
 
 /** A GET whose body is counted and dropped (a flood's answer is most of a megabyte). */
-function drain(base: string, path: string, headers: Record<string, string>, host: string): Promise<{ status: number; bytes: number; encoding: string | undefined }> {
+function drain(
+  base: string,
+  path: string,
+  headers: Record<string, string>,
+  host: string,
+): Promise<{ status: number; bytes: number; encoding: string | undefined }> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
     const req = request({ host: url.hostname, port: url.port, path, headers: { Host: host, ...headers } }, (res) => {
@@ -69,7 +85,11 @@ it("one visitor flooding their own transaction list keeps another visitor's page
 
   // The flooder: their console mints a secret key; 100 sessions of the largest metadata.
   const flooder = await newVisitor(demo.url, '198.51.100.50');
-  const minted = await flooder.call('POST', '/api/console/keys', { name: 'flood', type: 'secret', environment: 'test' });
+  const minted = await flooder.call('POST', '/api/console/keys', {
+    name: 'flood',
+    type: 'secret',
+    environment: 'test',
+  });
   assert.equal(minted.status, 201, minted.text);
   const key = (JSON.parse(minted.text) as { data: { key: string } }).data.key;
   const asFlooder = { 'X-API-Key': key, 'X-Forwarded-For': flooder.address };
@@ -95,7 +115,12 @@ it("one visitor flooding their own transaction list keeps another visitor's page
     for (let i = 0; phase !== null; i += 1) {
       const path = PAGES[i % PAGES.length]!;
       const started = performance.now();
-      const answer = await drain(demo.url, path, { Cookie: other.cookie, 'X-Forwarded-For': other.address, 'Accept-Encoding': 'br, gzip' }, 'shop.example');
+      const answer = await drain(
+        demo.url,
+        path,
+        { Cookie: other.cookie, 'X-Forwarded-For': other.address, 'Accept-Encoding': 'br, gzip' },
+        'shop.example',
+      );
       const took = performance.now() - started;
       assert.ok(answer.status === 200 || answer.status === 204, `${path}: ${answer.status}`);
       if (phase !== null) samples[phase].push(took);
@@ -114,7 +139,12 @@ it("one visitor flooding their own transaction list keeps another visitor's page
     flood.push(
       i % 2 === 0
         ? drain(apiUrl, '/v1/transactions?limit=100', headers, apiHost)
-        : drain(demo.url, '/api/console/transactions?limit=100', { Cookie: flooder.cookie, 'X-Forwarded-For': flooder.address, 'Accept-Encoding': 'br, gzip' }, 'shop.example'),
+        : drain(
+            demo.url,
+            '/api/console/transactions?limit=100',
+            { Cookie: flooder.cookie, 'X-Forwarded-For': flooder.address, 'Accept-Encoding': 'br, gzip' },
+            'shop.example',
+          ),
     );
     await sleep(1000 / FLOOD_PER_SECOND);
   }
@@ -136,7 +166,10 @@ it("one visitor flooding their own transaction list keeps another visitor's page
       `(${Math.round(Math.max(...pages.map((p) => p.bytes)) / 1024)} KB the largest), ${limited} refused 429.`,
   );
   assert.ok(pages.length >= 100, `the flood was real: ${pages.length} full pages served`);
-  assert.ok(pages.every((p) => p.bytes < 1024 * 1024), 'every page under a megabyte');
+  assert.ok(
+    pages.every((p) => p.bytes < 1024 * 1024),
+    'every page under a megabyte',
+  );
   assert.ok(figures.during.n >= 10, 'the other visitor kept loading pages');
   assert.ok(figures.during.p95 < P95_BUDGET_MS, `p95 during the flood ${round(figures.during.p95)} ms`);
 });

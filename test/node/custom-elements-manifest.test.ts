@@ -8,7 +8,16 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { before, test } from 'node:test';
-import { analyzeManifest, isCustomElement, loadAnalyzer, manifestSources, partsInSources, ROOT, type CustomElementDeclaration, type Manifest } from '../../scripts/build/manifest/analyze.js';
+import {
+  analyzeManifest,
+  isCustomElement,
+  loadAnalyzer,
+  manifestSources,
+  partsInSources,
+  ROOT,
+  type CustomElementDeclaration,
+  type Manifest,
+} from '../../scripts/build/manifest/analyze.js';
 
 const ELEMENT_SOURCE = 'src/components/onramp-checkout/onramp-checkout.ts';
 const STYLES_SOURCE = 'src/components/onramp-checkout/onramp-checkout.styles.ts';
@@ -16,7 +25,17 @@ const STYLES_SOURCE = 'src/components/onramp-checkout/onramp-checkout.styles.ts'
 /** What issue 5 requires the manifest to list (more is fine: the drift tests cover the rest). */
 const REQUIRED = {
   attributes: ['publishable-key', 'client-secret', 'api-base', 'checkout-origin', 'mode', 'locale', 'theme', 'status'],
-  properties: ['publishableKey', 'clientSecret', 'apiBase', 'checkoutOrigin', 'mode', 'locale', 'theme', 'status', 'session'],
+  properties: [
+    'publishableKey',
+    'clientSecret',
+    'apiBase',
+    'checkoutOrigin',
+    'mode',
+    'locale',
+    'theme',
+    'status',
+    'session',
+  ],
   events: [
     'onramp-ready',
     'onramp-status-change',
@@ -56,14 +75,19 @@ before(async () => {
 });
 
 const names = (list: readonly { name: string }[] | undefined) => (list ?? []).map((item) => item.name);
-const missing = (required: readonly string[], present: readonly string[]) => required.filter((name) => !present.includes(name));
+const missing = (required: readonly string[], present: readonly string[]) =>
+  required.filter((name) => !present.includes(name));
 
 test('the element is <onramp-checkout>, defined in src/define.ts', () => {
   assert.equal(element.tagName, 'onramp-checkout');
   const define = manifest.modules.find((module) => module.path === 'src/define.ts');
   assert.deepEqual(
     define?.exports?.find((entry) => entry.kind === 'custom-element-definition'),
-    { kind: 'custom-element-definition', name: 'onramp-checkout', declaration: { name: 'OnrampCheckout', module: ELEMENT_SOURCE } },
+    {
+      kind: 'custom-element-definition',
+      name: 'onramp-checkout',
+      declaration: { name: 'OnrampCheckout', module: ELEMENT_SOURCE },
+    },
   );
 });
 
@@ -115,8 +139,13 @@ test('@csspart matches the parts the templates render, both ways', async () => {
   const { ts } = await loadAnalyzer();
   // The element and the view modules beside it (each screen is its own file).
   const sources = manifestSources().filter((path) => path.startsWith(`${dirname(ELEMENT_SOURCE)}/`));
-  assert.ok(sources.includes(ELEMENT_SOURCE) && sources.some((path) => path.endsWith('-view.ts')), `found the element and its views (${sources.join(', ')})`);
-  const files = sources.map((path) => ts.createSourceFile(path, readFileSync(join(ROOT, path), 'utf8'), ts.ScriptTarget.ES2022, true));
+  assert.ok(
+    sources.includes(ELEMENT_SOURCE) && sources.some((path) => path.endsWith('-view.ts')),
+    `found the element and its views (${sources.join(', ')})`,
+  );
+  const files = sources.map((path) =>
+    ts.createSourceFile(path, readFileSync(join(ROOT, path), 'utf8'), ts.ScriptTarget.ES2022, true),
+  );
   const rendered = [...partsInSources(ts, files)].sort();
   const documented = names(element.cssParts).sort();
   assert.ok(rendered.length >= REQUIRED.parts.length, `found the rendered parts (${rendered.join(', ')})`);
@@ -127,13 +156,20 @@ test('@cssproperty matches the --onramp-* properties of the styles, both ways', 
   const styles = readFileSync(join(ROOT, STYLES_SOURCE), 'utf8');
   const used = [...new Set([...styles.matchAll(/--onramp-[a-z0-9-]+/g)].map((match) => match[0]))].sort();
   const documented = names(element.cssProperties).sort();
-  assert.ok(used.some((name) => name.startsWith('--onramp-color-')), 'found the colour properties');
+  assert.ok(
+    used.some((name) => name.startsWith('--onramp-color-')),
+    'found the colour properties',
+  );
   assert.deepEqual(documented, used, 'documented custom properties = custom properties in the styles');
-  for (const property of element.cssProperties ?? []) assert.ok(property.description, `${property.name} has a description`);
+  for (const property of element.cssProperties ?? [])
+    assert.ok(property.description, `${property.name} has a description`);
 });
 
 test('package.json publishes the manifest as `customElements`', () => {
-  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { customElements?: string; files?: string[] };
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    customElements?: string;
+    files?: string[];
+  };
   assert.equal(pkg.customElements, 'dist/custom-elements.json');
   assert.ok(pkg.files?.includes('dist/custom-elements.json'));
 });
@@ -141,6 +177,12 @@ test('package.json publishes the manifest as `customElements`', () => {
 test('docs/reference.md names every attribute, event, part and CSS property of the manifest', () => {
   const reference = readFileSync(join(ROOT, 'docs/reference.md'), 'utf8');
   assert.ok(reference.startsWith('# Reference'), 'docs/reference.md is the reference');
-  const all = [element.attributes, element.events, element.cssParts, element.cssProperties].flatMap((list) => names(list));
-  assert.deepEqual(all.filter((name) => !reference.includes(`\`${name}\``)), [], 'missing from docs/reference.md');
+  const all = [element.attributes, element.events, element.cssParts, element.cssProperties].flatMap((list) =>
+    names(list),
+  );
+  assert.deepEqual(
+    all.filter((name) => !reference.includes(`\`${name}\``)),
+    [],
+    'missing from docs/reference.md',
+  );
 });

@@ -13,28 +13,46 @@ import type { StartSandboxOptions } from '../../demo/sandbox/index.js';
 interface Raw {
   status: number;
   headers: Record<string, string | string[] | undefined>;
-  json: { success: boolean; data?: Record<string, unknown>; error?: { code: string; message: string; param?: string; request_id: string } };
+  json: {
+    success: boolean;
+    data?: Record<string, unknown>;
+    error?: { code: string; message: string; param?: string; request_id: string };
+  };
 }
 
 /** A request as the demo's own page sends it (its Origin, JSON), or one straight to the API with the secret key. */
 function send(url: string, method: string, headers: Record<string, string>, body?: unknown): Promise<Raw> {
   const data = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = request(url, { method, headers: { ...headers, ...(data === undefined ? {} : { 'Content-Type': 'application/json' }) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, json: JSON.parse(text) as Raw['json'] }));
-    });
+    const req = request(
+      url,
+      { method, headers: { ...headers, ...(data === undefined ? {} : { 'Content-Type': 'application/json' }) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, json: JSON.parse(text) as Raw['json'] }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(data);
   });
 }
 
-const ORDER = { wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7', crypto_currency: 'ETH', fiat_amount: 5000, fiat_currency: 'USD' };
+const ORDER = {
+  wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7',
+  crypto_currency: 'ETH',
+  fiat_amount: 5000,
+  fiat_currency: 'USD',
+};
 
 function startLocalDemo(sandbox: StartSandboxOptions = {}) {
-  return startDemo({ port: 0, sandbox: { port: 0, checkoutPort: 0, db: ':memory:', keysFile: null, log: () => {}, ...sandbox } });
+  return startDemo({
+    port: 0,
+    sandbox: { port: 0, checkoutPort: 0, db: ':memory:', keysFile: null, log: () => {}, ...sandbox },
+  });
 }
 
 /** The demo's answer carries the API's error as the API gave it; its request id is the API's, in the body and the header. */
@@ -57,8 +75,15 @@ describe('the demo server relays the API through the server client', () => {
     demo = await startLocalDemo();
     const own = new URL(demo.url);
     // Every state change is JSON from the page's own origin (console-guard.ts), a DELETE too.
-    page = (method, path, body) => send(`${demo.url}${path}`, method, method === 'GET' ? {} : { Origin: own.origin, 'Content-Type': 'application/json' }, body);
-    api = (method, path, body) => send(`${demo.sandbox.apiUrl}${path}`, method, { 'X-API-Key': demo.sandbox.keys!.test.secret }, body);
+    page = (method, path, body) =>
+      send(
+        `${demo.url}${path}`,
+        method,
+        method === 'GET' ? {} : { Origin: own.origin, 'Content-Type': 'application/json' },
+        body,
+      );
+    api = (method, path, body) =>
+      send(`${demo.sandbox.apiUrl}${path}`, method, { 'X-API-Key': demo.sandbox.keys!.test.secret }, body);
   });
   after(() => demo.close());
 
@@ -72,7 +97,11 @@ describe('the demo server relays the API through the server client', () => {
   });
 
   it("the console: creations are 201 with the API's data; refusals are the API's errors", async () => {
-    const key = await page('POST', '/api/console/keys', { name: 'reports', environment: 'test', permissions: ['transactions:read'] });
+    const key = await page('POST', '/api/console/keys', {
+      name: 'reports',
+      environment: 'test',
+      permissions: ['transactions:read'],
+    });
     assert.equal(key.status, 201);
     assert.equal(key.json.success, true);
     assert.match(String(key.json.data?.key), /_test_sk_/);
@@ -84,9 +113,18 @@ describe('the demo server relays the API through the server client', () => {
     assertSameError(await page('POST', '/api/console/keys', badKey), await api('POST', '/v1/keys', badKey));
     const badHook = { url: 'ftp://example.com/hook', events: ['*'] };
     assertSameError(await page('POST', '/api/console/webhooks', badHook), await api('POST', '/v1/webhooks', badHook));
-    assertSameError(await page('DELETE', '/api/console/keys/key_doesNotExist'), await api('DELETE', '/v1/keys/key_doesNotExist'));
-    assertSameError(await page('DELETE', '/api/console/webhooks/we_doesNotExist'), await api('DELETE', '/v1/webhooks/we_doesNotExist'));
-    assertSameError(await page('GET', '/api/console/transactions/txn_doesNotExist'), await api('GET', '/v1/transactions/txn_doesNotExist'));
+    assertSameError(
+      await page('DELETE', '/api/console/keys/key_doesNotExist'),
+      await api('DELETE', '/v1/keys/key_doesNotExist'),
+    );
+    assertSameError(
+      await page('DELETE', '/api/console/webhooks/we_doesNotExist'),
+      await api('DELETE', '/v1/webhooks/we_doesNotExist'),
+    );
+    assertSameError(
+      await page('GET', '/api/console/transactions/txn_doesNotExist'),
+      await api('GET', '/v1/transactions/txn_doesNotExist'),
+    );
   });
 
   it('the console: one transaction and a page of them are the API answers', async () => {
@@ -95,7 +133,10 @@ describe('the demo server relays the API through the server client', () => {
     assert.deepEqual(list.json, (await api('GET', '/v1/transactions?limit=5')).json);
     const [first] = (list.json.data?.transactions ?? []) as { id: string }[];
     assert.ok(first);
-    assert.deepEqual((await page('GET', `/api/console/transactions/${first.id}`)).json, (await api('GET', `/v1/transactions/${first.id}`)).json);
+    assert.deepEqual(
+      (await page('GET', `/api/console/transactions/${first.id}`)).json,
+      (await api('GET', `/v1/transactions/${first.id}`)).json,
+    );
   });
 });
 

@@ -10,7 +10,16 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
-import { cdnFiles, compressResponses, DYNAMIC_COMPRESS_MAX, etagMatches, IMMUTABLE, isHashedName, negotiateEncoding, REVALIDATE } from '../../demo/server/cdn.js';
+import {
+  cdnFiles,
+  compressResponses,
+  DYNAMIC_COMPRESS_MAX,
+  etagMatches,
+  IMMUTABLE,
+  isHashedName,
+  negotiateEncoding,
+  REVALIDATE,
+} from '../../demo/server/cdn.js';
 import { startDemo } from '../../demo/server/demo-server.js';
 
 const SCRIPT = `console.log(${JSON.stringify('onramp '.repeat(2000))});\n`;
@@ -29,7 +38,13 @@ before(() => {
   app.get('/dist/*', cdnFiles(join(root, 'dist'), '/dist/'));
   app.get('/page', (c) => c.html(`<!doctype html><p>${'hello '.repeat(200)}</p>`));
   app.get('/big.json', (c) => c.json({ data: 'x'.repeat(DYNAMIC_COMPRESS_MAX) }));
-  app.get('/big-stream.json', () => new Response(new Blob([JSON.stringify({ data: 'y'.repeat(DYNAMIC_COMPRESS_MAX) })]).stream(), { headers: { 'Content-Type': 'application/json' } }));
+  app.get(
+    '/big-stream.json',
+    () =>
+      new Response(new Blob([JSON.stringify({ data: 'y'.repeat(DYNAMIC_COMPRESS_MAX) })]).stream(), {
+        headers: { 'Content-Type': 'application/json' },
+      }),
+  );
   app.notFound((c) => c.text('Not found', 404));
 });
 
@@ -92,7 +107,11 @@ test('a changed file gets a new ETag', async () => {
 });
 
 test('hashed names are cached a year, immutable; images are not recompressed; nothing outside the root', async () => {
-  assert.ok(isHashedName('dist/demo/ar-B3j8XfWY.js') && !isHashedName('dist/custom-elements.json') && !isHashedName('dist/demo/event-log.js'));
+  assert.ok(
+    isHashedName('dist/demo/ar-B3j8XfWY.js') &&
+      !isHashedName('dist/custom-elements.json') &&
+      !isHashedName('dist/demo/event-log.js'),
+  );
   const hashed = await get('/dist/de-Dmu9IuJW.js', { 'Accept-Encoding': 'br' });
   assert.equal(hashed.headers.get('Cache-Control'), IMMUTABLE);
   const image = await get('/dist/pixel.png', { 'Accept-Encoding': 'br' });
@@ -100,7 +119,13 @@ test('hashed names are cached a year, immutable; images are not recompressed; no
   assert.equal((await get('/dist/../secret.txt')).status, 404);
   assert.equal((await get('/dist/%2e%2e/secret.txt')).status, 404);
   // An encoded slash survives the router's decoding: never decoded a second time into `../`.
-  for (const path of ['/dist/..%2Fsecret.txt', '/dist/%2e%2e%2Fsecret.txt', '/dist/locales/..%2F..%2Fsecret.txt', '/dist/..%5Csecret.txt', '/dist/%E0%A4%A']) {
+  for (const path of [
+    '/dist/..%2Fsecret.txt',
+    '/dist/%2e%2e%2Fsecret.txt',
+    '/dist/locales/..%2F..%2Fsecret.txt',
+    '/dist/..%5Csecret.txt',
+    '/dist/%E0%A4%A',
+  ]) {
     assert.equal((await get(path)).status, 404, path);
   }
   assert.equal((await get('/dist/missing.js')).status, 404);
@@ -116,7 +141,7 @@ test('rendered pages are compressed too, with Vary', async () => {
   assert.equal(plain.headers.get('Vary'), 'Accept-Encoding');
 });
 
-test('a dynamic answer past DYNAMIC_COMPRESS_MAX is sent as it is (one visitor\'s large answers never fill the shared compression pool)', async () => {
+test("a dynamic answer past DYNAMIC_COMPRESS_MAX is sent as it is (one visitor's large answers never fill the shared compression pool)", async () => {
   for (const path of ['/big.json', '/big-stream.json']) {
     const response = await get(path, { 'Accept-Encoding': 'br, gzip' });
     assert.equal(response.headers.get('Content-Encoding'), null, path);

@@ -12,7 +12,10 @@ const HOSTED = {
 };
 
 const refuses = (env: Record<string, string>, pattern: RegExp) =>
-  assert.throws(() => loadDemoSettings(env), (error: unknown) => error instanceof ConfigError && pattern.test(error.message));
+  assert.throws(
+    () => loadDemoSettings(env),
+    (error: unknown) => error instanceof ConfigError && pattern.test(error.message),
+  );
 
 describe('demo settings', () => {
   it('locally: loopback, the default ports, no public URLs, not hosted', () => {
@@ -25,7 +28,12 @@ describe('demo settings', () => {
   });
 
   it('hosted: the three public origins, the listening address for all three, a database of its own, no keys file', () => {
-    const settings = loadDemoSettings({ ...HOSTED, DEMO_LISTEN_HOST: '0.0.0.0', DEMO_ACCOUNT_TTL: '900', DEMO_PORT: '9000' });
+    const settings = loadDemoSettings({
+      ...HOSTED,
+      DEMO_LISTEN_HOST: '0.0.0.0',
+      DEMO_ACCOUNT_TTL: '900',
+      DEMO_PORT: '9000',
+    });
     assert.equal(settings.publicUrl, 'https://demo.example.com');
     assert.equal(settings.sandbox?.publicApiUrl, 'https://api.demo.example.com');
     assert.equal(settings.sandbox?.publicCheckoutUrl, 'https://checkout.demo.example.com');
@@ -44,9 +52,15 @@ describe('demo settings', () => {
     refuses({ SANDBOX_PUBLIC_URL: 'https://api.example.com/v1' }, /^SANDBOX_PUBLIC_URL must be a URL/);
     refuses({ CHECKOUT_PUBLIC_URL: 'https://user:pw@checkout.example.com' }, /^CHECKOUT_PUBLIC_URL must be a URL/);
     refuses({ DEMO_PUBLIC_URL: 'ftp://demo.example.com' }, /^DEMO_PUBLIC_URL must be a URL/);
-    refuses({ ...HOSTED, CHECKOUT_PUBLIC_URL: 'http://checkout.demo.example.com' }, /^CHECKOUT_PUBLIC_URL must be an https URL in the hosted demo/);
+    refuses(
+      { ...HOSTED, CHECKOUT_PUBLIC_URL: 'http://checkout.demo.example.com' },
+      /^CHECKOUT_PUBLIC_URL must be an https URL in the hosted demo/,
+    );
     refuses({ ...HOSTED, SANDBOX_PUBLIC_URL: '' }, /^SANDBOX_PUBLIC_URL is required in the hosted demo/);
-    refuses({ ...HOSTED, CHECKOUT_PUBLIC_URL: HOSTED.DEMO_PUBLIC_URL }, /^DEMO_PUBLIC_URL and CHECKOUT_PUBLIC_URL must be different origins/);
+    refuses(
+      { ...HOSTED, CHECKOUT_PUBLIC_URL: HOSTED.DEMO_PUBLIC_URL },
+      /^DEMO_PUBLIC_URL and CHECKOUT_PUBLIC_URL must be different origins/,
+    );
     refuses({ DEMO_HOSTED: 'yes' }, /^DEMO_HOSTED must be 1/);
     refuses({ ...HOSTED, DEMO_ACCOUNT_TTL: '0' }, /^DEMO_ACCOUNT_TTL must be an integer/);
     refuses({ ...HOSTED, DEMO_ACCOUNT_TTL: '1h' }, /^DEMO_ACCOUNT_TTL must be an integer/);

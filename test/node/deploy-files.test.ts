@@ -37,6 +37,9 @@ test('the hosting steps of docs/hosting.md: the settings 0640, Node 22 or 24 fro
   assert.match(steps, /install -m 0640 [^\n]*deploy\/onramp-demo\.env \/etc\/onramp-demo\/env/);
   assert.doesNotMatch(steps, /install -m 06[4-7]4/);
   assert.doesNotMatch(steps, /\|\s*(sudo\s+)?(-E\s+)?(ba)?sh\b/);
-  assert.match(steps, /signed-by=\/etc\/apt\/keyrings\/nodesource\.gpg\] https:\/\/deb\.nodesource\.com\/node_(22|24)\.x/);
+  assert.match(
+    steps,
+    /signed-by=\/etc\/apt\/keyrings\/nodesource\.gpg\] https:\/\/deb\.nodesource\.com\/node_(22|24)\.x/,
+  );
   assert.doesNotMatch(steps, /setup_20\.x|node_20\.x/);
 });

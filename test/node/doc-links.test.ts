@@ -15,9 +15,13 @@ const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8');
 
 /** The pages: the landing page, the contributors' guide, the changelog, docs/*.md, and a README in a top-level folder. */
 function pages(): string[] {
-  const docs = readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md') && !name.startsWith('.')).map((name) => `docs/${name}`);
+  const docs = readdirSync(join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md') && !name.startsWith('.'))
+    .map((name) => `docs/${name}`);
   const folders = ['demo', 'test', 'scripts'].map((folder) => `${folder}/README.md`);
-  return ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md', ...docs, ...folders].filter((page) => existsSync(join(ROOT, page)));
+  return ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md', ...docs, ...folders].filter((page) =>
+    existsSync(join(ROOT, page)),
+  );
 }
 
 /** The page's lines outside fenced code blocks, each with its 1-based number. */
@@ -68,7 +72,10 @@ function anchorsOf(text: string): Set<string> {
 
 /** Every link target of a page's prose (inline links and images, reference definitions), code spans left out; a link's text may wrap. */
 function linksOf(text: string): { line: number; target: string }[] {
-  const lines = proseLines(text).map(({ line, text: raw }) => ({ line, text: raw.replace(/(`+)(?:(?!\1)[^])*?\1/g, '') }));
+  const lines = proseLines(text).map(({ line, text: raw }) => ({
+    line,
+    text: raw.replace(/(`+)(?:(?!\1)[^])*?\1/g, ''),
+  }));
   const starts: number[] = [];
   let offset = 0;
   for (const { text: prose } of lines) {
@@ -78,8 +85,10 @@ function linksOf(text: string): { line: number; target: string }[] {
   const lineAt = (index: number): number => lines[starts.findLastIndex((start) => start <= index)]!.line;
   const prose = lines.map(({ text: line }) => line).join('\n');
   const links: { line: number; target: string }[] = [];
-  for (const match of prose.matchAll(/!?\[(?:[^[\]]|\[[^\]]*\])*\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/g)) links.push({ line: lineAt(match.index), target: match[1]! });
-  for (const match of prose.matchAll(/^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/gm)) links.push({ line: lineAt(match.index), target: match[1]! });
+  for (const match of prose.matchAll(/!?\[(?:[^[\]]|\[[^\]]*\])*\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/g))
+    links.push({ line: lineAt(match.index), target: match[1]! });
+  for (const match of prose.matchAll(/^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/gm))
+    links.push({ line: lineAt(match.index), target: match[1]! });
   return links.sort((x, y) => x.line - y.line);
 }
 
@@ -89,16 +98,22 @@ test('GitHub heading slugs, as the pages rely on them', () => {
   assert.equal(githubSlug('The server client (`onramp-checkout/server`)'), 'the-server-client-onramp-checkoutserver');
   assert.equal(githubSlug('React 19 + Vite'), 'react-19--vite');
   assert.equal(githubSlug('Next.js (App Router)'), 'nextjs-app-router');
-  assert.equal(githubSlug('15. The hosted demo: strangers share one machine'), '15-the-hosted-demo-strangers-share-one-machine');
+  assert.equal(
+    githubSlug('15. The hosted demo: strangers share one machine'),
+    '15-the-hosted-demo-strangers-share-one-machine',
+  );
   assert.equal(githubSlug("16. The merchant console's guard"), '16-the-merchant-consoles-guard');
   assert.equal(githubSlug('snake_case and [a link](x.md)'), 'snake_case-and-a-link');
   assert.deepEqual([...anchorsOf('# A\n\n```sh\n# not a heading\n```\n## A\n### A\n')], ['a', 'a-1', 'a-2']);
-  assert.deepEqual(linksOf('[x](a.md#b) `[y](no.md)` ![z](pic.png "t")\n```\n[w](no.md)\n```\n[ref]: c.md\nsee [the\nwrapped](d.md)'), [
-    { line: 1, target: 'a.md#b' },
-    { line: 1, target: 'pic.png' },
-    { line: 5, target: 'c.md' },
-    { line: 6, target: 'd.md' },
-  ]);
+  assert.deepEqual(
+    linksOf('[x](a.md#b) `[y](no.md)` ![z](pic.png "t")\n```\n[w](no.md)\n```\n[ref]: c.md\nsee [the\nwrapped](d.md)'),
+    [
+      { line: 1, target: 'a.md#b' },
+      { line: 1, target: 'pic.png' },
+      { line: 5, target: 'c.md' },
+      { line: 6, target: 'd.md' },
+    ],
+  );
 });
 
 test('the README is a landing page: at most 250 lines, linking every page of docs/', () => {
@@ -106,7 +121,11 @@ test('the README is a landing page: at most 250 lines, linking every page of doc
   assert.ok(readme.split('\n').length <= 250, `README.md has ${readme.split('\n').length} lines`);
   const linked = new Set(linksOf(readme).map(({ target }) => target.split('#')[0]));
   const docs = readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md') && !name.startsWith('.'));
-  assert.deepEqual(docs.filter((name) => !linked.has(`docs/${name}`)), [], 'pages of docs/ the README does not link');
+  assert.deepEqual(
+    docs.filter((name) => !linked.has(`docs/${name}`)),
+    [],
+    'pages of docs/ the README does not link',
+  );
   assert.ok(linked.has('CONTRIBUTING.md'), 'the README links CONTRIBUTING.md');
 });
 
@@ -114,7 +133,8 @@ test('every relative link and #anchor of the documentation resolves', () => {
   const found = pages();
   assert.ok(found.includes('README.md') && found.includes('docs/reference.md'), `pages found: ${found.join(', ')}`);
   const anchors = new Map<string, Set<string>>();
-  const anchorsIn = (page: string): Set<string> => anchors.get(page) ?? anchors.set(page, anchorsOf(read(page))).get(page)!;
+  const anchorsIn = (page: string): Set<string> =>
+    anchors.get(page) ?? anchors.set(page, anchorsOf(read(page))).get(page)!;
   const broken: string[] = [];
   let checked = 0;
   for (const page of found) {
@@ -139,7 +159,10 @@ test('every relative link and #anchor of the documentation resolves', () => {
 /** The tracked files that carry comments: code, styles, pages, shell scripts and the deploy files. */
 function sourceFiles(): string[] {
   const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
-  return tracked.filter((file) => /\.(ts|tsx|mts|cts|js|mjs|cjs|vue|svelte|css|html|sh|yaml|yml)$/.test(file) || /^(deploy|\.ci)\//.test(file));
+  return tracked.filter(
+    (file) =>
+      /\.(ts|tsx|mts|cts|js|mjs|cjs|vue|svelte|css|html|sh|yaml|yml)$/.test(file) || /^(deploy|\.ci)\//.test(file),
+  );
 }
 
 /** The comments of a file, line by line: `//`, `/* … *\/` and `<!-- … -->` in code; `#` in shell, YAML and deploy files. */
@@ -185,7 +208,8 @@ function commentLines(file: string, text: string): { line: number; text: string 
 /** The repository paths a comment names: under a top-level folder of the repository, or one of its top-level documents. */
 function citedPaths(comment: string): string[] {
   const paths: string[] = [];
-  const pattern = /(?<![\w./@$-])((?:docs|src|demo|test|scripts|deploy|\.ci|\.changeset)\/[\w.@/-]*[\w-]|(?:README|CONTRIBUTING|CHANGELOG)\.md|LICENSE)(?![\w*<{$…[-]|\/[*<{$…[])/g;
+  const pattern =
+    /(?<![\w./@$-])((?:docs|src|demo|test|scripts|deploy|\.ci|\.changeset)\/[\w.@/-]*[\w-]|(?:README|CONTRIBUTING|CHANGELOG)\.md|LICENSE)(?![\w*<{$…[-]|\/[*<{$…[])/g;
   for (const match of comment.matchAll(pattern)) paths.push(match[1]!.replace(/\.+$/, ''));
   return paths;
 }
@@ -214,11 +238,20 @@ test('every repository path a source comment cites exists', () => {
 });
 
 test('every section of docs/design.md a comment or a page cites, by `§N` or by its title, is there', () => {
-  const headings = [...read('docs/design.md').matchAll(/^## (\d+)\. (.*)$/gm)].map((match) => ({ number: Number(match[1]), title: match[2]!.toLowerCase() }));
+  const headings = [...read('docs/design.md').matchAll(/^## (\d+)\. (.*)$/gm)].map((match) => ({
+    number: Number(match[1]),
+    title: match[2]!.toLowerCase(),
+  }));
   assert.ok(headings.length >= 10, `docs/design.md has numbered sections (${headings.length})`);
   const texts = [
-    ...sourceFiles().flatMap((file) => commentLines(file, read(file)).map(({ line, text }) => ({ where: `${file}:${line}`, text }))),
-    ...pages().flatMap((page) => read(page).split('\n').map((text, index) => ({ where: `${page}:${index + 1}`, text }))),
+    ...sourceFiles().flatMap((file) =>
+      commentLines(file, read(file)).map(({ line, text }) => ({ where: `${file}:${line}`, text })),
+    ),
+    ...pages().flatMap((page) =>
+      read(page)
+        .split('\n')
+        .map((text, index) => ({ where: `${page}:${index + 1}`, text })),
+    ),
   ];
   const wrong: string[] = [];
   let checked = 0;
@@ -226,13 +259,15 @@ test('every section of docs/design.md a comment or a page cites, by `§N` or by 
     for (const citation of text.matchAll(/design\.md((?:(?:\s*(?:,|\/|and|or)?\s*)§\s*\d+)+)/g)) {
       for (const number of citation[1]!.matchAll(/§\s*(\d+)/g)) {
         checked += 1;
-        if (!headings.some((heading) => heading.number === Number(number[1]))) wrong.push(`${where}: design.md §${number[1]}`);
+        if (!headings.some((heading) => heading.number === Number(number[1])))
+          wrong.push(`${where}: design.md §${number[1]}`);
       }
     }
     // `docs/design.md "Rate limits"`: words of a section's title.
     for (const citation of text.matchAll(/design\.md,? "([^"]+)"/g)) {
       checked += 1;
-      if (!headings.some((heading) => heading.title.includes(citation[1]!.toLowerCase()))) wrong.push(`${where}: design.md "${citation[1]}"`);
+      if (!headings.some((heading) => heading.title.includes(citation[1]!.toLowerCase())))
+        wrong.push(`${where}: design.md "${citation[1]}"`);
     }
   }
   assert.ok(checked > 10, `section citations checked: ${checked}`);

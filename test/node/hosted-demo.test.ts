@@ -20,16 +20,27 @@ interface Raw {
 }
 
 /** A request to the demo's listening port with any Host (fetch would not let a test forge Host). */
-function raw(demo: DemoHandle, method: string, path: string, headers: Record<string, string> = {}, body?: unknown): Promise<Raw> {
+function raw(
+  demo: DemoHandle,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: unknown,
+): Promise<Raw> {
   const url = new URL(demo.internalUrl);
   const data = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, method, path, headers: { Host: 'shop.example', ...headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) as unknown }));
-    });
+    const req = request(
+      { host: url.hostname, port: url.port, method, path, headers: { Host: 'shop.example', ...headers } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) as unknown }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(data);
   });
@@ -41,11 +52,26 @@ async function visit(demo: DemoHandle, address: string) {
   assert.equal(page.status, 200, page.text);
   const cookie = String(page.headers['set-cookie']).split(';')[0]!;
   const api = (method: string, path: string, body?: unknown) =>
-    raw(demo, method, path, { Cookie: cookie, 'X-Forwarded-For': address, ...(method === 'GET' ? {} : { Origin: SHOP, 'Content-Type': 'application/json' }) }, body);
+    raw(
+      demo,
+      method,
+      path,
+      {
+        Cookie: cookie,
+        'X-Forwarded-For': address,
+        ...(method === 'GET' ? {} : { Origin: SHOP, 'Content-Type': 'application/json' }),
+      },
+      body,
+    );
   return { page, cookie, api };
 }
 
-const ORDER = { wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7', crypto_currency: 'ETH', fiat_amount: 5000, fiat_currency: 'USD' };
+const ORDER = {
+  wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7',
+  crypto_currency: 'ETH',
+  fiat_amount: 5000,
+  fiat_currency: 'USD',
+};
 
 describe('the hosted demo server', () => {
   let demo: DemoHandle;
@@ -54,7 +80,15 @@ describe('the hosted demo server', () => {
       port: 0,
       publicUrl: SHOP,
       hosted: { accountTtlSeconds: 600, accountsPerAddress: { burst: 2, perSecond: 0.001 } },
-      sandbox: { db: ':memory:', port: 0, checkoutPort: 0, deliveryMs: 50, log: () => {}, publicApiUrl: 'https://api.example', publicCheckoutUrl: 'https://checkout.example' },
+      sandbox: {
+        db: ':memory:',
+        port: 0,
+        checkoutPort: 0,
+        deliveryMs: 50,
+        log: () => {},
+        publicApiUrl: 'https://api.example',
+        publicCheckoutUrl: 'https://checkout.example',
+      },
     });
   });
   after(() => demo.close());
@@ -63,7 +97,10 @@ describe('the hosted demo server', () => {
     const { page } = await visit(demo, '192.0.2.1');
     const cookie = String(page.headers['set-cookie']);
     assert.match(cookie, /^__Host-onramp_demo=[\w-]{43}; Max-Age=(599|600); Path=\/; HttpOnly; Secure; SameSite=Lax$/);
-    assert.match(page.text, /sandbox account of your own, in test mode[^]*deleted with everything in it at <time datetime="[^"]+">\d\d:\d\d UTC<\/time>/);
+    assert.match(
+      page.text,
+      /sandbox account of your own, in test mode[^]*deleted with everything in it at <time datetime="[^"]+">\d\d:\d\d UTC<\/time>/,
+    );
   });
 
   it('the pages point the widget at the public API and checkout, cannot be framed, and are kept by no shared cache', async () => {
@@ -89,7 +126,12 @@ describe('the hosted demo server', () => {
     assert.equal(head.status, 200);
     assert.equal(head.headers['set-cookie'], undefined);
     // A top-level navigation, even from another site (a shared link), does.
-    const opened = await raw(demo, 'GET', '/', { 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'document', 'Sec-Fetch-Site': 'cross-site', 'X-Forwarded-For': '192.0.2.9' });
+    const opened = await raw(demo, 'GET', '/', {
+      'Sec-Fetch-Mode': 'navigate',
+      'Sec-Fetch-Dest': 'document',
+      'Sec-Fetch-Site': 'cross-site',
+      'X-Forwarded-For': '192.0.2.9',
+    });
     assert.equal(opened.status, 200);
     assert.match(String(opened.headers['set-cookie']), /^__Host-onramp_demo=/);
   });
@@ -99,31 +141,64 @@ describe('the hosted demo server', () => {
     const b = await visit(demo, '192.0.2.4');
     const created = await a.api('POST', '/api/sessions', ORDER);
     assert.equal(created.status, 200, created.text);
-    const session = (created.json() as { publishableKey: string; apiBase: string; session: { session_id: string; redirect_url: string } });
+    const session = created.json() as {
+      publishableKey: string;
+      apiBase: string;
+      session: { session_id: string; redirect_url: string };
+    };
     assert.equal(session.apiBase, 'https://api.example');
     assert.match(session.session.redirect_url, /^https:\/\/checkout\.example\/pay\//);
     const id = session.session.session_id;
-    const eventsOf = async (visitor: typeof a) => ((await visitor.api('GET', '/api/webhook-events')).json() as { events: { session_id: string }[] }).events;
-    await waitFor(async () => ((await eventsOf(a)).some((event) => event.session_id === id) ? true : undefined), 5000, "A's created event");
+    const eventsOf = async (visitor: typeof a) =>
+      ((await visitor.api('GET', '/api/webhook-events')).json() as { events: { session_id: string }[] }).events;
+    await waitFor(
+      async () => ((await eventsOf(a)).some((event) => event.session_id === id) ? true : undefined),
+      5000,
+      "A's created event",
+    );
     assert.deepEqual(await eventsOf(b), []);
-    const txOf = async (visitor: typeof a) => ((await visitor.api('GET', '/api/console/transactions')).json() as { data: { transactions: { session_id: string }[] } }).data.transactions;
-    assert.deepEqual((await txOf(a)).map((t) => t.session_id), [id]);
+    const txOf = async (visitor: typeof a) =>
+      (
+        (await visitor.api('GET', '/api/console/transactions')).json() as {
+          data: { transactions: { session_id: string }[] };
+        }
+      ).data.transactions;
+    assert.deepEqual(
+      (await txOf(a)).map((t) => t.session_id),
+      [id],
+    );
     assert.deepEqual(await txOf(b), []);
-    const keysOf = async (visitor: typeof a) => ((await visitor.api('GET', '/api/console/keys')).json() as { data: { keys: { prefix: string }[] } }).data.keys.map((k) => k.prefix);
+    const keysOf = async (visitor: typeof a) =>
+      (
+        (await visitor.api('GET', '/api/console/keys')).json() as { data: { keys: { prefix: string }[] } }
+      ).data.keys.map((k) => k.prefix);
     const [keysA, keysB] = [await keysOf(a), await keysOf(b)];
     assert.equal(keysA.length, 2);
     assert.ok(keysA.every((prefix) => !keysB.includes(prefix)));
-    const webhooksOf = async (visitor: typeof a) => ((await visitor.api('GET', '/api/console/webhooks')).json() as { data: { webhooks: { url: string; protected: boolean }[] } }).data.webhooks;
+    const webhooksOf = async (visitor: typeof a) =>
+      (
+        (await visitor.api('GET', '/api/console/webhooks')).json() as {
+          data: { webhooks: { url: string; protected: boolean }[] };
+        }
+      ).data.webhooks;
     const [hooksA, hooksB] = [await webhooksOf(a), await webhooksOf(b)];
     assert.equal(hooksA.length, 1);
     assert.ok(hooksA[0]!.protected && hooksA[0]!.url.startsWith(`${SHOP}/webhooks/`));
     assert.notEqual(hooksA[0]!.url, hooksB[0]!.url);
-    const account = (await a.api('GET', '/api/console/account')).json() as { data: { environments: string[]; hosted: boolean } };
+    const account = (await a.api('GET', '/api/console/account')).json() as {
+      data: { environments: string[]; hosted: boolean };
+    };
     assert.deepEqual(account.data, { ...account.data, hosted: true, environments: ['test'] });
   });
 
   it('an API call without a live visitor cookie is 401 NO_DEMO_ACCOUNT and makes no account', async () => {
-    const reply = await raw(demo, 'POST', '/api/sessions', { Origin: SHOP, 'Content-Type': 'application/json', 'X-Forwarded-For': '192.0.2.5' }, ORDER);
+    const reply = await raw(
+      demo,
+      'POST',
+      '/api/sessions',
+      { Origin: SHOP, 'Content-Type': 'application/json', 'X-Forwarded-For': '192.0.2.5' },
+      ORDER,
+    );
     assert.equal(reply.status, 401);
     const { error } = reply.json() as { error: { code: string; request_id: string } };
     assert.equal(error.code, 'NO_DEMO_ACCOUNT');
@@ -147,7 +222,13 @@ describe('the hosted demo server', () => {
   it('takes state changes from its https origin only', async () => {
     const { cookie } = await visit(demo, '192.0.2.6');
     for (const origin of ['http://shop.example', 'https://evil.example']) {
-      const reply = await raw(demo, 'POST', '/api/sessions', { Cookie: cookie, Origin: origin, 'Content-Type': 'application/json' }, ORDER);
+      const reply = await raw(
+        demo,
+        'POST',
+        '/api/sessions',
+        { Cookie: cookie, Origin: origin, 'Content-Type': 'application/json' },
+        ORDER,
+      );
       assert.equal(reply.status, 403, origin);
     }
   });
@@ -172,8 +253,19 @@ describe("the hosted demo server passes each visitor's address to the API", () =
       port: 0,
       publicUrl: SHOP,
       // One creation per address, for good: only the address the API sees tells visitors apart here.
-      hosted: { accountTtlSeconds: 600, accountsPerAddress: { burst: 5, perSecond: 0.001 }, creationsPerAddress: { burst: 1, perSecond: 0.001 } },
-      sandbox: { db: ':memory:', port: 0, checkoutPort: 0, log: () => {}, publicApiUrl: 'https://api.example', publicCheckoutUrl: 'https://checkout.example' },
+      hosted: {
+        accountTtlSeconds: 600,
+        accountsPerAddress: { burst: 5, perSecond: 0.001 },
+        creationsPerAddress: { burst: 1, perSecond: 0.001 },
+      },
+      sandbox: {
+        db: ':memory:',
+        port: 0,
+        checkoutPort: 0,
+        log: () => {},
+        publicApiUrl: 'https://api.example',
+        publicCheckoutUrl: 'https://checkout.example',
+      },
     });
   });
   after(() => demo.close());

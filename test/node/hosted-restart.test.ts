@@ -18,7 +18,12 @@ import { sha256Hex } from '../../demo/http-common/ids.js';
 import { waitFor } from '../sandbox/helpers.js';
 import { type HostedProcess, newVisitor, startHostedProcess, visitorWith } from './support/hosted-process.js';
 
-const ORDER = { wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7', crypto_currency: 'ETH', fiat_amount: 5000, fiat_currency: 'USD' };
+const ORDER = {
+  wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7',
+  crypto_currency: 'ETH',
+  fiat_amount: 5000,
+  fiat_currency: 'USD',
+};
 
 let dir: string;
 before(() => {
@@ -27,7 +32,11 @@ before(() => {
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Every file of the database (WAL included), as text: what someone with the file alone would read. */
-const databaseText = (folder: string) => readdirSync(folder).filter((name) => name.includes('.db') && !name.endsWith('.seal-key')).map((name) => readFileSync(join(folder, name)).toString('latin1')).join('\n');
+const databaseText = (folder: string) =>
+  readdirSync(folder)
+    .filter((name) => name.includes('.db') && !name.endsWith('.seal-key'))
+    .map((name) => readFileSync(join(folder, name)).toString('latin1'))
+    .join('\n');
 
 describe('the hosted demo across a restart of its process', () => {
   let demo: HostedProcess | undefined;
@@ -37,15 +46,27 @@ describe('the hosted demo across a restart of its process', () => {
     const db = join(dir, 'hosted.db');
     demo = await startHostedProcess(db);
     const visitor = await newVisitor(demo.url, '198.51.100.10');
-    const json = async (path: string) => JSON.parse((await visitor.call('GET', path)).text) as { data: Record<string, unknown> } & Record<string, unknown>;
+    const json = async (path: string) =>
+      JSON.parse((await visitor.call('GET', path)).text) as { data: Record<string, unknown> } & Record<string, unknown>;
 
     const created = await visitor.call('POST', '/api/sessions', ORDER);
     assert.equal(created.status, 200, created.text);
     const sessionId = (JSON.parse(created.text) as { session: { session_id: string } }).session.session_id;
-    const key = await visitor.call('POST', '/api/console/keys', { name: 'kept across a restart', type: 'secret', environment: 'test' });
+    const key = await visitor.call('POST', '/api/console/keys', {
+      name: 'kept across a restart',
+      type: 'secret',
+      environment: 'test',
+    });
     assert.equal(key.status, 201, key.text);
     const keyId = (JSON.parse(key.text) as { data: { id: string } }).data.id;
-    await waitFor(async () => (((await json('/api/webhook-events')).events as { session_id: string }[]).some((e) => e.session_id === sessionId) ? true : undefined), 10_000, 'the created event');
+    await waitFor(
+      async () =>
+        ((await json('/api/webhook-events')).events as { session_id: string }[]).some((e) => e.session_id === sessionId)
+          ? true
+          : undefined,
+      10_000,
+      'the created event',
+    );
     const before = { account: await json('/api/console/account'), events: (await json('/api/webhook-events')).events };
 
     // The address uses up its new accounts (one is the visitor's).
@@ -59,33 +80,71 @@ describe('the hosted demo across a restart of its process', () => {
     const page = await again.call('GET', '/');
     assert.equal(page.status, 200);
     assert.equal(page.headers['set-cookie'], undefined, 'no new account: the cookie is still known');
-    const reread = async (path: string) => JSON.parse((await again.call('GET', path)).text) as { data: Record<string, unknown> } & Record<string, unknown>;
+    const reread = async (path: string) =>
+      JSON.parse((await again.call('GET', path)).text) as { data: Record<string, unknown> } & Record<string, unknown>;
     assert.deepEqual(await reread('/api/console/account'), before.account, 'the same account, ending at the same time');
     assert.deepEqual((await reread('/api/webhook-events')).events, before.events, 'the events received before');
     const transactions = (await reread('/api/console/transactions')).data.transactions as { session_id: string }[];
-    assert.deepEqual(transactions.map((t) => t.session_id), [sessionId], "the shop's secret key still acts for the same account");
+    assert.deepEqual(
+      transactions.map((t) => t.session_id),
+      [sessionId],
+      "the shop's secret key still acts for the same account",
+    );
     const keys = (await reread('/api/console/keys')).data.keys as { id: string; testable: boolean }[];
-    assert.equal(keys.find((k) => k.id === keyId)?.testable, true, 'the console key created before can still be tested');
-    const tested = JSON.parse((await again.call('POST', `/api/console/keys/${keyId}/test`, {})).text) as { data: { status: number } };
+    assert.equal(
+      keys.find((k) => k.id === keyId)?.testable,
+      true,
+      'the console key created before can still be tested',
+    );
+    const tested = JSON.parse((await again.call('POST', `/api/console/keys/${keyId}/test`, {})).text) as {
+      data: { status: number };
+    };
     assert.equal(tested.data.status, 200);
     // New events still reach the visitor (their receiver is known to the new process).
     const second = await again.call('POST', '/api/sessions', ORDER);
     const secondId = (JSON.parse(second.text) as { session: { session_id: string } }).session.session_id;
-    await waitFor(async () => (((await reread('/api/webhook-events')).events as { session_id: string }[]).some((e) => e.session_id === secondId) ? true : undefined), 10_000, 'an event after the restart');
+    await waitFor(
+      async () =>
+        ((await reread('/api/webhook-events')).events as { session_id: string }[]).some(
+          (e) => e.session_id === secondId,
+        )
+          ? true
+          : undefined,
+      10_000,
+      'an event after the restart',
+    );
 
     await assert.rejects(newVisitor(demo.url, limited), /429/, 'the address limit was not reset by the restart');
     await demo.stop();
     demo = undefined;
-    assert.ok(!databaseText(dir).includes((JSON.parse(key.text) as { data: { key: string } }).data.key), 'the console key is sealed in the database');
+    assert.ok(
+      !databaseText(dir).includes((JSON.parse(key.text) as { data: { key: string } }).data.key),
+      'the console key is sealed in the database',
+    );
   });
 });
 
-describe("the visitor store: what the shop keeps for a visitor, in the database", () => {
+describe('the visitor store: what the shop keeps for a visitor, in the database', () => {
   it('keeps orders, events and console keys across a reopening of the database, with every secret sealed', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'onramp-store-'));
     const db = join(folder, 'hosted.db');
-    const hosted = { accountTtlMs: 600_000, webhookReceiver: { prefix: 'https://shop.example/webhooks/', fetch: async () => new Response(null, { status: 204 }) } };
-    const base = { port: 0, checkoutPort: 0, db, keysFile: null, log: () => {}, publicApiUrl: 'https://api.example', publicCheckoutUrl: 'https://checkout.example', hosted } as const;
+    const hosted = {
+      accountTtlMs: 600_000,
+      webhookReceiver: {
+        prefix: 'https://shop.example/webhooks/',
+        fetch: async () => new Response(null, { status: 204 }),
+      },
+    };
+    const base = {
+      port: 0,
+      checkoutPort: 0,
+      db,
+      keysFile: null,
+      log: () => {},
+      publicApiUrl: 'https://api.example',
+      publicCheckoutUrl: 'https://checkout.example',
+      hosted,
+    } as const;
     try {
       let sandbox = await startSandbox(base);
       const made = sandbox.visitors!.create('198.51.100.30');
@@ -94,10 +153,29 @@ describe("the visitor store: what the shop keeps for a visitor, in the database"
       const merchant = newMerchant(account.keys, account.expiresAt);
       merchant.webhook = { url: account.webhook.url, endpointId: account.webhook.id, secret: account.webhook.secret };
       const tokenHash = sha256Hex('a visitor token');
-      createVisitorStore(sandbox.hostedStore!).insert({ tokenHash, accountId: account.accountId, receiverId: 'r1', merchant });
-      const order = { sessionId: 'ors_kept', clientSecret: 'ors_kept_secret_abcdef123456', redirectUrl: 'https://checkout.example/pay/ors_kept?t=tok_1', page: '/demo/redirect', order: { fiat_amount: 5000, fiat_currency: 'USD' }, createdAt: 1_700_000_000_000 };
+      createVisitorStore(sandbox.hostedStore!).insert({
+        tokenHash,
+        accountId: account.accountId,
+        receiverId: 'r1',
+        merchant,
+      });
+      const order = {
+        sessionId: 'ors_kept',
+        clientSecret: 'ors_kept_secret_abcdef123456',
+        redirectUrl: 'https://checkout.example/pay/ors_kept?t=tok_1',
+        page: '/demo/redirect',
+        order: { fiat_amount: 5000, fiat_currency: 'USD' },
+        createdAt: 1_700_000_000_000,
+      };
       keepOrder(merchant, order);
-      keepEvent(merchant, { id: 'evt_1', type: 'onramp.session.created', created: '2026-01-01T00:00:00.000Z', session_id: 'ors_kept', status: 'pending', received_at: '2026-01-01T00:00:01.000Z' });
+      keepEvent(merchant, {
+        id: 'evt_1',
+        type: 'onramp.session.created',
+        created: '2026-01-01T00:00:00.000Z',
+        session_id: 'ors_kept',
+        status: 'pending',
+        received_at: '2026-01-01T00:00:01.000Z',
+      });
       keepConsoleKey(merchant, 'key_1', 'onramp_test_sk_consolekeyinclear0000');
       await sandbox.close();
 
@@ -113,13 +191,19 @@ describe("the visitor store: what the shop keeps for a visitor, in the database"
       assert.equal(found.merchant.secretKey, account.keys.secret);
       assert.deepEqual(found.merchant.webhook, merchant.webhook);
       // Orders keep their bound in the database too.
-      for (let i = 0; i < 105; i += 1) keepOrder(found.merchant, { ...order, sessionId: `ors_${i}`, createdAt: order.createdAt + i + 1 });
+      for (let i = 0; i < 105; i += 1)
+        keepOrder(found.merchant, { ...order, sessionId: `ors_${i}`, createdAt: order.createdAt + i + 1 });
       assert.equal(store.byToken(tokenHash)?.merchant.orders.size, 100);
       assert.equal(store.byToken(tokenHash)?.merchant.orders.has('ors_kept'), false, 'the oldest went first');
       await sandbox.close();
 
       const text = databaseText(folder);
-      for (const secret of [account.keys.secret, account.webhook.secret, order.clientSecret, 'onramp_test_sk_consolekeyinclear0000']) {
+      for (const secret of [
+        account.keys.secret,
+        account.webhook.secret,
+        order.clientSecret,
+        'onramp_test_sk_consolekeyinclear0000',
+      ]) {
         assert.ok(!text.includes(secret), `${secret.slice(0, 16)}… is sealed`);
       }
     } finally {

@@ -4,20 +4,33 @@ import { test } from 'node:test';
 import { editMap, minifyPart, minifyTemplates } from '../../scripts/build/minify-templates.js';
 
 test('html: line-break runs collapse to a space, vanish between tags and at the ends', () => {
-  const code = 'const a = html`\n  <p class="x">\n    <strong>${n}</strong>\n    delivered ${where}\n  </p>\n  <p>two  spaces</p>\n`;';
+  const code =
+    'const a = html`\n  <p class="x">\n    <strong>${n}</strong>\n    delivered ${where}\n  </p>\n  <p>two  spaces</p>\n`;';
   const out = minifyTemplates(code)!.code;
   // Next to an expression a space stays (it may separate inline text); other spaces are kept as written.
   assert.equal(out, 'const a = html`<p class="x"><strong>${n}</strong> delivered ${where} </p><p>two  spaces</p>`;');
 });
 
 test('expressions are never touched, even when they hold templates, strings or whitespace', () => {
-  const code = "const a = html`<div>\n  ${ok ? html`<b>\n  yes</b>` : 'a  \\n  b'}\n</div>`;\nconst b = `plain\n  text`;";
+  const code =
+    "const a = html`<div>\n  ${ok ? html`<b>\n  yes</b>` : 'a  \\n  b'}\n</div>`;\nconst b = `plain\n  text`;";
   const out = minifyTemplates(code)!.code;
-  assert.equal(out, "const a = html`<div> ${ok ? html`<b> yes</b>` : 'a  \\n  b'} </div>`;\nconst b = `plain\n  text`;");
+  assert.equal(
+    out,
+    "const a = html`<div> ${ok ? html`<b> yes</b>` : 'a  \\n  b'} </div>`;\nconst b = `plain\n  text`;",
+  );
 });
 
 test('css and unsafeCSS: comments and whitespace go', () => {
-  assert.equal(minifyPart('\n  /* note */\n  :host {\n    color: red;\n  }\n  a > b { x: 1; opacity: 0.5; width: 10.5px }\n', 'css', true, true), ':host{color:red}a>b{x:1;opacity:.5;width:10.5px}');
+  assert.equal(
+    minifyPart(
+      '\n  /* note */\n  :host {\n    color: red;\n  }\n  a > b { x: 1; opacity: 0.5; width: 10.5px }\n',
+      'css',
+      true,
+      true,
+    ),
+    ':host{color:red}a>b{x:1;opacity:.5;width:10.5px}',
+  );
   const out = minifyTemplates('const s = unsafeCSS(`\n  :host {\n    display: block;\n  }\n`);')!.code;
   assert.equal(out, 'const s = unsafeCSS(`:host{display:block}`);');
 });

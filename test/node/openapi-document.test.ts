@@ -35,18 +35,26 @@ function examplesOf(node: unknown, pointer = ''): { pointer: string; value: unkn
   const object = node as Json;
   if ('schema' in object && 'example' in object) found.push({ pointer: `${pointer}/schema`, value: object.example });
   if ('schema' in object && object.examples && typeof object.examples === 'object') {
-    for (const example of Object.values(object.examples as Record<string, { value: unknown }>)) found.push({ pointer: `${pointer}/schema`, value: example.value });
+    for (const example of Object.values(object.examples as Record<string, { value: unknown }>))
+      found.push({ pointer: `${pointer}/schema`, value: example.value });
   }
-  for (const [key, value] of Object.entries(object)) found.push(...examplesOf(value, `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`));
+  for (const [key, value] of Object.entries(object))
+    found.push(...examplesOf(value, `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`));
   return found;
 }
 
 describe('the OpenAPI document', () => {
   test('describes every operation the sandbox routes, and nothing it does not', () => {
-    const documented = Object.entries(paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+    const documented = Object.entries(paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    );
     const routed = Object.entries(API_PATHS)
       .filter(([path]) => path !== OPENAPI_PATH)
-      .flatMap(([path, methods]) => methods.filter((method) => !['HEAD', 'OPTIONS'].includes(method)).map((method) => `${method} ${path.replace(/:(\w+)/g, '{$1}')}`));
+      .flatMap(([path, methods]) =>
+        methods
+          .filter((method) => !['HEAD', 'OPTIONS'].includes(method))
+          .map((method) => `${method} ${path.replace(/:(\w+)/g, '{$1}')}`),
+      );
     assert.deepEqual(documented.sort(), routed.sort());
     assert.equal(new Set(OPERATIONS.map((operation) => operation.id)).size, OPERATIONS.length);
     assert.deepEqual(Object.keys(DOCUMENT.webhooks as Json), [...WEBHOOK_EVENT_TYPES]);
@@ -56,10 +64,15 @@ describe('the OpenAPI document', () => {
     for (const operation of OPERATIONS) {
       const object = paths[operation.path]?.[operation.method.toLowerCase()] as Json;
       const schemes = (object.security as Json[]).flatMap((requirement) => Object.keys(requirement));
-      assert.deepEqual(schemes, operation.keys === 'secret+publishable' ? ['SecretKey', 'PublishableKey'] : ['SecretKey'], operation.id);
+      assert.deepEqual(
+        schemes,
+        operation.keys === 'secret+publishable' ? ['SecretKey', 'PublishableKey'] : ['SecretKey'],
+        operation.id,
+      );
       if (operation.permission) assert.deepEqual((object.security as Json[])[0], { SecretKey: [operation.permission] });
       const statuses = Object.keys(object.responses as Json);
-      for (const status of ['401', '403', '413', '429', '500']) assert.ok(statuses.includes(status), `${operation.id} documents ${status}`);
+      for (const status of ['401', '403', '413', '429', '500'])
+        assert.ok(statuses.includes(status), `${operation.id} documents ${status}`);
       if (operation.body) assert.ok(statuses.includes('400'), `${operation.id} documents its body errors`);
       const retry = (object.responses as Record<string, Json>)['429']?.headers as Json;
       assert.ok(retry['Retry-After'], `${operation.id}: 429 carries Retry-After`);
@@ -75,9 +88,13 @@ describe('the OpenAPI document', () => {
     const visit = (node: unknown, pointer: string): void => {
       if (node === null || typeof node !== 'object' || Array.isArray(node)) return;
       for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
-        const inSchema = ['properties', 'items', 'additionalProperties', 'anyOf', 'oneOf', 'allOf', 'schema'].some((word) => pointer.endsWith(`/${word}`) || key === word);
-        if (inSchema && value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0) empty.push(`${pointer}/${key}`);
-        if (Array.isArray(value)) (value as unknown[]).forEach((item, index) => visit({ [index]: item }, `${pointer}/${key}`));
+        const inSchema = ['properties', 'items', 'additionalProperties', 'anyOf', 'oneOf', 'allOf', 'schema'].some(
+          (word) => pointer.endsWith(`/${word}`) || key === word,
+        );
+        if (inSchema && value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0)
+          empty.push(`${pointer}/${key}`);
+        if (Array.isArray(value))
+          (value as unknown[]).forEach((item, index) => visit({ [index]: item }, `${pointer}/${key}`));
         else visit(value, `${pointer}/${key}`);
       }
     };
@@ -97,11 +114,21 @@ describe('the OpenAPI document', () => {
       const parsed = z.safeParse(schema, EXAMPLES[name as keyof typeof EXAMPLES]);
       assert.ok(parsed.success, `${name}: ${JSON.stringify(parsed.error?.issues)}`);
     }
-    for (const type of WEBHOOK_EVENT_TYPES) assert.ok(z.safeParse(webhookEventSchema, exampleEvent(type)).success, type);
+    for (const type of WEBHOOK_EVENT_TYPES)
+      assert.ok(z.safeParse(webhookEventSchema, exampleEvent(type)).success, type);
   });
 
   test('examples tell one story: the client secret names the session, amounts and expiries agree', async () => {
-    const created = EXAMPLES.CreatedSession as { session_id: string; client_secret: string; redirect_url: string; estimated_crypto_amount: string; exchange_rate: number; expires_at: string; quote_expires_at: string; fees: Json };
+    const created = EXAMPLES.CreatedSession as {
+      session_id: string;
+      client_secret: string;
+      redirect_url: string;
+      estimated_crypto_amount: string;
+      exchange_rate: number;
+      expires_at: string;
+      quote_expires_at: string;
+      fees: Json;
+    };
     const status = EXAMPLES.SessionStatus as Json;
     const quote = EXAMPLES.Quote as Json;
     assert.equal(sessionIdFromClientSecret(created.client_secret), created.session_id);
@@ -118,7 +145,9 @@ describe('the OpenAPI document', () => {
     const secret = (EXAMPLES.CreatedWebhookEndpoint as { secret: string }).secret;
     for (const type of WEBHOOK_EVENT_TYPES) {
       const event = exampleEvent(type);
-      const verified = await verifyWebhookSignature(JSON.stringify(event), exampleSignature(event), secret, { now: Date.parse(String(event.created)) });
+      const verified = await verifyWebhookSignature(JSON.stringify(event), exampleSignature(event), secret, {
+        now: Date.parse(String(event.created)),
+      });
       assert.ok(verified.ok, `${type}: the example signature verifies with the example endpoint's secret`);
     }
   });
@@ -128,9 +157,15 @@ describe("the sandbox suite's check of every answer", () => {
   test('refuses an undocumented status, a code the status does not carry, and a body off its schema', () => {
     const envelope = (code: string) => ({ success: false, error: { code, message: 'm', request_id: 'req_1' } });
     assert.equal(validator.check('GET', '/v1/keys', 200, { success: true, data: { keys: [] } }), null);
-    assert.match(String(validator.check('GET', '/v1/keys', 404, envelope('NOT_FOUND'))), /does not document status 404/);
+    assert.match(
+      String(validator.check('GET', '/v1/keys', 404, envelope('NOT_FOUND'))),
+      /does not document status 404/,
+    );
     assert.match(String(validator.check('POST', '/v1/onramp', 400, envelope('NOT_FOUND'))), /allowed values/);
-    assert.match(String(validator.check('GET', '/v1/transactions/txn_1', 200, { success: true, data: { id: 'txn_1' } })), /required/);
+    assert.match(
+      String(validator.check('GET', '/v1/transactions/txn_1', 200, { success: true, data: { id: 'txn_1' } })),
+      /required/,
+    );
     assert.equal(validator.check('GET', '/nowhere', 404, envelope('NOT_FOUND')), undefined);
   });
 });
@@ -143,13 +178,18 @@ describe('GET /v1/openapi.json', () => {
   after(() => t.close());
 
   test('answers the document without a key, to any origin, naming this sandbox as its server', async () => {
-    const response = await fetch(`${t.sandbox.apiUrl}${OPENAPI_PATH}`, { headers: { Origin: 'https://api-explorer.example' } });
+    const response = await fetch(`${t.sandbox.apiUrl}${OPENAPI_PATH}`, {
+      headers: { Origin: 'https://api-explorer.example' },
+    });
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('Access-Control-Allow-Origin'), '*');
     assert.match(response.headers.get('Content-Type') ?? '', /^application\/json/);
     const served = (await response.json()) as Json;
     assert.deepEqual(served.servers, [{ url: t.sandbox.apiUrl, description: 'The sandbox' }]);
-    assert.deepEqual({ ...served, servers: null }, { ...buildOpenApiDocument({ serverUrl: t.sandbox.apiUrl }), servers: null });
+    assert.deepEqual(
+      { ...served, servers: null },
+      { ...buildOpenApiDocument({ serverUrl: t.sandbox.apiUrl }), servers: null },
+    );
     assert.equal((await t.call('POST', OPENAPI_PATH)).status, 405);
   });
 
@@ -158,10 +198,14 @@ describe('GET /v1/openapi.json', () => {
     try {
       const file = join(dir, 'openapi.json');
       writeFileSync(file, await (await fetch(`${t.sandbox.apiUrl}${OPENAPI_PATH}`)).text());
-      const { stdout, stderr } = await promisify(execFile)(join(root, 'node_modules/.bin/redocly'), ['lint', file, '--config', join(root, 'redocly.yaml')], {
-        cwd: root,
-        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-      });
+      const { stdout, stderr } = await promisify(execFile)(
+        join(root, 'node_modules/.bin/redocly'),
+        ['lint', file, '--config', join(root, 'redocly.yaml')],
+        {
+          cwd: root,
+          env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+        },
+      );
       assert.match(`${stdout}${stderr}`, /Your API description is valid/);
       assert.doesNotMatch(`${stdout}${stderr}`, /You have \d+ (warning|error)/);
     } finally {

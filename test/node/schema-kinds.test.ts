@@ -19,9 +19,15 @@ const zods = z.object({
   any: z.optional(z.unknown()),
 });
 
-const leaf = fc.oneof(fc.anything(), fc.constantFrom(undefined, null, '', 'x', 0, 1.5, Number.NaN, Number.POSITIVE_INFINITY, [], {}));
+const leaf = fc.oneof(
+  fc.anything(),
+  fc.constantFrom(undefined, null, '', 'x', 0, 1.5, Number.NaN, Number.POSITIVE_INFINITY, [], {}),
+);
 const innerArb = fc.oneof(leaf, fc.record({ amount: leaf, note: leaf, unlisted: leaf }, { requiredKeys: [] }));
-const inputArb = fc.oneof(leaf, fc.record({ id: leaf, inner: innerArb, extra: innerArb, any: leaf, unlisted: leaf }, { requiredKeys: [] }));
+const inputArb = fc.oneof(
+  leaf,
+  fc.record({ id: leaf, inner: innerArb, extra: innerArb, any: leaf, unlisted: leaf }, { requiredKeys: [] }),
+);
 const paths = (issues: readonly z.core.$ZodIssue[]) => [...new Set(issues.map((issue) => issue.path.join('.')))].sort();
 
 describe('schema helpers read as the zod kinds they replace', () => {

@@ -21,7 +21,9 @@ test('the React entry imports and server-renders in Node without a DOM', async (
   const { renderToString } = await import('react-dom/server');
   // Server rendering gives the bare tag: properties and listeners are set in the browser, none
   // leaks into the HTML as an attribute.
-  const html = renderToString(createElement(OnrampCheckout, { clientSecret: 'ors_x_secret_y', onOnrampReady: () => {} }));
+  const html = renderToString(
+    createElement(OnrampCheckout, { clientSecret: 'ors_x_secret_y', onOnrampReady: () => {} }),
+  );
   assert.equal(html, '<onramp-checkout></onramp-checkout>');
   assert.equal(typeof (globalThis as { window?: unknown }).window, 'undefined');
   assert.equal(typeof (globalThis as { document?: unknown }).document, 'undefined');

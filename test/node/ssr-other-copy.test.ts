@@ -11,11 +11,15 @@ import { createdSession, PK } from '../support/fake-onramp-api.js';
 
 const MIN = 60_000;
 
-test('another class registered under the tag first: the renderer still writes the shadow root, in the buyer\'s language', async () => {
+test("another class registered under the tag first: the renderer still writes the shadow root, in the buyer's language", async () => {
   class AnotherCopy extends LitElement {}
   customElements.define('onramp-checkout', AnotherCopy);
   const { renderOnrampCheckout } = await import('../../src/ssr/render-onramp-checkout.js');
-  const session = { ...createdSession(), expires_at: new Date(Date.now() + 30 * MIN).toISOString(), quote_expires_at: new Date(Date.now() + 5 * MIN).toISOString() };
+  const session = {
+    ...createdSession(),
+    expires_at: new Date(Date.now() + 30 * MIN).toISOString(),
+    quote_expires_at: new Date(Date.now() + 5 * MIN).toISOString(),
+  };
   const html = await renderOnrampCheckout({ session, publishableKey: PK, locale: 'de-DE' });
   assert.equal(customElements.get('onramp-checkout'), AnotherCopy);
   assert.match(html, /^<onramp-checkout [^>]*status="pending"[^>]*><template shadowroot="open" shadowrootmode="open">/);

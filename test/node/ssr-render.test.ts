@@ -38,7 +38,12 @@ test('imports and renders in Node with no window: the order, fees, both countdow
   noDom();
   const { renderOnrampCheckout } = await import('../../src/ssr/render-onramp-checkout.js');
   const session = freshSession();
-  const html = await renderOnrampCheckout({ session, publishableKey: PK, apiBase: 'https://api.example.test', checkoutOrigin: 'https://checkout.example.test' });
+  const html = await renderOnrampCheckout({
+    session,
+    publishableKey: PK,
+    apiBase: 'https://api.example.test',
+    checkoutOrigin: 'https://checkout.example.test',
+  });
   noDom();
   assert.match(html, /^<onramp-checkout\s[^>]*\bstatus="pending"/);
   assert.match(html, /client-secret="ors_abcdefghijklmnop1234_secret_ABCDEFGHIJKLMNOP5678"/);
@@ -73,11 +78,18 @@ test('German and Arabic: rendered in the buyer language at once, with its texts 
 test('no locale, or a malformed one: English, written as such, and no DOM is asked for one', async () => {
   const { renderOnrampCheckout } = await import('../../src/ssr/render-onramp-checkout.js');
   for (const locale of [undefined, '', 'not a locale!']) {
-    const html = await renderOnrampCheckout({ session: freshSession(), publishableKey: PK, ...(locale === undefined ? {} : { locale }) });
+    const html = await renderOnrampCheckout({
+      session: freshSession(),
+      publishableKey: PK,
+      ...(locale === undefined ? {} : { locale }),
+    });
     assert.match(html, /\slocale="en"/);
     assert.match(parts(html).text, /Buy ETH/);
   }
-  assert.match(await renderOnrampCheckout({ session: freshSession(), publishableKey: PK, locale: ' de-de ' }), /\slocale="de-DE"/);
+  assert.match(
+    await renderOnrampCheckout({ session: freshSession(), publishableKey: PK, locale: ' de-de ' }),
+    /\slocale="de-DE"/,
+  );
   noDom();
 });
 
@@ -94,15 +106,27 @@ test('the data block cannot close its script element or open a comment, and pars
 
 test('refused before anything is written: a secret key, a malformed session, an unsafe api base', async () => {
   const { renderOnrampCheckout } = await import('../../src/ssr/render-onramp-checkout.js');
-  await assert.rejects(renderOnrampCheckout({ session: freshSession(), publishableKey: SECRET_KEY }), (error: Error) => {
-    assert.ok(error instanceof TypeError);
-    assert.match(error.message, /SECRET_KEY_REFUSED/);
-    assert.doesNotMatch(error.message, new RegExp(SECRET_KEY));
-    return true;
-  });
-  await assert.rejects(renderOnrampCheckout({ session: freshSession({ session_id: 'ors_another1' }), publishableKey: PK }), /not the session of client_secret/);
-  await assert.rejects(renderOnrampCheckout({ session: { session_id: 'nope' }, publishableKey: PK }), /not a session creation response/);
-  await assert.rejects(renderOnrampCheckout({ session: freshSession(), publishableKey: PK, apiBase: 'http://api.example.test' }), /apiBase must be an https URL/);
+  await assert.rejects(
+    renderOnrampCheckout({ session: freshSession(), publishableKey: SECRET_KEY }),
+    (error: Error) => {
+      assert.ok(error instanceof TypeError);
+      assert.match(error.message, /SECRET_KEY_REFUSED/);
+      assert.doesNotMatch(error.message, new RegExp(SECRET_KEY));
+      return true;
+    },
+  );
+  await assert.rejects(
+    renderOnrampCheckout({ session: freshSession({ session_id: 'ors_another1' }), publishableKey: PK }),
+    /not the session of client_secret/,
+  );
+  await assert.rejects(
+    renderOnrampCheckout({ session: { session_id: 'nope' }, publishableKey: PK }),
+    /not a session creation response/,
+  );
+  await assert.rejects(
+    renderOnrampCheckout({ session: freshSession(), publishableKey: PK, apiBase: 'http://api.example.test' }),
+    /apiBase must be an https URL/,
+  );
 });
 
 test('the published style hash is the hash of the stylesheet the server writes', async () => {

@@ -10,7 +10,9 @@ import { buildOpenApiDocument } from '../../src/openapi/document.js';
 type Json = Record<string, unknown>;
 
 // ajv-formats is CommonJS: its default export arrives as the module object under some loaders.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: Ajv2020,
+) => void;
 
 export const DOCUMENT = buildOpenApiDocument();
 
@@ -75,6 +77,9 @@ export class DocumentValidator {
     const pointer = `/paths/${escape(template)}/${verb.toLowerCase()}/responses/${status}/content/application~1json/schema`;
     const validate = this.schemaAt(pointer);
     if (validate(body)) return null;
-    return (validate.errors ?? []).map((error) => `${verb} ${template} ${status}: ${error.instancePath || '(body)'} ${error.message ?? ''} ${JSON.stringify(error.params)}`);
+    return (validate.errors ?? []).map(
+      (error) =>
+        `${verb} ${template} ${status}: ${error.instancePath || '(body)'} ${error.message ?? ''} ${JSON.stringify(error.params)}`,
+    );
   }
 }

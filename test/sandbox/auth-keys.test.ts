@@ -52,10 +52,15 @@ describe('POST /v1/keys', () => {
     const pk = await createKey({ name: 'Widget', environment: 'live', type: 'publishable' }, t.keys.live.secret);
     assert.match(pk.key, /^onramp_live_pk_/);
     assert.deepEqual(pk.permissions, ['onramp:read']);
-    const custom = await createKey({ name: 'All', environment: 'live', permissions: ['keys:manage', 'onramp:read', 'onramp:read'] }, t.keys.live.secret);
+    const custom = await createKey(
+      { name: 'All', environment: 'live', permissions: ['keys:manage', 'onramp:read', 'onramp:read'] },
+      t.keys.live.secret,
+    );
     assert.deepEqual(custom.permissions, ['onramp:read', 'keys:manage']);
     expectError(
-      await t.call('POST', '/v1/keys', { body: { name: 'x', environment: 'test', type: 'publishable', permissions: ['onramp:create'] } }),
+      await t.call('POST', '/v1/keys', {
+        body: { name: 'x', environment: 'test', type: 'publishable', permissions: ['onramp:create'] },
+      }),
       400,
       'VALIDATION_ERROR',
       'permissions',
@@ -73,7 +78,8 @@ describe('POST /v1/keys', () => {
       [{ name: 'x', environment: 'test', permissions: 'onramp:read' }, 'permissions'],
       [{ name: 'x', environment: 'test', type: 'admin' }, 'type'],
     ];
-    for (const [body, param] of cases) expectError(await t.call('POST', '/v1/keys', { body }), 400, 'VALIDATION_ERROR', param);
+    for (const [body, param] of cases)
+      expectError(await t.call('POST', '/v1/keys', { body }), 400, 'VALIDATION_ERROR', param);
   });
 });
 
@@ -85,12 +91,19 @@ describe('GET /v1/keys and DELETE /v1/keys/:id', () => {
     const entry = listed.find((k) => k.id === created.id);
     assert.ok(entry?.last_used_at);
     assert.ok(listed.length >= 4);
-    assert.ok(listed.every((k) => k.environment === 'test'), 'a test key lists test keys only');
-    for (const key of listed) expectData({ ...(await t.call('GET', '/v1/keys')), json: { success: true, data: key } }, apiKeySchema);
+    assert.ok(
+      listed.every((k) => k.environment === 'test'),
+      'a test key lists test keys only',
+    );
+    for (const key of listed)
+      expectData({ ...(await t.call('GET', '/v1/keys')), json: { success: true, data: key } }, apiKeySchema);
 
     expectData(await t.call('DELETE', `/v1/keys/${created.id}`), revokedApiKeySchema);
     expectError(await t.call('GET', '/v1/transactions', { key: created.key }), 401, 'INVALID_API_KEY');
-    assert.equal(expectData(await t.call('GET', '/v1/keys'), apiKeyListSchema).keys.some((k) => k.id === created.id), false);
+    assert.equal(
+      expectData(await t.call('GET', '/v1/keys'), apiKeyListSchema).keys.some((k) => k.id === created.id),
+      false,
+    );
     expectError(await t.call('DELETE', `/v1/keys/${created.id}`), 404, 'NOT_FOUND');
     expectError(await t.call('DELETE', '/v1/keys/key_nothing'), 404, 'NOT_FOUND');
   });
@@ -112,10 +125,18 @@ describe('authentication', () => {
       const body = method === 'GET' ? {} : { body: {} };
       expectError(await t.call(method, path, { key: null, ...body }), 401, 'MISSING_API_KEY');
       expectError(await t.call(method, path, { key: '   ', ...body }), 401, 'MISSING_API_KEY');
-      expectError(await t.call(method, path, { key: 'onramp_test_sk_wrongwrongwrongwrongwrongwrongwron', ...body }), 401, 'INVALID_API_KEY');
+      expectError(
+        await t.call(method, path, { key: 'onramp_test_sk_wrongwrongwrongwrongwrongwrongwron', ...body }),
+        401,
+        'INVALID_API_KEY',
+      );
       expectError(await t.call(method, path, { key: 'sk_test_123', ...body }), 401, 'INVALID_API_KEY');
       // A real key's random part under another brand is not a key of this sandbox.
-      expectError(await t.call(method, path, { key: t.keys.test.secret.replace('onramp_', 'other_'), ...body }), 401, 'INVALID_API_KEY');
+      expectError(
+        await t.call(method, path, { key: t.keys.test.secret.replace('onramp_', 'other_'), ...body }),
+        401,
+        'INVALID_API_KEY',
+      );
     }
   });
 });
@@ -128,7 +149,11 @@ describe('permissions per key type', () => {
       createdSessionSchema,
       201,
     );
-    const testSession = expectData(await t.call('POST', '/v1/onramp', { body: sessionBody() }), createdSessionSchema, 201);
+    const testSession = expectData(
+      await t.call('POST', '/v1/onramp', { body: sessionBody() }),
+      createdSessionSchema,
+      201,
+    );
     const K = {
       testSk: t.keys.test.secret,
       testPk: t.keys.test.publishable,
@@ -147,28 +172,54 @@ describe('permissions per key type', () => {
       'POST /v1/onramp': async (key) => outcome(await t.call('POST', '/v1/onramp', { key, body: sessionBody() })),
       'GET /v1/onramp': async (key) => {
         const s = sessionFor(key);
-        return outcome(await t.call('GET', `/v1/onramp?session_id=${s.session_id}`, { key, headers: { 'X-Client-Secret': s.client_secret } }));
+        return outcome(
+          await t.call('GET', `/v1/onramp?session_id=${s.session_id}`, {
+            key,
+            headers: { 'X-Client-Secret': s.client_secret },
+          }),
+        );
       },
       'POST /v1/onramp/quote': async (key) =>
-        outcome(await t.call('POST', '/v1/onramp/quote', { key, body: { fiat_amount: 2000, fiat_currency: 'GBP', crypto_currency: 'ETH' } })),
+        outcome(
+          await t.call('POST', '/v1/onramp/quote', {
+            key,
+            body: { fiat_amount: 2000, fiat_currency: 'GBP', crypto_currency: 'ETH' },
+          }),
+        ),
       'GET /v1/transactions': async (key) => outcome(await t.call('GET', '/v1/transactions', { key })),
       'GET /v1/transactions/:id': async (key) => {
-        const status = await t.call('GET', `/v1/onramp?session_id=${sessionFor(key).session_id}`, { key: key.includes('_live_') ? K.liveSk : K.testSk });
-        return outcome(await t.call('GET', `/v1/transactions/${(status.json as { data: { id: string } }).data.id}`, { key }));
+        const status = await t.call('GET', `/v1/onramp?session_id=${sessionFor(key).session_id}`, {
+          key: key.includes('_live_') ? K.liveSk : K.testSk,
+        });
+        return outcome(
+          await t.call('GET', `/v1/transactions/${(status.json as { data: { id: string } }).data.id}`, { key }),
+        );
       },
       'GET /v1/keys': async (key) => outcome(await t.call('GET', '/v1/keys', { key })),
-      'POST /v1/keys': async (key) => outcome(await t.call('POST', '/v1/keys', { key, body: { name: 'm', environment: envOf(key) } })),
+      'POST /v1/keys': async (key) =>
+        outcome(await t.call('POST', '/v1/keys', { key, body: { name: 'm', environment: envOf(key) } })),
       'DELETE /v1/keys/:id': async (key) => {
-        const victim = await createKey({ name: 'victim', environment: envOf(key) }, envOf(key) === 'live' ? K.liveSk : K.testSk);
+        const victim = await createKey(
+          { name: 'victim', environment: envOf(key) },
+          envOf(key) === 'live' ? K.liveSk : K.testSk,
+        );
         return outcome(await t.call('DELETE', `/v1/keys/${victim.id}`, { key }));
       },
       'POST /v1/test_helpers/onramp/advance': async (key) => {
         const fresh = expectData(
-          await t.call('POST', '/v1/onramp', { body: sessionBody(), key: key.includes('_live_') ? K.liveSk : K.testSk }),
+          await t.call('POST', '/v1/onramp', {
+            body: sessionBody(),
+            key: key.includes('_live_') ? K.liveSk : K.testSk,
+          }),
           createdSessionSchema,
           201,
         );
-        return outcome(await t.call('POST', '/v1/test_helpers/onramp/advance', { key, body: { session_id: fresh.session_id, to: 'failed' } }));
+        return outcome(
+          await t.call('POST', '/v1/test_helpers/onramp/advance', {
+            key,
+            body: { session_id: fresh.session_id, to: 'failed' },
+          }),
+        );
       },
     };
     const ok = (status = 200) => ({ status, code: undefined });
@@ -182,7 +233,13 @@ describe('permissions per key type', () => {
       'GET /v1/keys': { testSk: ok(), liveSk: ok(), testPk: denied, livePk: denied, restricted: denied },
       'POST /v1/keys': { testSk: ok(201), liveSk: ok(201), testPk: denied, livePk: denied, restricted: denied },
       'DELETE /v1/keys/:id': { testSk: ok(), liveSk: ok(), testPk: denied, livePk: denied, restricted: denied },
-      'POST /v1/test_helpers/onramp/advance': { testSk: ok(), liveSk: denied, testPk: denied, livePk: denied, restricted: ok() },
+      'POST /v1/test_helpers/onramp/advance': {
+        testSk: ok(),
+        liveSk: denied,
+        testPk: denied,
+        livePk: denied,
+        restricted: ok(),
+      },
     };
     for (const [endpoint, check] of Object.entries(endpoints)) {
       for (const [name, key] of Object.entries(K) as [keyof typeof K, string][]) {
@@ -192,31 +249,66 @@ describe('permissions per key type', () => {
   });
 
   it('test keys see only test objects and live keys only live ones', async () => {
-    const live = expectData(await t.call('POST', '/v1/onramp', { body: sessionBody(), key: t.keys.live.secret }), createdSessionSchema, 201);
+    const live = expectData(
+      await t.call('POST', '/v1/onramp', { body: sessionBody(), key: t.keys.live.secret }),
+      createdSessionSchema,
+      201,
+    );
     expectError(await t.call('GET', `/v1/onramp?session_id=${live.session_id}`), 404, 'NOT_FOUND');
-    expectData(await t.call('GET', `/v1/onramp?session_id=${live.session_id}`, { key: t.keys.live.secret }), sessionStatusViewSchema);
-    expectError(await t.call('POST', '/v1/test_helpers/onramp/advance', { body: { session_id: live.session_id, to: 'failed' } }), 404, 'NOT_FOUND');
+    expectData(
+      await t.call('GET', `/v1/onramp?session_id=${live.session_id}`, { key: t.keys.live.secret }),
+      sessionStatusViewSchema,
+    );
+    expectError(
+      await t.call('POST', '/v1/test_helpers/onramp/advance', { body: { session_id: live.session_id, to: 'failed' } }),
+      404,
+      'NOT_FOUND',
+    );
     const testTotal = expectData(await t.call('GET', '/v1/transactions?limit=100'), transactionListSchema);
-    assert.equal(testTotal.transactions.some((tx) => tx.session_id === live.session_id), false);
+    assert.equal(
+      testTotal.transactions.some((tx) => tx.session_id === live.session_id),
+      false,
+    );
   });
 
   it("another account's sessions, transactions and keys are NOT_FOUND", async () => {
     // A second account written straight into the same database file (the API has no sign-up).
     const db = openDatabase(join(dir, 'sandbox.db'));
     createAccountsRepo(db).insert({ id: 'acct_other', name: 'Other', created_at: Date.now(), expires_at: null });
-    const other = issueKey(createApiKeysRepo(db), 'onramp', { accountId: 'acct_other', name: 'o', environment: 'test', type: 'secret', permissions: ['onramp:create', 'onramp:read', 'transactions:read', 'keys:manage'] }, Date.now());
+    const other = issueKey(
+      createApiKeysRepo(db),
+      'onramp',
+      {
+        accountId: 'acct_other',
+        name: 'o',
+        environment: 'test',
+        type: 'secret',
+        permissions: ['onramp:create', 'onramp:read', 'transactions:read', 'keys:manage'],
+      },
+      Date.now(),
+    );
     db.close();
 
     const mine = expectData(await t.call('POST', '/v1/onramp', { body: sessionBody() }), createdSessionSchema, 201);
-    const theirs = expectData(await t.call('POST', '/v1/onramp', { body: sessionBody(), key: other.key }), createdSessionSchema, 201);
+    const theirs = expectData(
+      await t.call('POST', '/v1/onramp', { body: sessionBody(), key: other.key }),
+      createdSessionSchema,
+      201,
+    );
     expectError(await t.call('GET', `/v1/onramp?session_id=${mine.session_id}`, { key: other.key }), 404, 'NOT_FOUND');
     expectError(await t.call('GET', `/v1/onramp?session_id=${theirs.session_id}`), 404, 'NOT_FOUND');
     const myTx = (await t.call('GET', `/v1/onramp?session_id=${mine.session_id}`)).json as { data: { id: string } };
     expectError(await t.call('GET', `/v1/transactions/${myTx.data.id}`, { key: other.key }), 404, 'NOT_FOUND');
     const theirList = expectData(await t.call('GET', '/v1/transactions', { key: other.key }), transactionListSchema);
-    assert.deepEqual(theirList.transactions.map((tx) => tx.session_id), [theirs.session_id]);
+    assert.deepEqual(
+      theirList.transactions.map((tx) => tx.session_id),
+      [theirs.session_id],
+    );
     const theirKeys = expectData(await t.call('GET', '/v1/keys', { key: other.key }), apiKeyListSchema).keys;
-    assert.deepEqual(theirKeys.map((k) => k.id), [other.record.id]);
+    assert.deepEqual(
+      theirKeys.map((k) => k.id),
+      [other.record.id],
+    );
     const myKeys = expectData(await t.call('GET', '/v1/keys'), apiKeyListSchema).keys;
     expectError(await t.call('DELETE', `/v1/keys/${myKeys[0]?.id}`, { key: other.key }), 404, 'NOT_FOUND');
     expectError(await t.call('DELETE', `/v1/keys/${other.record.id}`), 404, 'NOT_FOUND');

@@ -23,7 +23,10 @@ interface Target {
 /** Streams `BODY_BYTES` of body; resolves with the status, or `closed` when the server hung up first. */
 function sendHuge(target: Target, chunked: boolean): Promise<number | 'closed'> {
   return new Promise((resolve) => {
-    const headers = { ...target.headers, ...(chunked ? { 'Transfer-Encoding': 'chunked' } : { 'Content-Length': String(BODY_BYTES) }) };
+    const headers = {
+      ...target.headers,
+      ...(chunked ? { 'Transfer-Encoding': 'chunked' } : { 'Content-Length': String(BODY_BYTES) }),
+    };
     const req = request(target.url, { method: 'POST', headers });
     let settled = false;
     const done = (value: number | 'closed') => {
@@ -51,12 +54,18 @@ function sendHuge(target: Target, chunked: boolean): Promise<number | 'closed'> 
 
 function postJson(target: Target, body: string): Promise<{ status: number; json: { error?: { code?: string } } }> {
   return new Promise((resolve, reject) => {
-    const req = request(target.url, { method: 'POST', headers: { ...target.headers, 'Content-Length': String(Buffer.byteLength(body)) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) as { error?: { code?: string } } }));
-    });
+    const req = request(
+      target.url,
+      { method: 'POST', headers: { ...target.headers, 'Content-Length': String(Buffer.byteLength(body)) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) as { error?: { code?: string } } }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -67,23 +76,42 @@ describe('request bodies are bounded on every server', () => {
   let targets: Target[];
 
   before(async () => {
-    demo = await startDemo({ port: 0, sandbox: { port: 0, checkoutPort: 0, db: ':memory:', keysFile: null, log: () => {} } });
+    demo = await startDemo({
+      port: 0,
+      sandbox: { port: 0, checkoutPort: 0, db: ':memory:', keysFile: null, log: () => {} },
+    });
     const own = new URL(demo.url);
     const json = { 'Content-Type': 'application/json' };
     const consoleHeaders = { ...json, Host: own.host, Origin: own.origin };
     const secret = demo.sandbox.keys!.test.secret;
     targets = [
-      { name: 'sandbox API: POST /v1/onramp', url: new URL('/v1/onramp', demo.sandbox.apiUrl), headers: { ...json, 'X-API-Key': secret } },
+      {
+        name: 'sandbox API: POST /v1/onramp',
+        url: new URL('/v1/onramp', demo.sandbox.apiUrl),
+        headers: { ...json, 'X-API-Key': secret },
+      },
       ...['/v1/onramp/quote', '/v1/keys', '/v1/webhooks', '/v1/test_helpers/onramp/advance'].map((path) => ({
         name: `sandbox API: POST ${path}`,
         url: new URL(path, demo.sandbox.apiUrl),
         headers: { ...json, 'X-API-Key': secret },
       })),
-      { name: 'hosted checkout: POST /pay/:id', url: new URL('/pay/ors_x?t=x', demo.sandbox.checkoutUrl), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } },
+      {
+        name: 'hosted checkout: POST /pay/:id',
+        url: new URL('/pay/ors_x?t=x', demo.sandbox.checkoutUrl),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      },
       { name: 'demo shop: POST /api/sessions', url: new URL('/api/sessions', demo.url), headers: consoleHeaders },
       { name: 'console: POST /api/console/keys', url: new URL('/api/console/keys', demo.url), headers: consoleHeaders },
-      { name: 'console: POST /api/console/webhooks', url: new URL('/api/console/webhooks', demo.url), headers: consoleHeaders },
-      { name: 'webhook receiver: POST /webhooks', url: new URL('/webhooks', demo.url), headers: { ...json, Host: own.host, 'Onramp-Signature': 't=1,v1=00' } },
+      {
+        name: 'console: POST /api/console/webhooks',
+        url: new URL('/api/console/webhooks', demo.url),
+        headers: consoleHeaders,
+      },
+      {
+        name: 'webhook receiver: POST /webhooks',
+        url: new URL('/webhooks', demo.url),
+        headers: { ...json, Host: own.host, 'Onramp-Signature': 't=1,v1=00' },
+      },
     ];
   });
   after(() => demo.close());
@@ -96,14 +124,20 @@ describe('request bodies are bounded on every server', () => {
       for (const target of targets) {
         for (const chunked of [false, true]) {
           const outcome = await sendHuge(target, chunked);
-          assert.ok(outcome === 413 || outcome === 'closed', `${target.name} (${chunked ? 'chunked' : 'Content-Length'}): ${outcome}`);
+          assert.ok(
+            outcome === 413 || outcome === 'closed',
+            `${target.name} (${chunked ? 'chunked' : 'Content-Length'}): ${outcome}`,
+          );
         }
       }
     } finally {
       clearInterval(sampler);
     }
     peak = Math.max(peak, process.memoryUsage().rss);
-    assert.ok(peak - start < ALLOWED_GROWTH, `resident memory grew by ${((peak - start) / 1048576).toFixed(1)} MB for twenty 100 MB bodies`);
+    assert.ok(
+      peak - start < ALLOWED_GROWTH,
+      `resident memory grew by ${((peak - start) / 1048576).toFixed(1)} MB for twenty 100 MB bodies`,
+    );
   });
 
   it('deep JSON is a 400 with the error envelope, never a 500', async () => {
@@ -125,6 +159,9 @@ describe('request bodies are bounded on every server', () => {
     const receiver = targets.find((t) => t.name.startsWith('webhook'))!;
     const { 'Onramp-Signature': _signature, ...unsigned } = receiver.headers;
     assert.equal(await sendHuge({ ...receiver, headers: unsigned }, true), 400);
-    assert.equal(await sendHuge({ ...receiver, headers: { ...receiver.headers, 'Content-Type': 'text/plain' } }, true), 415);
+    assert.equal(
+      await sendHuge({ ...receiver, headers: { ...receiver.headers, 'Content-Type': 'text/plain' } }, true),
+      415,
+    );
   });
 });

@@ -8,7 +8,11 @@ import { type TestSandbox, expectData, sessionBody, startTestSandbox, waitFor } 
 
 let t: TestSandbox;
 before(async () => {
-  t = await startTestSandbox({ deliveryMs: 150, sweepIntervalMs: 20, merchantOrigins: ['http://localhost:*', 'https://shop.example'] });
+  t = await startTestSandbox({
+    deliveryMs: 150,
+    sweepIntervalMs: 20,
+    merchantOrigins: ['http://localhost:*', 'https://shop.example'],
+  });
 });
 after(() => t.close());
 
@@ -25,7 +29,12 @@ async function pay(redirectUrl: string, fields: Record<string, string>, extra: R
 }
 
 const cardFields = (number: string) => ({ card_number: number, card_expiry: '12/34', card_cvc: '123', card_name: '' });
-const card = (number: string) => ({ card_number: number, card_expiry: '12/34', card_cvc: '123', card_name: 'Ada Lovelace' });
+const card = (number: string) => ({
+  card_number: number,
+  card_expiry: '12/34',
+  card_cvc: '123',
+  card_name: 'Ada Lovelace',
+});
 
 async function apiStatus(sessionId: string) {
   return expectData(await t.call('GET', `/v1/onramp?session_id=${sessionId}`), sessionStatusViewSchema);
@@ -68,7 +77,13 @@ describe('GET /pay/:id', () => {
     const b = await newSession();
     const tokenB = new URL(b.redirect_url).searchParams.get('t') ?? '';
     const base = `${t.sandbox.checkoutUrl}/pay/${a.session_id}`;
-    for (const url of [base, `${base}?t=wrong`, `${base}?t=${tokenB}`, `${t.sandbox.checkoutUrl}/pay/nope?t=x`, `${t.sandbox.checkoutUrl}/elsewhere`]) {
+    for (const url of [
+      base,
+      `${base}?t=wrong`,
+      `${base}?t=${tokenB}`,
+      `${t.sandbox.checkoutUrl}/pay/nope?t=x`,
+      `${t.sandbox.checkoutUrl}/elsewhere`,
+    ]) {
       const res = await get(url);
       assert.equal(res.status, 404, url);
       const text = await res.text();
@@ -80,10 +95,18 @@ describe('GET /pay/:id', () => {
 
   it('keeps an allowed embed_origin (hidden field, data attribute) and drops others', async () => {
     const s = await newSession();
-    const allowed = await (await get(`${s.redirect_url}&embed_origin=${encodeURIComponent('http://localhost:5173')}`)).text();
+    const allowed = await (
+      await get(`${s.redirect_url}&embed_origin=${encodeURIComponent('http://localhost:5173')}`)
+    ).text();
     assert.match(allowed, /data-embed-origin="http:\/\/localhost:5173"/);
     assert.match(allowed, /<input type="hidden" name="embed_origin" value="http:\/\/localhost:5173">/);
-    for (const origin of ['https://evil.example', '*', 'http://localhost:5173/path', '"><script>x</script>', 'https://shop.example:8443']) {
+    for (const origin of [
+      'https://evil.example',
+      '*',
+      'http://localhost:5173/path',
+      '"><script>x</script>',
+      'https://shop.example:8443',
+    ]) {
       const page = await (await get(`${s.redirect_url}&embed_origin=${encodeURIComponent(origin)}`)).text();
       assert.doesNotMatch(page, /embed-origin|name="embed_origin"/, origin);
     }
@@ -116,13 +139,21 @@ describe('POST /pay/:id with test cards', () => {
     const processingPage = await (await get(s.redirect_url)).text();
     assert.match(processingPage, /Payment received/);
     assert.match(processingPage, /data-status="processing"/);
-    const done = await waitFor(async () => {
-      const status = await apiStatus(s.session_id);
-      return status.status === 'completed' ? status : undefined;
-    }, 5000, 'delivery');
+    const done = await waitFor(
+      async () => {
+        const status = await apiStatus(s.session_id);
+        return status.status === 'completed' ? status : undefined;
+      },
+      5000,
+      'delivery',
+    );
     assert.match(done.tx_hash ?? '', /^0x[0-9a-f]{64}$/);
     assert.ok(done.completed_at);
-    const json = (await (await get(`${t.sandbox.checkoutUrl}/pay/${s.session_id}/status?t=${new URL(s.redirect_url).searchParams.get('t')}`)).json()) as Record<string, unknown>;
+    const json = (await (
+      await get(
+        `${t.sandbox.checkoutUrl}/pay/${s.session_id}/status?t=${new URL(s.redirect_url).searchParams.get('t')}`,
+      )
+    ).json()) as Record<string, unknown>;
     assert.deepEqual(json, { session_id: s.session_id, status: 'completed', tx_hash: done.tx_hash });
     const page = await (await get(s.redirect_url)).text();
     assert.match(page, /Crypto delivered/);
@@ -144,7 +175,11 @@ describe('POST /pay/:id with test cards', () => {
     const s = await newSession();
     assert.equal((await pay(s.redirect_url, card('4000-0000-0000-9995'))).status, 303);
     assert.equal((await apiStatus(s.session_id)).status, 'processing');
-    await waitFor(async () => ((await apiStatus(s.session_id)).status === 'failed' ? true : undefined), 5000, 'failed delivery');
+    await waitFor(
+      async () => ((await apiStatus(s.session_id)).status === 'failed' ? true : undefined),
+      5000,
+      'failed delivery',
+    );
     assert.match(await (await get(s.redirect_url)).text(), /delivering the crypto to your wallet failed/);
   });
 
@@ -196,7 +231,10 @@ describe('POST /pay/:id with test cards', () => {
 });
 
 describe('the way back to the merchant (return_url)', () => {
-  const links = (page: string) => [...page.matchAll(/href="([^"]+)"/g)].map((m) => (m[1] ?? '').replaceAll('&amp;', '&')).filter((href) => href.startsWith('http'));
+  const links = (page: string) =>
+    [...page.matchAll(/href="([^"]+)"/g)]
+      .map((m) => (m[1] ?? '').replaceAll('&amp;', '&'))
+      .filter((href) => href.startsWith('http'));
 
   it('adds onramp_session_id and onramp_status to the merchant’s own query, never a secret', async () => {
     const s = await newSession({ return_url: 'https://shop.example/orders?ref=42' });
@@ -225,7 +263,9 @@ describe('the way back to the merchant (return_url)', () => {
       assert.match(page, /data-way-back /);
       assert.match(page, /data-return-after="5"/);
       assert.match(page, /data-stay hidden>Stay on this page</);
-      const returnNow = /<a class="button" href="([^"]+)" data-return-now>Return now<\/a>/.exec(page)?.[1]?.replaceAll('&amp;', '&');
+      const returnNow = /<a class="button" href="([^"]+)" data-return-now>Return now<\/a>/
+        .exec(page)?.[1]
+        ?.replaceAll('&amp;', '&');
       assert.ok(returnNow, 'a Return now link');
       assert.equal(new URL(returnNow).searchParams.get('onramp_status'), status);
       assert.equal(new URL(returnNow).searchParams.get('onramp_session_id'), s.session_id);
@@ -240,16 +280,25 @@ describe('the way back to the merchant (return_url)', () => {
 
   it('inside the widget’s frame (Sec-Fetch-Dest: iframe): one line of order over the card form, no link away', async () => {
     const s = await newSession({ return_url: 'https://shop.example/back' });
-    const res = await fetch(`${s.redirect_url}&embed_origin=https%3A%2F%2Fshop.example`, { headers: { 'Sec-Fetch-Dest': 'iframe' } });
+    const res = await fetch(`${s.redirect_url}&embed_origin=https%3A%2F%2Fshop.example`, {
+      headers: { 'Sec-Fetch-Dest': 'iframe' },
+    });
     const page = await res.text();
     assert.match(page, /data-surface="frame"/);
-    assert.match(page, /class="frame-summary"[^>]*>Pay <strong>\$100\.00<\/strong> for about <strong>0\.0\d+ ETH<\/strong>/);
+    assert.match(
+      page,
+      /class="frame-summary"[^>]*>Pay <strong>\$100\.00<\/strong> for about <strong>0\.0\d+ ETH<\/strong>/,
+    );
     assert.match(page, /autocomplete="cc-number"/);
     assert.doesNotMatch(page, /<a /);
     assert.doesNotMatch(page, /class="summary"|class="details"/);
     // Paid in the frame: the outcome, still no way out of the frame.
     const paid = await pay(s.redirect_url, cardFields('4000000000000002'), { embed_origin: 'https://shop.example' });
-    const after = await (await fetch(new URL(paid.headers.get('Location') ?? '', s.redirect_url), { headers: { 'Sec-Fetch-Dest': 'iframe' } })).text();
+    const after = await (
+      await fetch(new URL(paid.headers.get('Location') ?? '', s.redirect_url), {
+        headers: { 'Sec-Fetch-Dest': 'iframe' },
+      })
+    ).text();
     assert.match(after, /Payment failed/);
     assert.doesNotMatch(after, /<a /);
   });
@@ -257,6 +306,9 @@ describe('the way back to the merchant (return_url)', () => {
 
 describe('escapeHtml', () => {
   it('escapes every markup character', () => {
-    assert.equal(escapeHtml(`<a href="x" onclick='y'>&\`</a>`), '&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&#96;&lt;/a&gt;');
+    assert.equal(
+      escapeHtml(`<a href="x" onclick='y'>&\`</a>`),
+      '&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&#96;&lt;/a&gt;',
+    );
   });
 });

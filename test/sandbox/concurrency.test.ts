@@ -6,12 +6,16 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
+import { createdSessionSchema, sessionStatusViewSchema, transactionListSchema } from '../../src/contract/index.js';
 import {
-  createdSessionSchema,
-  sessionStatusViewSchema,
-  transactionListSchema,
-} from '../../src/contract/index.js';
-import { type Reply, type TestSandbox, startFileTestSandbox, expectData, expectError, sessionBody, startTestSandbox } from './helpers.js';
+  type Reply,
+  type TestSandbox,
+  startFileTestSandbox,
+  expectData,
+  expectError,
+  sessionBody,
+  startTestSandbox,
+} from './helpers.js';
 
 let t: TestSandbox & { dir: string };
 let dir: string;
@@ -28,7 +32,10 @@ async function listAll(t: TestSandbox, key = t.keys.test.secret): Promise<{ ids:
   const ids: string[] = [];
   let total: number;
   for (let page = 1; ; page += 1) {
-    const data = expectData(await t.call('GET', `/v1/transactions?limit=100&page=${page}`, { key }), transactionListSchema);
+    const data = expectData(
+      await t.call('GET', `/v1/transactions?limit=100&page=${page}`, { key }),
+      transactionListSchema,
+    );
     total = data.pagination.total;
     ids.push(...data.transactions.map((tx) => tx.session_id));
     if (page >= data.pagination.pages) break;
@@ -38,7 +45,10 @@ async function listAll(t: TestSandbox, key = t.keys.test.secret): Promise<{ ids:
 
 /** A sandbox of its own (its own account), so a test counts only its own sessions. */
 async function withSandbox(name: string, fn: (t: TestSandbox) => Promise<void>): Promise<void> {
-  const own = await startTestSandbox({ db: join(dir, `${name}.db`), rateLimit: { burst: 100_000, perSecond: 100_000 } });
+  const own = await startTestSandbox({
+    db: join(dir, `${name}.db`),
+    rateLimit: { burst: 100_000, perSecond: 100_000 },
+  });
   try {
     await fn(own);
   } finally {
@@ -50,7 +60,9 @@ describe('concurrent writes', () => {
   it('500 concurrent session creations: all acknowledged, all listed exactly once', () =>
     withSandbox('create-500', async (t) => {
       const replies = await Promise.all(
-        Array.from({ length: 500 }, (_, i) => t.call('POST', '/v1/onramp', { body: sessionBody({ metadata: { n: i } }) })),
+        Array.from({ length: 500 }, (_, i) =>
+          t.call('POST', '/v1/onramp', { body: sessionBody({ metadata: { n: i } }) }),
+        ),
       );
       const created = replies.map((reply) => expectData(reply, createdSessionSchema, 201));
       const createdIds = created.map((s) => s.session_id);
@@ -70,7 +82,11 @@ describe('concurrent writes', () => {
     const still = await Promise.all(Array.from({ length: 200 }, poll));
     const bodies = new Set(still.map((reply) => JSON.stringify(expectData(reply, sessionStatusViewSchema))));
     assert.equal(bodies.size, 1, 'a session nobody touches reads the same to every concurrent poll');
-    assert.equal(new Set(still.map((reply) => reply.headers.get('Request-Id'))).size, 200, 'one request id per request');
+    assert.equal(
+      new Set(still.map((reply) => reply.headers.get('Request-Id'))).size,
+      200,
+      'one request id per request',
+    );
 
     // Polls racing two transitions: every answer is a whole, valid view of one of the states.
     const racing = [
@@ -101,7 +117,11 @@ describe('idempotency under concurrency', () => {
         Array.from({ length: N }, () => t.call('POST', '/v1/onramp', { body: sessionBody(), headers })),
       );
       for (const reply of replies) expectData(reply, createdSessionSchema, 201);
-      assert.equal(new Set(replies.map((reply) => reply.text)).size, 1, 'every reply carries the same body, byte for byte');
+      assert.equal(
+        new Set(replies.map((reply) => reply.text)).size,
+        1,
+        'every reply carries the same body, byte for byte',
+      );
       const originals = replies.filter((reply) => reply.headers.get('Idempotent-Replayed') !== 'true');
       assert.equal(originals.length, 1, 'exactly one request did the work; the others are replays');
       const listed = await listAll(t);
@@ -113,11 +133,14 @@ describe('idempotency under concurrency', () => {
     withSandbox('idem-bodies', async (t) => {
       const headers = { 'Idempotency-Key': `race-bodies-${Date.now()}` };
       const replies = await Promise.all(
-        Array.from({ length: N }, (_, i) => t.call('POST', '/v1/onramp', { body: sessionBody({ fiat_amount: 1000 + i }), headers })),
+        Array.from({ length: N }, (_, i) =>
+          t.call('POST', '/v1/onramp', { body: sessionBody({ fiat_amount: 1000 + i }), headers }),
+        ),
       );
       const won = replies.filter((reply) => reply.status === 201);
       assert.equal(won.length, 1, 'exactly one body is stored under the key');
-      for (const reply of replies) if (reply.status !== 201) expectError(reply, 409, 'IDEMPOTENCY_CONFLICT', 'Idempotency-Key');
+      for (const reply of replies)
+        if (reply.status !== 201) expectError(reply, 409, 'IDEMPOTENCY_CONFLICT', 'Idempotency-Key');
       assert.equal((await listAll(t)).total, 1);
       // The stored body is the winner's: sending it again replays the winner's response.
       const winner = won[0];
@@ -132,7 +155,9 @@ describe('idempotency under concurrency', () => {
     const headers = { 'Idempotency-Key': `quote-race-${Date.now()}` };
     const body = { fiat_amount: 5000, fiat_currency: 'EUR', crypto_currency: 'USDC', network: 'polygon' };
     const replies = await Promise.all(
-      Array.from({ length: N }, () => t.call('POST', '/v1/onramp/quote', { key: t.keys.test.publishable, body, headers })),
+      Array.from({ length: N }, () =>
+        t.call('POST', '/v1/onramp/quote', { key: t.keys.test.publishable, body, headers }),
+      ),
     );
     for (const reply of replies) assert.equal(reply.status, 200, reply.text);
     assert.equal(new Set(replies.map((reply) => reply.text)).size, 1);
@@ -145,7 +170,9 @@ describe('rate limit under a burst', () => {
     try {
       const replies: Reply[] = await Promise.all(
         Array.from({ length: 60 }, (_, i) =>
-          i % 2 === 0 ? small.call('GET', '/v1/transactions') : small.call('POST', '/v1/onramp', { body: sessionBody() }),
+          i % 2 === 0
+            ? small.call('GET', '/v1/transactions')
+            : small.call('POST', '/v1/onramp', { body: sessionBody() }),
         ),
       );
       const passed = replies.filter((reply) => reply.status !== 429);

@@ -17,7 +17,15 @@ import {
   transactionListSchema,
 } from '../../src/contract/index.js';
 import Database from 'better-sqlite3';
-import { type SandboxProcess, call, expectData, expectError, sessionBody, spawnSandboxProcess, startTestSandbox } from './helpers.js';
+import {
+  type SandboxProcess,
+  call,
+  expectData,
+  expectError,
+  sessionBody,
+  spawnSandboxProcess,
+  startTestSandbox,
+} from './helpers.js';
 
 type Running = SandboxProcess;
 
@@ -84,7 +92,10 @@ describe('SIGKILL during a burst of writes', () => {
           write.sessionId = data.session_id;
           write.clientSecret = data.client_secret;
         } else {
-          const reply = await call(first.apiUrl, 'POST', '/v1/keys', { key: sk, body: { name: write.name, environment: 'test' } });
+          const reply = await call(first.apiUrl, 'POST', '/v1/keys', {
+            key: sk,
+            body: { name: write.name, environment: 'test' },
+          });
           const data = expectData(reply, createdApiKeySchema, 201);
           write.id = data.id;
           write.key = data.key;
@@ -115,8 +126,12 @@ describe('SIGKILL during a burst of writes', () => {
 
     const second = await startProcess();
     try {
-      const ackedSessions = writes.filter((w): w is SessionWrite & { sessionId: string } => w.kind === 'session' && w.sessionId !== undefined);
-      const ackedKeys = writes.filter((w): w is KeyWrite & { id: string; key: string } => w.kind === 'key' && w.id !== undefined);
+      const ackedSessions = writes.filter(
+        (w): w is SessionWrite & { sessionId: string } => w.kind === 'session' && w.sessionId !== undefined,
+      );
+      const ackedKeys = writes.filter(
+        (w): w is KeyWrite & { id: string; key: string } => w.kind === 'key' && w.id !== undefined,
+      );
       assert.equal(ackedSessions.length + ackedKeys.length, acknowledged);
       assert.ok(ackedKeys.length > 0 && ackedSessions.length > 0);
 
@@ -129,9 +144,12 @@ describe('SIGKILL during a burst of writes', () => {
         assert.equal(expectData(reply, sessionStatusViewSchema).session_id, w.sessionId);
       }
       // Every acknowledged key is listed and works.
-      const listed = new Set(expectData(await call(second.apiUrl, 'GET', '/v1/keys', { key: sk }), apiKeyListSchema).keys.map((k) => k.id));
+      const listed = new Set(
+        expectData(await call(second.apiUrl, 'GET', '/v1/keys', { key: sk }), apiKeyListSchema).keys.map((k) => k.id),
+      );
       for (const w of ackedKeys) assert.ok(listed.has(w.id), `key ${w.id} (${w.name}) survived`);
-      for (const w of ackedKeys) assert.equal((await call(second.apiUrl, 'GET', '/v1/transactions?limit=1', { key: w.key })).status, 200);
+      for (const w of ackedKeys)
+        assert.equal((await call(second.apiUrl, 'GET', '/v1/transactions?limit=1', { key: w.key })).status, 200);
 
       // Retrying every session write with its Idempotency-Key: acknowledged ones replay the same
       // session, the others are created now; each write exists exactly once.
@@ -149,7 +167,10 @@ describe('SIGKILL during a burst of writes', () => {
         }
       }
       const sessionWrites = writes.filter((w) => w.kind === 'session').length;
-      const list = expectData(await call(second.apiUrl, 'GET', '/v1/transactions?limit=1', { key: sk }), transactionListSchema);
+      const list = expectData(
+        await call(second.apiUrl, 'GET', '/v1/transactions?limit=1', { key: sk }),
+        transactionListSchema,
+      );
       // A write that committed but whose answer was lost in the kill replays too, so none is doubled.
       assert.equal(list.pagination.total, sessionWrites);
     } finally {
@@ -167,12 +188,18 @@ describe('a write and its idempotency record', () => {
     try {
       const count = () => (side.prepare('SELECT COUNT(*) AS n FROM sessions').get() as { n: number }).n;
       // Stands in for a crash after the session row is written and before its idempotency record is.
-      side.exec("CREATE TRIGGER crash_before_record BEFORE INSERT ON idempotency_keys BEGIN SELECT RAISE(ABORT, 'simulated crash'); END");
+      side.exec(
+        "CREATE TRIGGER crash_before_record BEFORE INSERT ON idempotency_keys BEGIN SELECT RAISE(ABORT, 'simulated crash'); END",
+      );
       const headers = { 'Idempotency-Key': 'atomic-1' };
       expectError(await t.call('POST', '/v1/onramp', { body: sessionBody(), headers }), 500, 'INTERNAL_ERROR');
       assert.equal(count(), 0, 'the session write was rolled back with its idempotency record');
       side.exec('DROP TRIGGER crash_before_record');
-      const first = expectData(await t.call('POST', '/v1/onramp', { body: sessionBody(), headers }), createdSessionSchema, 201);
+      const first = expectData(
+        await t.call('POST', '/v1/onramp', { body: sessionBody(), headers }),
+        createdSessionSchema,
+        201,
+      );
       const replay = await t.call('POST', '/v1/onramp', { body: sessionBody(), headers });
       assert.equal(replay.headers.get('Idempotent-Replayed'), 'true');
       assert.equal(expectData(replay, createdSessionSchema, 201).session_id, first.session_id);

@@ -47,11 +47,19 @@ describe('pricing', () => {
   it('computes fees in integer cents, rounded up, with an exact total', () => {
     assert.deepEqual(feesFor(1000, 'polygon'), { platform_fee: 10, network_fee: 2, processing_fee: 25, total_fee: 37 });
     assert.deepEqual(feesFor(1001, 'base'), { platform_fee: 11, network_fee: 5, processing_fee: 25, total_fee: 41 });
-    assert.deepEqual(feesFor(1_000_000, 'ethereum'), { platform_fee: 10_000, network_fee: 250, processing_fee: 24_900, total_fee: 35_150 });
+    assert.deepEqual(feesFor(1_000_000, 'ethereum'), {
+      platform_fee: 10_000,
+      network_fee: 250,
+      processing_fee: 24_900,
+      total_fee: 35_150,
+    });
   });
 
   it('floors the crypto amount at the asset precision', () => {
-    const order = priceOrder({ fiatAmount: 10000, fiatCurrency: 'USD', cryptoCurrency: 'USDC', network: 'polygon' }, t0);
+    const order = priceOrder(
+      { fiatAmount: 10000, fiatCurrency: 'USD', cryptoCurrency: 'USDC', network: 'polygon' },
+      t0,
+    );
     assert.match(order.cryptoAmount, /^\d+(\.\d{1,6})?$/);
     // 10000 − (100 platform + 2 network + 249 processing) = 9649 cents.
     const units = (9649n * 10n ** 6n * 10n ** 6n) / (order.rate * 100n);
@@ -64,8 +72,14 @@ describe('checkout helpers', () => {
     assert.ok(luhnValid('4242424242424242'));
     assert.ok(!luhnValid('4242424242424241'));
     const now = Date.parse('2025-06-15T00:00:00Z');
-    assert.deepEqual(checkCard({ card_number: '4242 4242 4242 4242', card_expiry: '06/25', card_cvc: '123', card_name: '' }, now), { outcome: 'deliver' });
-    assert.ok('errors' in checkCard({ card_number: '4242 4242 4242 4242', card_expiry: '05/25', card_cvc: '123', card_name: '' }, now));
+    assert.deepEqual(
+      checkCard({ card_number: '4242 4242 4242 4242', card_expiry: '06/25', card_cvc: '123', card_name: '' }, now),
+      { outcome: 'deliver' },
+    );
+    assert.ok(
+      'errors' in
+        checkCard({ card_number: '4242 4242 4242 4242', card_expiry: '05/25', card_cvc: '123', card_name: '' }, now),
+    );
   });
 
   it('origin matching', () => {

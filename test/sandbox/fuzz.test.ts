@@ -27,8 +27,12 @@ before(async () => {
   const s = expectData(await t.call('POST', '/v1/onramp', { body: sessionBody() }), createdSessionSchema, 201);
   real.sessionId = s.session_id;
   real.clientSecret = s.client_secret;
-  real.transactionId = ((await t.call('GET', `/v1/onramp?session_id=${s.session_id}`)).json as { data: { id: string } }).data.id;
-  const revoked = (await t.call('POST', '/v1/keys', { body: { name: 'revoked', environment: 'test' } })).json as { data: { id: string; key: string } };
+  real.transactionId = (
+    (await t.call('GET', `/v1/onramp?session_id=${s.session_id}`)).json as { data: { id: string } }
+  ).data.id;
+  const revoked = (await t.call('POST', '/v1/keys', { body: { name: 'revoked', environment: 'test' } })).json as {
+    data: { id: string; key: string };
+  };
   await t.call('DELETE', `/v1/keys/${revoked.data.id}`);
   real.revokedKey = revoked.data.key;
 });
@@ -55,12 +59,17 @@ function send(req: FuzzRequest): Promise<RawReply> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string | number> = { ...req.headers };
     if (req.body !== undefined) headers['Content-Length'] = Buffer.byteLength(req.body);
-    const r = request({ agent, host: url.hostname, port: url.port, method: req.method, path: req.path, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const r = request(
+      { agent, host: url.hostname, port: url.port, method: req.method, path: req.path, headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
     r.on('error', reject);
     if (req.body !== undefined) r.write(req.body);
     r.end();
@@ -81,52 +90,112 @@ const headerText = (maxLength: number) =>
   });
 
 const segment = fc.oneof(
-  fc.constantFrom('ors_AAAAAAAAAAAAAAAAAAAAAAAA', 'txn_1', 'key_1', 'whk_1', '..', '.', '', '%2e%2e', '%2F', '%00', '%ZZ', '%', 'deliveries', 'null', 'undefined'),
+  fc.constantFrom(
+    'ors_AAAAAAAAAAAAAAAAAAAAAAAA',
+    'txn_1',
+    'key_1',
+    'whk_1',
+    '..',
+    '.',
+    '',
+    '%2e%2e',
+    '%2F',
+    '%00',
+    '%ZZ',
+    '%',
+    'deliveries',
+    'null',
+    'undefined',
+  ),
   fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/),
   fc.string({ unit: 'grapheme', maxLength: 12 }).map((s) => encodeURIComponent(s)),
-  fc.string({ unit: fc.integer({ min: 0xa1, max: 0xff }).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: 6 }),
+  fc.string({
+    unit: fc.integer({ min: 0xa1, max: 0xff }).map((c) => String.fromCharCode(c)),
+    minLength: 1,
+    maxLength: 6,
+  }),
 );
 
 const knownPath = fc.constantFrom(...Object.keys(API_PATHS), '/', '/health');
 
 const path = fc.oneof(
-  { weight: 4, arbitrary: knownPath.chain((p) => fc.tuple(fc.constant(p), segment, segment).map(([p, a, b]) => p.replace(':id', () => a).replace(':id', () => b))) },
+  {
+    weight: 4,
+    arbitrary: knownPath.chain((p) =>
+      fc.tuple(fc.constant(p), segment, segment).map(([p, a, b]) => p.replace(':id', () => a).replace(':id', () => b)),
+    ),
+  },
   {
     weight: 2,
     // Near misses: case, trailing or doubled slashes, extensions, a segment too many.
-    arbitrary: fc.tuple(knownPath, fc.constantFrom('upper', 'slash', 'double', 'ext', 'extra', 'dotdot', 'prefix')).map(([p, how]) => {
-      const base = p.replace(':id', 'x');
-      switch (how) {
-        case 'upper':
-          return base.toUpperCase();
-        case 'slash':
-          return `${base}/`;
-        case 'double':
-          return base.replace('/v1/', '//v1//');
-        case 'ext':
-          return `${base}.json`;
-        case 'extra':
-          return `${base}/extra/more`;
-        case 'dotdot':
-          return `/v1/../..${base}/../${base.slice(1)}`;
-        default:
-          return `/api${base}`;
-      }
-    }),
+    arbitrary: fc
+      .tuple(knownPath, fc.constantFrom('upper', 'slash', 'double', 'ext', 'extra', 'dotdot', 'prefix'))
+      .map(([p, how]) => {
+        const base = p.replace(':id', 'x');
+        switch (how) {
+          case 'upper':
+            return base.toUpperCase();
+          case 'slash':
+            return `${base}/`;
+          case 'double':
+            return base.replace('/v1/', '//v1//');
+          case 'ext':
+            return `${base}.json`;
+          case 'extra':
+            return `${base}/extra/more`;
+          case 'dotdot':
+            return `/v1/../..${base}/../${base.slice(1)}`;
+          default:
+            return `/api${base}`;
+        }
+      }),
   },
   { weight: 1, arbitrary: fc.array(segment, { maxLength: 6 }).map((parts) => `/${parts.join('/')}`) },
   { weight: 1, arbitrary: fc.integer({ min: 2000, max: 8000 }).map((n) => `/v1/transactions/${'a'.repeat(n)}`) },
 );
 
 const queryValue = fc.oneof(
-  fc.constantFrom('', '0', '-1', '1e2', '99999999999999999999', 'null', '%00', '%ZZ', '[]', 'pending', 'expired', '2025-13-45', WALLET, 'ETH'),
+  fc.constantFrom(
+    '',
+    '0',
+    '-1',
+    '1e2',
+    '99999999999999999999',
+    'null',
+    '%00',
+    '%ZZ',
+    '[]',
+    'pending',
+    'expired',
+    '2025-13-45',
+    WALLET,
+    'ETH',
+  ),
   fc.string({ maxLength: 20 }).map((s) => encodeURIComponent(s)),
   fc.integer({ min: 1, max: 5000 }).map((n) => 'x'.repeat(n)),
 );
 const query = fc.oneof(
   fc.constant(''),
   fc
-    .array(fc.tuple(fc.constantFrom('session_id', 'page', 'limit', 'status', 'from', 'to', 'wallet_address', 'crypto_currency', 'session_id[]', '__proto__', 'constructor'), queryValue), { maxLength: 4 })
+    .array(
+      fc.tuple(
+        fc.constantFrom(
+          'session_id',
+          'page',
+          'limit',
+          'status',
+          'from',
+          'to',
+          'wallet_address',
+          'crypto_currency',
+          'session_id[]',
+          '__proto__',
+          'constructor',
+        ),
+        queryValue,
+      ),
+      { maxLength: 4 },
+    )
     .map((pairs) => `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}`),
   fc.constant('?session_id=REAL'),
 );
@@ -138,7 +207,19 @@ const method = fc.oneof(
 
 const apiKey = fc.oneof(
   fc.constant(undefined),
-  fc.constantFrom('TEST_SK', 'TEST_PK', 'LIVE_SK', 'LIVE_PK', 'REVOKED', '', ' ', 'onramp_test_sk_', 'onramp_test_sk_' + 'x'.repeat(32), 'other_test_sk_abc', 'null'),
+  fc.constantFrom(
+    'TEST_SK',
+    'TEST_PK',
+    'LIVE_SK',
+    'LIVE_PK',
+    'REVOKED',
+    '',
+    ' ',
+    'onramp_test_sk_',
+    'onramp_test_sk_' + 'x'.repeat(32),
+    'other_test_sk_abc',
+    'null',
+  ),
   headerText(80),
   fc.integer({ min: 1000, max: 8000 }).map((n) => 'k'.repeat(n)),
 );
@@ -160,40 +241,120 @@ const contentType = fc.oneof(
 );
 const idempotencyKey = fc.oneof(
   { weight: 3, arbitrary: fc.constant(undefined) },
-  { weight: 1, arbitrary: fc.constantFrom('', ' ', 'order-1', 'é', 'x'.repeat(255), 'x'.repeat(256), 'x'.repeat(4000)) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('', ' ', 'order-1', 'é', 'x'.repeat(255), 'x'.repeat(256), 'x'.repeat(4000)),
+  },
   { weight: 1, arbitrary: headerText(40) },
 );
 const clientSecret = fc.oneof(fc.constant(undefined), fc.constantFrom('REAL', '', 'ors_x_secret_y'), headerText(60));
 
 /** Values of the wrong type, or right-ish ones, for any field. */
 const fieldValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom(null, true, false, 0, -1, 1.5, 1e308, -0, 1000, 1000000, '', ' ', 'ETH', 'USDC', 'polygon', 'ethereum', 'USD', 'test', 'live', 'secret', 'publishable', 'failed', 'completed', 'pending', 'expired', 'processing', WALLET, WALLET.toLowerCase(), 'onramp:read', 'https://ok.example', 'javascript:alert(1)', '\u0000', '<script>alert(1)</script>'),
+  fc.constantFrom(
+    null,
+    true,
+    false,
+    0,
+    -1,
+    1.5,
+    1e308,
+    -0,
+    1000,
+    1000000,
+    '',
+    ' ',
+    'ETH',
+    'USDC',
+    'polygon',
+    'ethereum',
+    'USD',
+    'test',
+    'live',
+    'secret',
+    'publishable',
+    'failed',
+    'completed',
+    'pending',
+    'expired',
+    'processing',
+    WALLET,
+    WALLET.toLowerCase(),
+    'onramp:read',
+    'https://ok.example',
+    'javascript:alert(1)',
+    '\u0000',
+    '<script>alert(1)</script>',
+  ),
   fc.string({ unit: 'grapheme', maxLength: 30 }),
   fc.integer(),
   fc.double(),
   fc.array(fc.constantFrom('onramp:read', 'onramp:create', 'root', 1, null), { maxLength: 4 }),
-  fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.constant(null)), { maxKeys: 5 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.constant(null)), {
+    maxKeys: 5,
+  }),
   fc.integer({ min: 1000, max: 70_000 }).map((n) => 'y'.repeat(n)),
 );
 const FIELDS = [
-  'wallet_address', 'crypto_currency', 'fiat_amount', 'fiat_currency', 'network', 'customer_email', 'metadata', 'return_url',
-  'name', 'environment', 'permissions', 'type', 'session_id', 'to', 'url', 'events', '__proto__', 'constructor',
+  'wallet_address',
+  'crypto_currency',
+  'fiat_amount',
+  'fiat_currency',
+  'network',
+  'customer_email',
+  'metadata',
+  'return_url',
+  'name',
+  'environment',
+  'permissions',
+  'type',
+  'session_id',
+  'to',
+  'url',
+  'events',
+  '__proto__',
+  'constructor',
 ];
 
 /** Nesting `depth` deep inside an object, e.g. {"metadata":[[[...]]]} or {"a":{"a":{...}}}. */
-const deep = fc.tuple(fc.integer({ min: 10, max: 40_000 }), fc.boolean()).map(([depth, arrays]) =>
-  arrays ? `{"metadata":${'['.repeat(depth)}${']'.repeat(depth)}}` : `${'{"a":'.repeat(Math.min(depth, 12_000))}1${'}'.repeat(Math.min(depth, 12_000))}`,
-);
+const deep = fc
+  .tuple(fc.integer({ min: 10, max: 40_000 }), fc.boolean())
+  .map(([depth, arrays]) =>
+    arrays
+      ? `{"metadata":${'['.repeat(depth)}${']'.repeat(depth)}}`
+      : `${'{"a":'.repeat(Math.min(depth, 12_000))}1${'}'.repeat(Math.min(depth, 12_000))}`,
+  );
 
 const body: fc.Arbitrary<string | Uint8Array | undefined> = fc.oneof(
   { weight: 2, arbitrary: fc.constant(undefined) },
   { weight: 1, arbitrary: fc.constant('') },
-  { weight: 4, arbitrary: fc.dictionary(fc.constantFrom(...FIELDS), fieldValue, { maxKeys: 8 }).map((o) => JSON.stringify(o)) },
-  { weight: 2, arbitrary: fc.record({ fill: fc.dictionary(fc.constantFrom(...FIELDS), fieldValue, { maxKeys: 3 }) }).map(({ fill }) => JSON.stringify({ ...sessionBody(), ...fill })) },
+  {
+    weight: 4,
+    arbitrary: fc.dictionary(fc.constantFrom(...FIELDS), fieldValue, { maxKeys: 8 }).map((o) => JSON.stringify(o)),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .record({ fill: fc.dictionary(fc.constantFrom(...FIELDS), fieldValue, { maxKeys: 3 }) })
+      .map(({ fill }) => JSON.stringify({ ...sessionBody(), ...fill })),
+  },
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)) },
   { weight: 1, arbitrary: deep },
   { weight: 1, arbitrary: fc.uint8Array({ maxLength: 200 }) },
-  { weight: 1, arbitrary: fc.constantFrom('{', '{"a":', 'nul', '\uFEFF{}', '{"a":1}garbage', '1e99999', '"\\ud800"', '{"__proto__":{"x":1}}', 'a=1&b=2') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '{',
+      '{"a":',
+      'nul',
+      '\uFEFF{}',
+      '{"a":1}garbage',
+      '1e99999',
+      '"\\ud800"',
+      '{"__proto__":{"x":1}}',
+      'a=1&b=2',
+    ),
+  },
 );
 
 const fuzzRequest = fc
@@ -210,9 +371,17 @@ const fuzzRequest = fc
     if (apiKey !== undefined) headers['X-API-Key'] = keys[apiKey] ?? apiKey;
     if (contentType !== undefined) headers['Content-Type'] = contentType;
     if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
-    if (clientSecret !== undefined) headers['X-Client-Secret'] = clientSecret === 'REAL' ? real.clientSecret : clientSecret;
-    const fullPath = (path + query).replace('session_id=REAL', `session_id=${real.sessionId}`).replace('/txn_1', `/${real.transactionId}`);
-    return { method, path: fullPath.startsWith('/') ? fullPath : `/${fullPath}`, headers, body: method === 'GET' || method === 'HEAD' ? undefined : body };
+    if (clientSecret !== undefined)
+      headers['X-Client-Secret'] = clientSecret === 'REAL' ? real.clientSecret : clientSecret;
+    const fullPath = (path + query)
+      .replace('session_id=REAL', `session_id=${real.sessionId}`)
+      .replace('/txn_1', `/${real.transactionId}`);
+    return {
+      method,
+      path: fullPath.startsWith('/') ? fullPath : `/${fullPath}`,
+      headers,
+      body: method === 'GET' || method === 'HEAD' ? undefined : body,
+    };
   });
 
 // ---- the property ----
@@ -268,12 +437,16 @@ describe('fuzzing the API', () => {
         checkReply(req, reply);
       }),
       // The number of runs is the budget, not wall time: a busy CI machine runs them all, more slowly.
-      { numRuns: 300, ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED), path: process.env.FUZZ_PATH } : {}) },
+      {
+        numRuns: 300,
+        ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED), path: process.env.FUZZ_PATH } : {}),
+      },
     );
     assert.deepEqual(logged, [], 'no internal error was logged');
     // The generator reaches past authentication: successes and validation errors, not only 401/404.
     const seen = [...statuses.keys()];
-    for (const status of [200, 400, 401, 404, 405]) assert.ok(seen.includes(status), `no ${status} among ${JSON.stringify([...statuses])}`);
+    for (const status of [200, 400, 401, 404, 405])
+      assert.ok(seen.includes(status), `no ${status} among ${JSON.stringify([...statuses])}`);
   });
 
   it('survives nesting as deep as the body limit allows, on every POST endpoint, with and without an Idempotency-Key', async () => {
@@ -282,11 +455,17 @@ describe('fuzzing the API', () => {
       .map(([p]) => p);
     logged.length = 0;
     // Just under the 64 KiB body limit: 32 000 nested arrays, or 10 000 nested objects.
-    const bodies = [`{"metadata":${'['.repeat(32_000)}${']'.repeat(32_000)}}`, `{"a":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_001)}`];
+    const bodies = [
+      `{"metadata":${'['.repeat(32_000)}${']'.repeat(32_000)}}`,
+      `{"a":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_001)}`,
+    ];
     for (const p of posts) {
       for (const b of bodies) {
         for (const idem of [undefined, `deep-${p}-${b.length}`]) {
-          const headers: Record<string, string> = { 'X-API-Key': t.keys.test.secret, 'Content-Type': 'application/json' };
+          const headers: Record<string, string> = {
+            'X-API-Key': t.keys.test.secret,
+            'Content-Type': 'application/json',
+          };
           if (idem) headers['Idempotency-Key'] = idem;
           const req = { method: 'POST', path: p, headers, body: b };
           const reply = await send(req);
@@ -323,22 +502,46 @@ describe('fuzzing below HTTP (what the app never sees)', () => {
           fc.constantFrom('GET', 'POST', 'FOO', 'G E T', ''),
           fc.oneof(
             fc.uint8Array({ minLength: 1, maxLength: 40 }).map((b) => Buffer.from(b).toString('latin1')),
-            fc.constantFrom('*', '/v1/\u00e9', '/v1/keys', 'http://evil.example/v1/keys', '//', '/%', '/v1/onramp?session_id=\u00ff'),
+            fc.constantFrom(
+              '*',
+              '/v1/\u00e9',
+              '/v1/keys',
+              'http://evil.example/v1/keys',
+              '//',
+              '/%',
+              '/v1/onramp?session_id=\u00ff',
+            ),
           ),
           fc.constantFrom('HTTP/1.1', 'HTTP/1.0', 'HTTP/9.9', 'HTTP/1.1 extra', ''),
           lineEnd,
         )
-        .map(([m, target, version, nl]) => Buffer.from(`${m} ${target} ${version}${nl}Host: x${nl}Connection: close${nl}${nl}`, 'latin1')),
+        .map(([m, target, version, nl]) =>
+          Buffer.from(`${m} ${target} ${version}${nl}Host: x${nl}Connection: close${nl}${nl}`, 'latin1'),
+        ),
       // Headers over the limit, or malformed ones.
       fc
         .tuple(fc.integer({ min: 17_000, max: 40_000 }), fc.constantFrom('X-API-Key', 'X-Junk', 'Idempotency-Key'))
-        .map(([n, name]) => Buffer.from(`GET /v1/keys HTTP/1.1\r\nHost: x\r\n${name}: ${'a'.repeat(n)}\r\nConnection: close\r\n\r\n`)),
+        .map(([n, name]) =>
+          Buffer.from(`GET /v1/keys HTTP/1.1\r\nHost: x\r\n${name}: ${'a'.repeat(n)}\r\nConnection: close\r\n\r\n`),
+        ),
       fc
         .uint8Array({ minLength: 1, maxLength: 30 })
-        .map((b) => Buffer.concat([Buffer.from('GET /v1/keys HTTP/1.1\r\nHost: x\r\nX-API-Key: '), Buffer.from(b), Buffer.from('\r\nConnection: close\r\n\r\n')])),
+        .map((b) =>
+          Buffer.concat([
+            Buffer.from('GET /v1/keys HTTP/1.1\r\nHost: x\r\nX-API-Key: '),
+            Buffer.from(b),
+            Buffer.from('\r\nConnection: close\r\n\r\n'),
+          ]),
+        ),
       // Conflicting framing, and plain garbage.
-      fc.constant(Buffer.from('POST /v1/onramp HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nhello')),
-      fc.uint8Array({ minLength: 1, maxLength: 200 }).map((b) => Buffer.concat([Buffer.from(b), Buffer.from('\r\n\r\n')])),
+      fc.constant(
+        Buffer.from(
+          'POST /v1/onramp HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nhello',
+        ),
+      ),
+      fc
+        .uint8Array({ minLength: 1, maxLength: 200 })
+        .map((b) => Buffer.concat([Buffer.from(b), Buffer.from('\r\n\r\n')])),
     );
     await fc.assert(
       fc.asyncProperty(rawRequest, async (bytes) => {

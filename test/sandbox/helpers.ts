@@ -45,7 +45,13 @@ export const loopbackOnlyResolver: HostResolver = async (hostname) => {
 };
 
 /** Every test sandbox: free ports, an in-memory database, no keys file, no log. */
-export const TEST_SANDBOX_BASE = { port: 0, checkoutPort: 0, db: ':memory:', keysFile: null, log: () => {} } as const satisfies StartSandboxOptions;
+export const TEST_SANDBOX_BASE = {
+  port: 0,
+  checkoutPort: 0,
+  db: ':memory:',
+  keysFile: null,
+  log: () => {},
+} as const satisfies StartSandboxOptions;
 
 /**
  * Every answer `call` gets is checked against the OpenAPI document (status and body), so what the
@@ -60,7 +66,11 @@ export async function startTestSandbox(options: StartSandboxOptions = {}): Promi
   const sandbox = await startSandbox({
     ...TEST_SANDBOX_BASE,
     rateLimit: { burst: 1e6, perSecond: 1e6 },
-    callerLimits: { publishableAddress: { burst: 1e6, perSecond: 1e6 }, publishableSession: { burst: 1e6, perSecond: 1e6 }, failedAuth: { burst: 1e6, perSecond: 1e6 } },
+    callerLimits: {
+      publishableAddress: { burst: 1e6, perSecond: 1e6 },
+      publishableSession: { burst: 1e6, perSecond: 1e6 },
+      failedAuth: { burst: 1e6, perSecond: 1e6 },
+    },
     webhookResolver: loopbackOnlyResolver,
     ...options,
   });
@@ -122,7 +132,10 @@ export async function call(baseUrl: string, method: string, path: string, option
   }
   if (!undocumentedApis.has(baseUrl)) {
     const problems = documentValidator.check(method, path, response.status, json);
-    if (problems) assert.fail(`the answer to ${method} ${path} disagrees with the OpenAPI document:\n${problems.join('\n')}\n${text.slice(0, 2000)}`);
+    if (problems)
+      assert.fail(
+        `the answer to ${method} ${path} disagrees with the OpenAPI document:\n${problems.join('\n')}\n${text.slice(0, 2000)}`,
+      );
   }
   return { status: response.status, headers: response.headers, text, json };
 }
@@ -133,7 +146,10 @@ export function expectData<S extends z.ZodMiniType>(reply: Reply, schema: S, sta
   assert.match(reply.headers.get('Request-Id') ?? '', /^req_/);
   assert.match(reply.headers.get('Content-Type') ?? '', /^application\/json/);
   const parsed = z.safeParse(successEnvelope(schema), reply.json);
-  assert.ok(parsed.success, `response does not match the contract: ${reply.text}\n${JSON.stringify(parsed.error?.issues)}`);
+  assert.ok(
+    parsed.success,
+    `response does not match the contract: ${reply.text}\n${JSON.stringify(parsed.error?.issues)}`,
+  );
   return (parsed.data as { data: z.infer<S> }).data;
 }
 
@@ -157,7 +173,11 @@ export const sessionBody = (overrides: Record<string, unknown> = {}): Record<str
 });
 
 /** Polls `check` until it returns a value, or fails after `timeoutMs`. */
-export async function waitFor<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs = 5000, what = 'condition'): Promise<T> {
+export async function waitFor<T>(
+  check: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 5000,
+  what = 'condition',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -187,7 +207,9 @@ export function spawnSandboxProcess(env: Record<string, string>): Promise<Sandbo
     env: { ...process.env, PORT: '0', CHECKOUT_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
+    child.once('exit', (code, signal) => resolve(signal ?? code)),
+  );
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`sandbox did not start:\n${output}`)), 20_000);

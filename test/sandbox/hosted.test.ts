@@ -11,7 +11,13 @@ import { join } from 'node:path';
 import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { type HostedSandboxOptions, type SandboxHandle, type StartSandboxOptions, type VisitorAccount, startSandbox } from '../../demo/sandbox/index.js';
+import {
+  type HostedSandboxOptions,
+  type SandboxHandle,
+  type StartSandboxOptions,
+  type VisitorAccount,
+  startSandbox,
+} from '../../demo/sandbox/index.js';
 import { parseTrustedProxies } from '../../demo/http-common/client-address.js';
 import { TEST_SANDBOX_BASE, call, expectError, sessionBody, startOnDatabase, waitFor } from './helpers.js';
 
@@ -37,7 +43,12 @@ async function startHosted(hosted: Partial<HostedSandboxOptions> = {}, options: 
       webhookReceiver: {
         prefix: RECEIVER,
         fetch: async (request) => {
-          received.push({ url: request.url, host: request.headers.get('Host'), signature: request.headers.get('Onramp-Signature'), body: await request.text() });
+          received.push({
+            url: request.url,
+            host: request.headers.get('Host'),
+            signature: request.headers.get('Onramp-Signature'),
+            body: await request.text(),
+          });
           return new Response('{"received":true}', { status: 200 });
         },
       },
@@ -79,7 +90,10 @@ describe('hosted mode: visitor accounts', () => {
 
   it('has no live environment: a visitor key cannot make a live key', async () => {
     const account = visitor();
-    const reply = await call(sandbox.apiUrl, 'POST', '/v1/keys', { key: account.keys.secret, body: { name: 'live', environment: 'live' } });
+    const reply = await call(sandbox.apiUrl, 'POST', '/v1/keys', {
+      key: account.keys.secret,
+      body: { name: 'live', environment: 'live' },
+    });
     expectError(reply, 403, 'INSUFFICIENT_PERMISSIONS', 'environment');
   });
 
@@ -89,7 +103,11 @@ describe('hosted mode: visitor accounts', () => {
     const created = await call(sandbox.apiUrl, 'POST', '/v1/onramp', { key: a.keys.secret, body: sessionBody() });
     assert.equal(created.status, 201);
     const id = (created.json as { data: { session_id: string } }).data.session_id;
-    expectError(await call(sandbox.apiUrl, 'GET', `/v1/onramp?session_id=${id}`, { key: b.keys.secret }), 404, 'NOT_FOUND');
+    expectError(
+      await call(sandbox.apiUrl, 'GET', `/v1/onramp?session_id=${id}`, { key: b.keys.secret }),
+      404,
+      'NOT_FOUND',
+    );
     const list = await call(sandbox.apiUrl, 'GET', '/v1/transactions', { key: b.keys.secret });
     assert.deepEqual((list.json as { data: { transactions: unknown[] } }).data.transactions, []);
   });
@@ -100,17 +118,54 @@ describe('hosted mode: limits', () => {
     const { sandbox, visitor } = await startHosted({ quotas: { sessions: 2, keys: 3, webhooks: 2 } });
     try {
       const a = visitor();
-      for (let i = 0; i < 2; i += 1) assert.equal((await call(sandbox.apiUrl, 'POST', '/v1/onramp', { key: a.keys.secret, body: sessionBody() })).status, 201);
-      expectError(await call(sandbox.apiUrl, 'POST', '/v1/onramp', { key: a.keys.secret, body: sessionBody() }), 403, 'LIMIT_REACHED');
+      for (let i = 0; i < 2; i += 1)
+        assert.equal(
+          (await call(sandbox.apiUrl, 'POST', '/v1/onramp', { key: a.keys.secret, body: sessionBody() })).status,
+          201,
+        );
+      expectError(
+        await call(sandbox.apiUrl, 'POST', '/v1/onramp', { key: a.keys.secret, body: sessionBody() }),
+        403,
+        'LIMIT_REACHED',
+      );
       // Two keys came with the account; one more reaches three. Its endpoint at the receiver is one of two.
-      assert.equal((await call(sandbox.apiUrl, 'POST', '/v1/keys', { key: a.keys.secret, body: { name: 'k', environment: 'test' } })).status, 201);
-      expectError(await call(sandbox.apiUrl, 'POST', '/v1/keys', { key: a.keys.secret, body: { name: 'k', environment: 'test' } }), 403, 'LIMIT_REACHED');
-      assert.equal((await call(sandbox.apiUrl, 'POST', '/v1/webhooks', { key: a.keys.secret, body: { url: `${RECEIVER}a`, events: ['*'] } })).status, 201);
-      const over = await call(sandbox.apiUrl, 'POST', '/v1/webhooks', { key: a.keys.secret, body: { url: `${RECEIVER}a2`, events: ['*'] } });
+      assert.equal(
+        (
+          await call(sandbox.apiUrl, 'POST', '/v1/keys', {
+            key: a.keys.secret,
+            body: { name: 'k', environment: 'test' },
+          })
+        ).status,
+        201,
+      );
+      expectError(
+        await call(sandbox.apiUrl, 'POST', '/v1/keys', {
+          key: a.keys.secret,
+          body: { name: 'k', environment: 'test' },
+        }),
+        403,
+        'LIMIT_REACHED',
+      );
+      assert.equal(
+        (
+          await call(sandbox.apiUrl, 'POST', '/v1/webhooks', {
+            key: a.keys.secret,
+            body: { url: `${RECEIVER}a`, events: ['*'] },
+          })
+        ).status,
+        201,
+      );
+      const over = await call(sandbox.apiUrl, 'POST', '/v1/webhooks', {
+        key: a.keys.secret,
+        body: { url: `${RECEIVER}a2`, events: ['*'] },
+      });
       expectError(over, 403, 'LIMIT_REACHED');
       assert.match((over.json as { error: { message: string } }).error.message, /at most 2 webhook endpoints/);
       const b = visitor();
-      assert.equal((await call(sandbox.apiUrl, 'POST', '/v1/onramp', { key: b.keys.secret, body: sessionBody() })).status, 201);
+      assert.equal(
+        (await call(sandbox.apiUrl, 'POST', '/v1/onramp', { key: b.keys.secret, body: sessionBody() })).status,
+        201,
+      );
     } finally {
       await sandbox.close();
     }
@@ -135,7 +190,8 @@ describe('hosted mode: limits', () => {
     try {
       const a = visitor();
       const b = visitor();
-      const create = (key: string, address: string) => call(sandbox.apiUrl, 'POST', '/v1/onramp', { key, body: sessionBody(), headers: from(address) });
+      const create = (key: string, address: string) =>
+        call(sandbox.apiUrl, 'POST', '/v1/onramp', { key, body: sessionBody(), headers: from(address) });
       assert.equal((await create(a.keys.secret, '203.0.113.1')).status, 201);
       assert.equal((await create(b.keys.secret, '203.0.113.1')).status, 201);
       const refused = await create(b.keys.secret, '203.0.113.1');
@@ -151,21 +207,46 @@ describe('hosted mode: limits', () => {
     const { sandbox, visitor } = await startHosted({ creationsPerAddress: { burst: 1, perSecond: 0.001 } });
     try {
       const a = visitor('203.0.113.9');
-      assert.equal((await call(sandbox.apiUrl, 'POST', '/v1/onramp', { key: a.keys.secret, body: sessionBody(), headers: from('203.0.113.9') })).status, 201);
+      assert.equal(
+        (
+          await call(sandbox.apiUrl, 'POST', '/v1/onramp', {
+            key: a.keys.secret,
+            body: sessionBody(),
+            headers: from('203.0.113.9'),
+          })
+        ).status,
+        201,
+      );
       const b = visitor('203.0.113.9');
       const hooks = await call(sandbox.apiUrl, 'GET', '/v1/webhooks', { key: b.keys.secret });
-      assert.deepEqual((hooks.json as { data: { webhooks: { url: string }[] } }).data.webhooks.map((w) => w.url), [b.webhook.url]);
+      assert.deepEqual(
+        (hooks.json as { data: { webhooks: { url: string }[] } }).data.webhooks.map((w) => w.url),
+        [b.webhook.url],
+      );
     } finally {
       await sandbox.close();
     }
   });
 
   it("the demo server's own hop (loopback) is trusted beside TRUSTED_PROXIES, so its visitors keep buckets of their own", async () => {
-    const { sandbox, visitor } = await startHosted({ creationsPerAddress: { burst: 1, perSecond: 0.001 } }, { trustedProxies: parseTrustedProxies('192.0.2.250') });
+    const { sandbox, visitor } = await startHosted(
+      { creationsPerAddress: { burst: 1, perSecond: 0.001 } },
+      { trustedProxies: parseTrustedProxies('192.0.2.250') },
+    );
     try {
       const a = visitor();
       for (const address of ['203.0.113.21', '203.0.113.22']) {
-        assert.equal((await call(sandbox.apiUrl, 'POST', '/v1/onramp', { key: a.keys.secret, body: sessionBody(), headers: from(address) })).status, 201, address);
+        assert.equal(
+          (
+            await call(sandbox.apiUrl, 'POST', '/v1/onramp', {
+              key: a.keys.secret,
+              body: sessionBody(),
+              headers: from(address),
+            })
+          ).status,
+          201,
+          address,
+        );
       }
     } finally {
       await sandbox.close();
@@ -177,9 +258,26 @@ describe('hosted mode: limits', () => {
     try {
       const a = visitor();
       for (const address of ['203.0.113.1', '203.0.113.2']) {
-        assert.equal((await call(sandbox.apiUrl, 'POST', '/v1/keys', { key: a.keys.secret, body: { name: 'k', environment: 'test' }, headers: from(address) })).status, 201);
+        assert.equal(
+          (
+            await call(sandbox.apiUrl, 'POST', '/v1/keys', {
+              key: a.keys.secret,
+              body: { name: 'k', environment: 'test' },
+              headers: from(address),
+            })
+          ).status,
+          201,
+        );
       }
-      expectError(await call(sandbox.apiUrl, 'POST', '/v1/keys', { key: a.keys.secret, body: { name: 'k', environment: 'test' }, headers: from('203.0.113.3') }), 429, 'RATE_LIMITED');
+      expectError(
+        await call(sandbox.apiUrl, 'POST', '/v1/keys', {
+          key: a.keys.secret,
+          body: { name: 'k', environment: 'test' },
+          headers: from('203.0.113.3'),
+        }),
+        429,
+        'RATE_LIMITED',
+      );
     } finally {
       await sandbox.close();
     }
@@ -206,7 +304,11 @@ describe('hosted mode: limits', () => {
       const used = visitors.create('203.0.113.1');
       const idle = visitors.create('203.0.113.2');
       assert.ok(used.ok && idle.ok);
-      assert.equal((await call(sandbox.apiUrl, 'POST', '/v1/onramp', { key: used.account.keys.secret, body: sessionBody() })).status, 201);
+      assert.equal(
+        (await call(sandbox.apiUrl, 'POST', '/v1/onramp', { key: used.account.keys.secret, body: sessionBody() }))
+          .status,
+        201,
+      );
       const early = visitors.create('203.0.113.3');
       assert.ok(!early.ok && early.reason === 'full', 'nobody idle long enough yet');
       now += 10 * 60_000 + 1;
@@ -226,10 +328,14 @@ describe('hosted mode: limits', () => {
       // Each request's body arrives 200 ms after its headers: all of them are past the key check at once.
       const slow = () =>
         new Promise<number>((resolve, reject) => {
-          const req = request(url, { method: 'POST', headers: { 'X-API-Key': account.keys.secret, 'Content-Type': 'application/json' } }, (res) => {
-            res.resume();
-            resolve(res.statusCode ?? 0);
-          });
+          const req = request(
+            url,
+            { method: 'POST', headers: { 'X-API-Key': account.keys.secret, 'Content-Type': 'application/json' } },
+            (res) => {
+              res.resume();
+              resolve(res.statusCode ?? 0);
+            },
+          );
           req.on('error', reject);
           req.flushHeaders();
           setTimeout(() => req.end(JSON.stringify({ name: 'k', environment: 'test' })), 200);
@@ -277,7 +383,10 @@ describe('hosted mode: webhooks go to the demo receiver only', () => {
     'https://shop.example.evil.test/webhooks/x',
   ]) {
     it(`refuses ${url}`, async () => {
-      const reply = await call(sandbox.apiUrl, 'POST', '/v1/webhooks', { key: visitor().keys.secret, body: { url, events: ['*'] } });
+      const reply = await call(sandbox.apiUrl, 'POST', '/v1/webhooks', {
+        key: visitor().keys.secret,
+        body: { url, events: ['*'] },
+      });
       expectError(reply, 400, 'VALIDATION_ERROR', 'url');
     });
   }
@@ -287,7 +396,10 @@ describe('hosted mode: webhooks go to the demo receiver only', () => {
     assert.match(account.webhook.url, new RegExp(`^${RECEIVER}[\\w-]{24}$`));
     assert.match(account.webhook.secret, /^whsec_/);
     const listed = await call(sandbox.apiUrl, 'GET', '/v1/webhooks', { key: account.keys.secret });
-    assert.deepEqual((listed.json as { data: { webhooks: { url: string }[] } }).data.webhooks.map((w) => w.url), [account.webhook.url]);
+    assert.deepEqual(
+      (listed.json as { data: { webhooks: { url: string }[] } }).data.webhooks.map((w) => w.url),
+      [account.webhook.url],
+    );
     const created = await call(sandbox.apiUrl, 'POST', '/v1/onramp', { key: account.keys.secret, body: sessionBody() });
     const id = (created.json as { data: { session_id: string } }).data.session_id;
     const event = await waitFor(() => received.find((r) => r.body.includes(id)), 5000, 'the created event');
@@ -302,7 +414,10 @@ describe('hosted mode: CORS and the database', () => {
     const { sandbox } = await startHosted();
     try {
       const preflight = (origin: string) =>
-        fetch(`${sandbox.apiUrl}/v1/onramp`, { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'GET' } });
+        fetch(`${sandbox.apiUrl}/v1/onramp`, {
+          method: 'OPTIONS',
+          headers: { Origin: origin, 'Access-Control-Request-Method': 'GET' },
+        });
       assert.equal((await preflight(DEMO_ORIGIN)).headers.get('Access-Control-Allow-Origin'), DEMO_ORIGIN);
       assert.equal((await preflight('https://evil.example')).headers.get('Access-Control-Allow-Origin'), null);
     } finally {
@@ -313,17 +428,35 @@ describe('hosted mode: CORS and the database', () => {
   it('deletes an account whose time is up with everything in it: keys, sessions, events, deliveries', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'onramp-hosted-'));
     let now = Date.now();
-    const { sandbox, received, visitor } = await startHosted({ accountTtlMs: 60_000 }, { db: join(dir, 'hosted.db'), now: () => now, sweepIntervalMs: 10, deliveryMs: 50 });
+    const { sandbox, received, visitor } = await startHosted(
+      { accountTtlMs: 60_000 },
+      { db: join(dir, 'hosted.db'), now: () => now, sweepIntervalMs: 10, deliveryMs: 50 },
+    );
     try {
       const account = visitor();
-      await call(sandbox.apiUrl, 'POST', '/v1/webhooks', { key: account.keys.secret, body: { url: `${RECEIVER}gone`, events: ['*'] } });
-      const created = await call(sandbox.apiUrl, 'POST', '/v1/onramp', { key: account.keys.secret, body: sessionBody() });
+      await call(sandbox.apiUrl, 'POST', '/v1/webhooks', {
+        key: account.keys.secret,
+        body: { url: `${RECEIVER}gone`, events: ['*'] },
+      });
+      const created = await call(sandbox.apiUrl, 'POST', '/v1/onramp', {
+        key: account.keys.secret,
+        body: sessionBody(),
+      });
       const id = (created.json as { data: { session_id: string } }).data.session_id;
       await waitFor(() => received.find((r) => r.body.includes(id)), 5000, 'a delivery');
       const db = new Database(join(dir, 'hosted.db'), { readonly: true });
       const rows = () =>
-        ['accounts WHERE id = @a', 'api_keys WHERE account_id = @a', 'sessions WHERE account_id = @a', 'webhook_endpoints WHERE account_id = @a', 'webhook_events WHERE account_id = @a']
-          .map((from) => (db.prepare(`SELECT COUNT(*) AS n FROM ${from}`).get({ a: account.accountId }) as { n: number }).n)
+        [
+          'accounts WHERE id = @a',
+          'api_keys WHERE account_id = @a',
+          'sessions WHERE account_id = @a',
+          'webhook_endpoints WHERE account_id = @a',
+          'webhook_events WHERE account_id = @a',
+        ]
+          .map(
+            (from) =>
+              (db.prepare(`SELECT COUNT(*) AS n FROM ${from}`).get({ a: account.accountId }) as { n: number }).n,
+          )
           .reduce((sum, n) => sum + n, 0);
       assert.ok(rows() > 0);
       assert.ok(sandbox.visitors!.isAlive(account.accountId));
@@ -341,14 +474,21 @@ describe('hosted mode: CORS and the database', () => {
 
   it("a visitor's keys stop at the account's time, before the sweeper has deleted anything", async () => {
     let now = Date.now();
-    const { sandbox, visitor } = await startHosted({ accountTtlMs: 60_000 }, { now: () => now, sweepIntervalMs: 3_600_000 });
+    const { sandbox, visitor } = await startHosted(
+      { accountTtlMs: 60_000 },
+      { now: () => now, sweepIntervalMs: 3_600_000 },
+    );
     try {
       const account = visitor();
       assert.equal((await call(sandbox.apiUrl, 'GET', '/v1/keys', { key: account.keys.secret })).status, 200);
       now += 60_000;
       expectError(await call(sandbox.apiUrl, 'GET', '/v1/keys', { key: account.keys.secret }), 401, 'INVALID_API_KEY');
       const quote = { fiat_amount: 5000, fiat_currency: 'USD', crypto_currency: 'ETH' };
-      expectError(await call(sandbox.apiUrl, 'POST', '/v1/onramp/quote', { key: account.keys.publishable, body: quote }), 401, 'INVALID_API_KEY');
+      expectError(
+        await call(sandbox.apiUrl, 'POST', '/v1/onramp/quote', { key: account.keys.publishable, body: quote }),
+        401,
+        'INVALID_API_KEY',
+      );
     } finally {
       await sandbox.close();
     }

@@ -19,7 +19,17 @@ after(() => t.close());
 
 describe('error envelope', () => {
   it('answers unknown routes with 404 NOT_FOUND, with or without a key', async () => {
-    for (const path of ['/', '/v2/onramp', '/v1', '/v1/onramps', '/v1/webhook', '/v1/webhooks/we_x/nope', '/v1/onramp/', '/v1/keys/a/b', '/%E0%A4%A']) {
+    for (const path of [
+      '/',
+      '/v2/onramp',
+      '/v1',
+      '/v1/onramps',
+      '/v1/webhook',
+      '/v1/webhooks/we_x/nope',
+      '/v1/onramp/',
+      '/v1/keys/a/b',
+      '/%E0%A4%A',
+    ]) {
       const reply = await t.call('GET', path.replace(/^\/$/, '/nothing'), { key: null });
       expectError(reply, 404, 'NOT_FOUND');
     }
@@ -87,9 +97,36 @@ describe('error envelope', () => {
   });
 
   it('never answers malformed input with a 500 or HTML', async () => {
-    const values: unknown[] = [null, true, 0, -1, 1e308, 'x', '', ' ', [], {}, [1], { a: 1 }, '0x' + 'g'.repeat(40), 'ETH', 'ethereum', '\u0000', '𝔘𝔫𝔦𝔠𝔬𝔡𝔢'];
+    const values: unknown[] = [
+      null,
+      true,
+      0,
+      -1,
+      1e308,
+      'x',
+      '',
+      ' ',
+      [],
+      {},
+      [1],
+      { a: 1 },
+      '0x' + 'g'.repeat(40),
+      'ETH',
+      'ethereum',
+      '\u0000',
+      '𝔘𝔫𝔦𝔠𝔬𝔡𝔢',
+    ];
     const fields: Record<string, string[]> = {
-      '/v1/onramp': ['wallet_address', 'crypto_currency', 'fiat_amount', 'fiat_currency', 'network', 'customer_email', 'metadata', 'return_url'],
+      '/v1/onramp': [
+        'wallet_address',
+        'crypto_currency',
+        'fiat_amount',
+        'fiat_currency',
+        'network',
+        'customer_email',
+        'metadata',
+        'return_url',
+      ],
       '/v1/onramp/quote': ['fiat_amount', 'fiat_currency', 'crypto_currency', 'network'],
       '/v1/keys': ['name', 'environment', 'permissions', 'type'],
       '/v1/test_helpers/onramp/advance': ['session_id', 'to'],
@@ -110,7 +147,14 @@ describe('error envelope', () => {
         }
       }
     }
-    for (const query of ['?page=%00', '?limit=1e2', '?from=%', '?status[]=x', '?page=99999999999', '?wallet_address=' + 'a'.repeat(5000)]) {
+    for (const query of [
+      '?page=%00',
+      '?limit=1e2',
+      '?from=%',
+      '?status[]=x',
+      '?page=99999999999',
+      '?wallet_address=' + 'a'.repeat(5000),
+    ]) {
       const reply = await t.call('GET', `/v1/transactions${query}`);
       assert.ok(reply.status === 200 || reply.status === 400, `${query} -> ${reply.status}`);
       assert.match(reply.headers.get('Content-Type') ?? '', /^application\/json/);
@@ -126,29 +170,48 @@ describe('CORS', () => {
   const origin = 'https://merchant.example';
 
   it('answers preflight on the two browser endpoints only', async () => {
-    for (const [path, methods] of [['/v1/onramp', 'GET'], ['/v1/onramp/quote', 'POST']] as const) {
+    for (const [path, methods] of [
+      ['/v1/onramp', 'GET'],
+      ['/v1/onramp/quote', 'POST'],
+    ] as const) {
       const reply = await call(t.sandbox.apiUrl, 'OPTIONS', path, {
-        headers: { Origin: origin, 'Access-Control-Request-Method': methods, 'Access-Control-Request-Headers': 'x-api-key, x-client-secret' },
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': methods,
+          'Access-Control-Request-Headers': 'x-api-key, x-client-secret',
+        },
       });
       assert.equal(reply.status, 204);
       assert.equal(reply.headers.get('Access-Control-Allow-Origin'), origin);
       assert.equal(reply.headers.get('Access-Control-Allow-Methods'), methods);
-      assert.equal(reply.headers.get('Access-Control-Allow-Headers'), 'X-API-Key, X-Client-Secret, Content-Type, Idempotency-Key');
+      assert.equal(
+        reply.headers.get('Access-Control-Allow-Headers'),
+        'X-API-Key, X-Client-Secret, Content-Type, Idempotency-Key',
+      );
       // As long as browsers honour (Chromium caps at 7200 s): one preflight per widget, not per read.
       assert.equal(reply.headers.get('Access-Control-Max-Age'), '7200');
       assert.match(reply.headers.get('Request-Id') ?? '', /^req_/);
     }
     for (const path of ['/v1/transactions', '/v1/keys', '/v1/test_helpers/onramp/advance']) {
-      const reply = await call(t.sandbox.apiUrl, 'OPTIONS', path, { headers: { Origin: origin, 'Access-Control-Request-Method': 'GET' } });
+      const reply = await call(t.sandbox.apiUrl, 'OPTIONS', path, {
+        headers: { Origin: origin, 'Access-Control-Request-Method': 'GET' },
+      });
       assert.equal(reply.headers.get('Access-Control-Allow-Origin'), null, path);
       assert.notEqual(reply.status, 204);
     }
   });
 
   it('adds CORS headers for publishable keys, never for secret keys or other paths', async () => {
-    const created = expectData(await t.call('POST', '/v1/onramp', { body: sessionBody(), headers: { Origin: origin } }), createdSessionSchema, 201);
+    const created = expectData(
+      await t.call('POST', '/v1/onramp', { body: sessionBody(), headers: { Origin: origin } }),
+      createdSessionSchema,
+      201,
+    );
     const headers = { Origin: origin, 'X-Client-Secret': created.client_secret };
-    const viaPk = await t.call('GET', `/v1/onramp?session_id=${created.session_id}`, { key: t.keys.test.publishable, headers });
+    const viaPk = await t.call('GET', `/v1/onramp?session_id=${created.session_id}`, {
+      key: t.keys.test.publishable,
+      headers,
+    });
     assert.equal(viaPk.status, 200);
     assert.equal(viaPk.headers.get('Access-Control-Allow-Origin'), origin);
     assert.equal(viaPk.headers.get('Access-Control-Expose-Headers'), 'Date, Request-Id, Retry-After');
@@ -159,17 +222,32 @@ describe('CORS', () => {
     });
     assert.equal(quote.headers.get('Access-Control-Allow-Origin'), origin);
     // Errors on those endpoints are readable too (a wrong client secret, a bad body).
-    const denied = await t.call('GET', `/v1/onramp?session_id=${created.session_id}`, { key: t.keys.test.publishable, headers: { Origin: origin } });
+    const denied = await t.call('GET', `/v1/onramp?session_id=${created.session_id}`, {
+      key: t.keys.test.publishable,
+      headers: { Origin: origin },
+    });
     assert.equal(denied.status, 404);
     assert.equal(denied.headers.get('Access-Control-Allow-Origin'), origin);
 
     const viaSk = await t.call('GET', `/v1/onramp?session_id=${created.session_id}`, { headers: { Origin: origin } });
     assert.equal(viaSk.status, 200);
     assert.equal(viaSk.headers.get('Access-Control-Allow-Origin'), null);
-    const quoteSk = await t.call('POST', '/v1/onramp/quote', { headers: { Origin: origin }, body: { fiat_amount: 2000, fiat_currency: 'USD', crypto_currency: 'ETH' } });
+    const quoteSk = await t.call('POST', '/v1/onramp/quote', {
+      headers: { Origin: origin },
+      body: { fiat_amount: 2000, fiat_currency: 'USD', crypto_currency: 'ETH' },
+    });
     assert.equal(quoteSk.headers.get('Access-Control-Allow-Origin'), null);
-    for (const [method, path] of [['POST', '/v1/onramp'], ['GET', '/v1/transactions'], ['GET', '/v1/keys'], ['GET', '/nothing']] as const) {
-      const reply = await t.call(method, path, { key: t.keys.test.publishable, headers: { Origin: origin }, ...(method === 'POST' ? { body: sessionBody() } : {}) });
+    for (const [method, path] of [
+      ['POST', '/v1/onramp'],
+      ['GET', '/v1/transactions'],
+      ['GET', '/v1/keys'],
+      ['GET', '/nothing'],
+    ] as const) {
+      const reply = await t.call(method, path, {
+        key: t.keys.test.publishable,
+        headers: { Origin: origin },
+        ...(method === 'POST' ? { body: sessionBody() } : {}),
+      });
       assert.equal(reply.headers.get('Access-Control-Allow-Origin'), null, `${method} ${path}`);
       assert.equal(reply.headers.get('Access-Control-Expose-Headers'), null);
     }
@@ -184,10 +262,17 @@ describe('CORS', () => {
 
 describe('rate limit', () => {
   it('answers 429 RATE_LIMITED with Retry-After once an account and environment empty their bucket; minting keys buys nothing', async () => {
-    const small = await startTestSandbox({ rateLimit: { burst: 4, perSecond: 0.5 }, callerLimits: { publishableAddress: { burst: 1, perSecond: 0.01 } } });
+    const small = await startTestSandbox({
+      rateLimit: { burst: 4, perSecond: 0.5 },
+      callerLimits: { publishableAddress: { burst: 1, perSecond: 0.01 } },
+    });
     try {
       // One test bucket of 4: minting a second test key costs one, and the new key draws on the same bucket.
-      const minted = expectData(await small.call('POST', '/v1/keys', { body: { name: 'second', environment: 'test' } }), createdApiKeySchema, 201);
+      const minted = expectData(
+        await small.call('POST', '/v1/keys', { body: { name: 'second', environment: 'test' } }),
+        createdApiKeySchema,
+        201,
+      );
       assert.equal((await small.call('GET', '/v1/transactions')).status, 200);
       assert.equal((await small.call('GET', '/v1/transactions', { key: minted.key })).status, 200);
       assert.equal((await small.call('GET', '/v1/transactions', { key: minted.key })).status, 200);
@@ -196,10 +281,18 @@ describe('rate limit', () => {
       assert.equal(limited.headers.get('Retry-After'), '2');
       expectError(await small.call('GET', '/v1/transactions'), 429, 'RATE_LIMITED');
       // The publishable key draws from buckets of its own (per address and session): still answered. Live keys have their own bucket too.
-      expectError(await small.call('POST', '/v1/onramp/quote', { key: small.keys.test.publishable, body: {} }), 400, 'VALIDATION_ERROR');
+      expectError(
+        await small.call('POST', '/v1/onramp/quote', { key: small.keys.test.publishable, body: {} }),
+        400,
+        'VALIDATION_ERROR',
+      );
       assert.equal((await small.call('GET', '/v1/transactions', { key: small.keys.live.secret })).status, 200);
       // Its address's bucket (of 1 here) is now empty: a publishable key's limited answer on a CORS endpoint lets the page read Retry-After.
-      const pk = await small.call('POST', '/v1/onramp/quote', { key: small.keys.test.publishable, body: {}, headers: { Origin: 'https://m.example' } });
+      const pk = await small.call('POST', '/v1/onramp/quote', {
+        key: small.keys.test.publishable,
+        body: {},
+        headers: { Origin: 'https://m.example' },
+      });
       expectError(pk, 429, 'RATE_LIMITED');
       assert.match(pk.headers.get('Access-Control-Expose-Headers') ?? '', /Retry-After/);
     } finally {

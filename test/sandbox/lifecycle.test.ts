@@ -13,7 +13,16 @@ import {
   sessionStatusViewSchema,
   transactionSchema,
 } from '../../src/contract/index.js';
-import { type TestSandbox, call, expectData, expectError, sessionBody, startOnDatabase, startTestSandbox, waitFor } from './helpers.js';
+import {
+  type TestSandbox,
+  call,
+  expectData,
+  expectError,
+  sessionBody,
+  startOnDatabase,
+  startTestSandbox,
+  waitFor,
+} from './helpers.js';
 
 let dir: string;
 before(() => {
@@ -22,7 +31,11 @@ before(() => {
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 async function create(t: TestSandbox, key?: string) {
-  return expectData(await t.call('POST', '/v1/onramp', { body: sessionBody(), ...(key ? { key } : {}) }), createdSessionSchema, 201);
+  return expectData(
+    await t.call('POST', '/v1/onramp', { body: sessionBody(), ...(key ? { key } : {}) }),
+    createdSessionSchema,
+    201,
+  );
 }
 const statusOf = async (t: TestSandbox, id: string) =>
   expectData(await t.call('GET', `/v1/onramp?session_id=${id}`), sessionStatusViewSchema);
@@ -35,10 +48,13 @@ describe('expiry', () => {
     try {
       const s = await create(t);
       const paid = await create(t);
-      await t.call('POST', '/v1/test_helpers/onramp/advance', { body: { session_id: paid.session_id, to: 'processing' } });
+      await t.call('POST', '/v1/test_helpers/onramp/advance', {
+        body: { session_id: paid.session_id, to: 'processing' },
+      });
       now += SESSION_TTL_MS - 1;
       const reader = new Database(db, { readonly: true });
-      const stored = () => (reader.prepare('SELECT status FROM sessions WHERE id = ?').get(s.session_id) as { status: string }).status;
+      const stored = () =>
+        (reader.prepare('SELECT status FROM sessions WHERE id = ?').get(s.session_id) as { status: string }).status;
       await new Promise((resolve) => setTimeout(resolve, 50));
       assert.equal(stored(), 'pending');
       now += 1;
@@ -67,7 +83,12 @@ describe('delivery', () => {
     const url = new URL(s.redirect_url);
     const res = await fetch(`${url.origin}${url.pathname}`, {
       method: 'POST',
-      body: new URLSearchParams({ t: url.searchParams.get('t') ?? '', card_number: '4242424242424242', card_expiry: '12/30', card_cvc: '123' }),
+      body: new URLSearchParams({
+        t: url.searchParams.get('t') ?? '',
+        card_number: '4242424242424242',
+        card_expiry: '12/30',
+        card_cvc: '123',
+      }),
       redirect: 'manual',
     });
     assert.equal(res.status, 303);
@@ -80,7 +101,10 @@ describe('delivery', () => {
     try {
       assert.equal(second.keysCreated, false);
       assert.equal(second.keys, null);
-      const done = expectData(await call(second.apiUrl, 'GET', `/v1/onramp?session_id=${s.session_id}`, { key: secret }), sessionStatusViewSchema);
+      const done = expectData(
+        await call(second.apiUrl, 'GET', `/v1/onramp?session_id=${s.session_id}`, { key: secret }),
+        sessionStatusViewSchema,
+      );
       assert.equal(done.status, 'completed');
       assert.match(done.tx_hash ?? '', /^0x[0-9a-f]{64}$/);
       assert.equal(done.completed_at, new Date(now).toISOString());
@@ -138,7 +162,12 @@ describe('POST /v1/test_helpers/onramp/advance', () => {
   });
 
   it('validates its body and refuses live and publishable keys', async () => {
-    expectError(await t.call('POST', '/v1/test_helpers/onramp/advance', { body: { to: 'failed' } }), 400, 'VALIDATION_ERROR', 'session_id');
+    expectError(
+      await t.call('POST', '/v1/test_helpers/onramp/advance', { body: { to: 'failed' } }),
+      400,
+      'VALIDATION_ERROR',
+      'session_id',
+    );
     expectError(await advance('nope', 'failed'), 400, 'VALIDATION_ERROR', 'session_id');
     const s = await create(t);
     expectError(await advance(s.session_id, 'done'), 400, 'VALIDATION_ERROR', 'to');

@@ -25,7 +25,11 @@ after(() => t.close());
 describe('POST /v1/onramp', () => {
   it('creates a session in the contract shape', async () => {
     const before = Date.now();
-    const data = expectData(await t.call('POST', '/v1/onramp', { body: sessionBody({ metadata: { order: 'A-1' } }) }), createdSessionSchema, 201);
+    const data = expectData(
+      await t.call('POST', '/v1/onramp', { body: sessionBody({ metadata: { order: 'A-1' } }) }),
+      createdSessionSchema,
+      201,
+    );
     assert.match(data.session_id, /^ors_[A-Za-z0-9]{24}$/);
     assert.equal(sessionIdFromClientSecret(data.client_secret), data.session_id);
     assert.match(data.client_secret, /_secret_[A-Za-z0-9]{32}$/);
@@ -53,12 +57,21 @@ describe('POST /v1/onramp', () => {
 
   it('defaults the network per asset and accepts every listed pair', async () => {
     for (const crypto of CRYPTO_CURRENCIES) {
-      const created = expectData(await t.call('POST', '/v1/onramp', { body: sessionBody({ crypto_currency: crypto }) }), createdSessionSchema, 201);
-      const status = expectData(await t.call('GET', `/v1/onramp?session_id=${created.session_id}`), sessionStatusViewSchema);
+      const created = expectData(
+        await t.call('POST', '/v1/onramp', { body: sessionBody({ crypto_currency: crypto }) }),
+        createdSessionSchema,
+        201,
+      );
+      const status = expectData(
+        await t.call('GET', `/v1/onramp?session_id=${created.session_id}`),
+        sessionStatusViewSchema,
+      );
       assert.equal(status.network, ASSET_NETWORKS[crypto][0]);
       for (const network of ASSET_NETWORKS[crypto]) {
         for (const fiat of FIAT_CURRENCIES) {
-          const reply = await t.call('POST', '/v1/onramp', { body: sessionBody({ crypto_currency: crypto, network, fiat_currency: fiat }) });
+          const reply = await t.call('POST', '/v1/onramp', {
+            body: sessionBody({ crypto_currency: crypto, network, fiat_currency: fiat }),
+          });
           expectData(reply, createdSessionSchema, 201);
         }
       }
@@ -70,9 +83,17 @@ describe('POST /v1/onramp', () => {
       [sessionBody({ wallet_address: undefined }), 'VALIDATION_ERROR', 'wallet_address'],
       [sessionBody({ wallet_address: 42 }), 'VALIDATION_ERROR', 'wallet_address'],
       [sessionBody({ wallet_address: '0x123' }), 'INVALID_WALLET_ADDRESS', 'wallet_address'],
-      [sessionBody({ wallet_address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }), 'INVALID_WALLET_ADDRESS', 'wallet_address'],
+      [
+        sessionBody({ wallet_address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }),
+        'INVALID_WALLET_ADDRESS',
+        'wallet_address',
+      ],
       // one letter's case flipped: the EIP-55 checksum fails
-      [sessionBody({ wallet_address: '0x5AAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }), 'INVALID_WALLET_ADDRESS', 'wallet_address'],
+      [
+        sessionBody({ wallet_address: '0x5AAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }),
+        'INVALID_WALLET_ADDRESS',
+        'wallet_address',
+      ],
       [sessionBody({ crypto_currency: 'DOGE' }), 'VALIDATION_ERROR', 'crypto_currency'],
       [sessionBody({ fiat_currency: 'JPY' }), 'VALIDATION_ERROR', 'fiat_currency'],
       [sessionBody({ fiat_amount: 999 }), 'AMOUNT_OUT_OF_RANGE', 'fiat_amount'],
@@ -86,7 +107,11 @@ describe('POST /v1/onramp', () => {
       [sessionBody({ customer_email: 'not-an-email' }), 'VALIDATION_ERROR', 'customer_email'],
       [sessionBody({ metadata: 'x' }), 'VALIDATION_ERROR', 'metadata'],
       [sessionBody({ metadata: { nested: { a: 1 } } }), 'VALIDATION_ERROR', 'metadata'],
-      [sessionBody({ metadata: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i])) }), 'VALIDATION_ERROR', 'metadata'],
+      [
+        sessionBody({ metadata: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i])) }),
+        'VALIDATION_ERROR',
+        'metadata',
+      ],
       [sessionBody({ return_url: 'http://shop.example/done' }), 'VALIDATION_ERROR', 'return_url'],
       [sessionBody({ return_url: 'javascript:alert(1)' }), 'VALIDATION_ERROR', 'return_url'],
     ];
@@ -98,12 +123,24 @@ describe('POST /v1/onramp', () => {
   it('bounds customer_email at 254 characters and refuses metadata keys an object cannot hold, never dropping them', async () => {
     const email = (length: number) => `${'a'.repeat(length - '@b.co'.length)}@b.co`;
     for (const customer_email of [email(255), email(60_000)]) {
-      expectError(await t.call('POST', '/v1/onramp', { body: sessionBody({ customer_email }) }), 400, 'VALIDATION_ERROR', 'customer_email');
+      expectError(
+        await t.call('POST', '/v1/onramp', { body: sessionBody({ customer_email }) }),
+        400,
+        'VALIDATION_ERROR',
+        'customer_email',
+      );
     }
-    expectData(await t.call('POST', '/v1/onramp', { body: sessionBody({ customer_email: email(254) }) }), createdSessionSchema, 201);
+    expectData(
+      await t.call('POST', '/v1/onramp', { body: sessionBody({ customer_email: email(254) }) }),
+      createdSessionSchema,
+      201,
+    );
     // Raw JSON: an object literal's `__proto__` would set the prototype, not send the key.
     for (const key of ['__proto__', 'constructor', 'prototype']) {
-      const rawBody = JSON.stringify(sessionBody()).replace(/}$/, `,"metadata":{"order":"A-1",${JSON.stringify(key)}:"x"}}`);
+      const rawBody = JSON.stringify(sessionBody()).replace(
+        /}$/,
+        `,"metadata":{"order":"A-1",${JSON.stringify(key)}:"x"}}`,
+      );
       const reply = await t.call('POST', '/v1/onramp', { rawBody, headers: { 'Content-Type': 'application/json' } });
       expectError(reply, 400, 'VALIDATION_ERROR', 'metadata');
       assert.match((reply.json as { error: { message: string } }).error.message, /__proto__, constructor, prototype/);
@@ -133,12 +170,21 @@ describe('POST /v1/onramp', () => {
     assert.equal(replay.status, 201);
     assert.equal(replay.text, first.text);
     assert.equal(replay.headers.get('Idempotent-Replayed'), 'true');
-    expectError(await t.call('POST', '/v1/onramp', { body: sessionBody({ fiat_amount: 2000 }), headers }), 409, 'IDEMPOTENCY_CONFLICT');
+    expectError(
+      await t.call('POST', '/v1/onramp', { body: sessionBody({ fiat_amount: 2000 }), headers }),
+      409,
+      'IDEMPOTENCY_CONFLICT',
+    );
     // The live environment has its own idempotency keys.
     const live = await t.call('POST', '/v1/onramp', { body: sessionBody(), headers, key: t.keys.live.secret });
     expectData(live, createdSessionSchema, 201);
     assert.notEqual(live.text, first.text);
-    expectError(await t.call('POST', '/v1/onramp', { body: sessionBody(), headers: { 'Idempotency-Key': '' } }), 400, 'VALIDATION_ERROR', 'Idempotency-Key');
+    expectError(
+      await t.call('POST', '/v1/onramp', { body: sessionBody(), headers: { 'Idempotency-Key': '' } }),
+      400,
+      'VALIDATION_ERROR',
+      'Idempotency-Key',
+    );
   });
 });
 
@@ -169,7 +215,10 @@ describe('GET /v1/onramp', () => {
     assert.equal('customer_email' in viaSecret, false);
 
     const viaPublishable = expectData(
-      await t.call('GET', path, { key: t.keys.test.publishable, headers: { 'X-Client-Secret': created.client_secret } }),
+      await t.call('GET', path, {
+        key: t.keys.test.publishable,
+        headers: { 'X-Client-Secret': created.client_secret },
+      }),
       sessionStatusViewSchema,
     );
     assert.equal(viaPublishable.redirect_url, created.redirect_url);
@@ -182,12 +231,20 @@ describe('GET /v1/onramp', () => {
     const path = `/v1/onramp?session_id=${a.session_id}`;
     const pk = t.keys.test.publishable;
     expectError(await t.call('GET', path, { key: pk }), 404, 'NOT_FOUND');
-    expectError(await t.call('GET', path, { key: pk, headers: { 'X-Client-Secret': b.client_secret } }), 404, 'NOT_FOUND');
+    expectError(
+      await t.call('GET', path, { key: pk, headers: { 'X-Client-Secret': b.client_secret } }),
+      404,
+      'NOT_FOUND',
+    );
     const forged = `${a.session_id}_secret_${'x'.repeat(32)}`;
     expectError(await t.call('GET', path, { key: pk, headers: { 'X-Client-Secret': forged } }), 404, 'NOT_FOUND');
     expectError(await t.call('GET', path, { key: pk, headers: { 'X-Client-Secret': 'garbage' } }), 404, 'NOT_FOUND');
     // The live publishable key never sees a test session, even with its client secret.
-    expectError(await t.call('GET', path, { key: t.keys.live.publishable, headers: { 'X-Client-Secret': a.client_secret } }), 404, 'NOT_FOUND');
+    expectError(
+      await t.call('GET', path, { key: t.keys.live.publishable, headers: { 'X-Client-Secret': a.client_secret } }),
+      404,
+      'NOT_FOUND',
+    );
   });
 
   it('checks session_id', async () => {
@@ -207,7 +264,10 @@ describe('POST /v1/onramp/quote', () => {
     for (const key of [t.keys.test.secret, t.keys.test.publishable, t.keys.live.publishable]) {
       const before = Date.now();
       const quote = expectData(
-        await t.call('POST', '/v1/onramp/quote', { key, body: { fiat_amount: 5000, fiat_currency: 'EUR', crypto_currency: 'USDC' } }),
+        await t.call('POST', '/v1/onramp/quote', {
+          key,
+          body: { fiat_amount: 5000, fiat_currency: 'EUR', crypto_currency: 'USDC' },
+        }),
         quoteSchema,
       );
       assert.equal(quote.fiat_amount, 5000);
@@ -217,7 +277,9 @@ describe('POST /v1/onramp/quote', () => {
       assert.match(quote.crypto_amount, /^\d+\.\d{1,6}$/);
     }
     const polygon = expectData(
-      await t.call('POST', '/v1/onramp/quote', { body: { fiat_amount: 5000, fiat_currency: 'EUR', crypto_currency: 'USDC', network: 'polygon' } }),
+      await t.call('POST', '/v1/onramp/quote', {
+        body: { fiat_amount: 5000, fiat_currency: 'EUR', crypto_currency: 'USDC', network: 'polygon' },
+      }),
       quoteSchema,
     );
     assert.equal(polygon.fees.network_fee, 0.02);
@@ -225,7 +287,9 @@ describe('POST /v1/onramp/quote', () => {
 
   it('matches the session price for the same order at the same price time', async () => {
     const quote = expectData(
-      await t.call('POST', '/v1/onramp/quote', { body: { fiat_amount: 10000, fiat_currency: 'USD', crypto_currency: 'ETH' } }),
+      await t.call('POST', '/v1/onramp/quote', {
+        body: { fiat_amount: 10000, fiat_currency: 'USD', crypto_currency: 'ETH' },
+      }),
       quoteSchema,
     );
     const created = expectData(await t.call('POST', '/v1/onramp', { body: sessionBody() }), createdSessionSchema, 201);
@@ -244,7 +308,8 @@ describe('POST /v1/onramp/quote', () => {
       [{ ...base, network: 'polygon' }, 'UNSUPPORTED_NETWORK', 'network'],
       [{ ...base, network: 'tron' }, 'UNSUPPORTED_NETWORK', 'network'],
     ];
-    for (const [body, code, param] of cases) expectError(await t.call('POST', '/v1/onramp/quote', { body }), 400, code, param);
+    for (const [body, code, param] of cases)
+      expectError(await t.call('POST', '/v1/onramp/quote', { body }), 400, code, param);
   });
 
   it('honours Idempotency-Key on quotes', async () => {
@@ -254,6 +319,10 @@ describe('POST /v1/onramp/quote', () => {
     const again = await t.call('POST', '/v1/onramp/quote', { body, headers, key: t.keys.test.publishable });
     assert.equal(again.text, first.text);
     assert.equal(again.headers.get('Idempotent-Replayed'), 'true');
-    expectError(await t.call('POST', '/v1/onramp/quote', { body: { ...body, fiat_amount: 6000 }, headers }), 409, 'IDEMPOTENCY_CONFLICT');
+    expectError(
+      await t.call('POST', '/v1/onramp/quote', { body: { ...body, fiat_amount: 6000 }, headers }),
+      409,
+      'IDEMPOTENCY_CONFLICT',
+    );
   });
 });

@@ -8,13 +8,39 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { KEY_ENVIRONMENTS, PERMISSIONS, apiKeyListSchema, createdApiKeySchema, revokedApiKeySchema, sessionStatusViewSchema, transactionListSchema } from '../../src/contract/index.js';
+import {
+  KEY_ENVIRONMENTS,
+  PERMISSIONS,
+  apiKeyListSchema,
+  createdApiKeySchema,
+  revokedApiKeySchema,
+  sessionStatusViewSchema,
+  transactionListSchema,
+} from '../../src/contract/index.js';
 import { createAccountsRepo } from '../../demo/sandbox/db/accounts.js';
 import { createApiKeysRepo } from '../../demo/sandbox/db/api-keys.js';
 import { openDatabase } from '../../demo/sandbox/db/database.js';
 import { issueKey } from '../../demo/sandbox/domain/keys.js';
 import { expectData, expectError } from './helpers.js';
-import { t, dir, admin, type MatrixKey, createKey, permissionSets, newSession, transactionIdOf, newVictimKey, newWebhook, otherEnv, fixtures, ENDPOINTS, served, active, outcome, useMatrixSandbox } from './support/endpoint-matrix.js';
+import {
+  t,
+  dir,
+  admin,
+  type MatrixKey,
+  createKey,
+  permissionSets,
+  newSession,
+  transactionIdOf,
+  newVictimKey,
+  newWebhook,
+  otherEnv,
+  fixtures,
+  ENDPOINTS,
+  served,
+  active,
+  outcome,
+  useMatrixSandbox,
+} from './support/endpoint-matrix.js';
 
 useMatrixSandbox();
 
@@ -39,7 +65,9 @@ describe('key type x permission x endpoint', () => {
     for (const endpoint of active) {
       for (const k of keys) {
         const reply = await endpoint.call(k);
-        const expected = endpoint.allowed(k) ? (endpoint.refusedAs?.(k) ?? String(endpoint.ok)) : '403 INSUFFICIENT_PERMISSIONS';
+        const expected = endpoint.allowed(k)
+          ? (endpoint.refusedAs?.(k) ?? String(endpoint.ok))
+          : '403 INSUFFICIENT_PERMISSIONS';
         const actual = outcome(reply);
         const row = `${endpoint.route}${endpoint.variant ? ` (${endpoint.variant})` : ''} with ${k.label}`;
         checked += 1;
@@ -48,7 +76,8 @@ describe('key type x permission x endpoint', () => {
           const wrong = endpoint.verify?.(k, reply);
           if (wrong) mismatches.push(`${row}: ${wrong}`);
         }
-        if (reply.status >= 400) expectError(reply, reply.status, (reply.json as { error: { code: string } }).error.code);
+        if (reply.status >= 400)
+          expectError(reply, reply.status, (reply.json as { error: { code: string } }).error.code);
       }
     }
     assert.deepEqual(mismatches, []);
@@ -58,7 +87,10 @@ describe('key type x permission x endpoint', () => {
   it('refuses a publishable key permissions other than onramp:read, for each permission', async () => {
     for (const environment of KEY_ENVIRONMENTS) {
       for (const p of PERMISSIONS.filter((p) => p !== 'onramp:read')) {
-        const reply = await t.call('POST', '/v1/keys', { key: admin(environment), body: { name: 'x', environment, type: 'publishable', permissions: [p] } });
+        const reply = await t.call('POST', '/v1/keys', {
+          key: admin(environment),
+          body: { name: 'x', environment, type: 'publishable', permissions: [p] },
+        });
         expectError(reply, 400, 'VALIDATION_ERROR', 'permissions');
       }
     }
@@ -71,9 +103,16 @@ describe('key type x permission x endpoint', () => {
       expectError(await t.call('GET', `/v1/onramp?session_id=${s.session_id}`, { key: pk }), 404, 'NOT_FOUND');
       const other = await newSession(env);
       const wrong = { 'X-Client-Secret': other.client_secret };
-      expectError(await t.call('GET', `/v1/onramp?session_id=${s.session_id}`, { key: pk, headers: wrong }), 404, 'NOT_FOUND');
+      expectError(
+        await t.call('GET', `/v1/onramp?session_id=${s.session_id}`, { key: pk, headers: wrong }),
+        404,
+        'NOT_FOUND',
+      );
       const right = { 'X-Client-Secret': s.client_secret };
-      expectData(await t.call('GET', `/v1/onramp?session_id=${s.session_id}`, { key: pk, headers: right }), sessionStatusViewSchema);
+      expectData(
+        await t.call('GET', `/v1/onramp?session_id=${s.session_id}`, { key: pk, headers: right }),
+        sessionStatusViewSchema,
+      );
     }
   });
 
@@ -83,7 +122,8 @@ describe('key type x permission x endpoint', () => {
       for (const type of ['secret', 'publishable'] as const) {
         const k = await createKey(environment, type, type === 'secret' ? PERMISSIONS : ['onramp:read']);
         expectData(await t.call('DELETE', `/v1/keys/${k.id}`, { key: admin(environment) }), revokedApiKeySchema);
-        for (const endpoint of active.filter((e) => !e.keyless)) expectError(await endpoint.call(k), 401, 'INVALID_API_KEY');
+        for (const endpoint of active.filter((e) => !e.keyless))
+          expectError(await endpoint.call(k), 401, 'INVALID_API_KEY');
       }
     }
   });
@@ -96,15 +136,34 @@ describe('key type x permission x endpoint', () => {
       const victim = await newVictimKey(other);
       expectError(await t.call('GET', `/v1/onramp?session_id=${s.session_id}`, { key: admin(env) }), 404, 'NOT_FOUND');
       expectError(await t.call('GET', `/v1/transactions/${txn}`, { key: admin(env) }), 404, 'NOT_FOUND');
-      const list = expectData(await t.call('GET', '/v1/transactions?limit=100', { key: admin(env) }), transactionListSchema);
-      assert.equal(list.transactions.some((tx) => tx.session_id === s.session_id), false);
+      const list = expectData(
+        await t.call('GET', '/v1/transactions?limit=100', { key: admin(env) }),
+        transactionListSchema,
+      );
+      assert.equal(
+        list.transactions.some((tx) => tx.session_id === s.session_id),
+        false,
+      );
       // A key manages its own environment's keys only: the other environment's key is neither listed nor revocable.
-      assert.equal(expectData(await t.call('GET', '/v1/keys', { key: admin(env) }), apiKeyListSchema).keys.some((k) => k.id === victim), false);
+      assert.equal(
+        expectData(await t.call('GET', '/v1/keys', { key: admin(env) }), apiKeyListSchema).keys.some(
+          (k) => k.id === victim,
+        ),
+        false,
+      );
       expectError(await t.call('DELETE', `/v1/keys/${victim}`, { key: admin(env) }), 404, 'NOT_FOUND', 'id');
-      assert.ok(expectData(await t.call('GET', '/v1/keys', { key: admin(other) }), apiKeyListSchema).keys.some((k) => k.id === victim));
+      assert.ok(
+        expectData(await t.call('GET', '/v1/keys', { key: admin(other) }), apiKeyListSchema).keys.some(
+          (k) => k.id === victim,
+        ),
+      );
     }
     const live = await newSession('live');
-    expectError(await t.call('POST', '/v1/test_helpers/onramp/advance', { body: { session_id: live.session_id, to: 'failed' } }), 404, 'NOT_FOUND');
+    expectError(
+      await t.call('POST', '/v1/test_helpers/onramp/advance', { body: { session_id: live.session_id, to: 'failed' } }),
+      404,
+      'NOT_FOUND',
+    );
   });
 });
 
@@ -113,22 +172,41 @@ describe('key management: a key cannot escalate', () => {
     for (const env of KEY_ENVIRONMENTS) {
       const manager = await createKey(env, 'secret', ['keys:manage']);
       const other = otherEnv(env);
-      const crossing = await t.call('POST', '/v1/keys', { key: manager.key, body: { name: 'x', environment: other, permissions: ['keys:manage'] } });
+      const crossing = await t.call('POST', '/v1/keys', {
+        key: manager.key,
+        body: { name: 'x', environment: other, permissions: ['keys:manage'] },
+      });
       expectError(crossing, 403, 'INSUFFICIENT_PERMISSIONS');
       assert.match((crossing.json as { error: { message: string } }).error.message, new RegExp(`${other} keys`));
       // Omitted permissions mean the defaults, which this key does not hold either.
-      for (const [type, lacking] of [['secret', ['onramp:create', 'onramp:read', 'transactions:read']], ['publishable', ['onramp:read']]] as const) {
-        const reply = await t.call('POST', '/v1/keys', { key: manager.key, body: { name: 'x', environment: env, type } });
+      for (const [type, lacking] of [
+        ['secret', ['onramp:create', 'onramp:read', 'transactions:read']],
+        ['publishable', ['onramp:read']],
+      ] as const) {
+        const reply = await t.call('POST', '/v1/keys', {
+          key: manager.key,
+          body: { name: 'x', environment: env, type },
+        });
         expectError(reply, 403, 'INSUFFICIENT_PERMISSIONS', 'permissions');
         const text = (reply.json as { error: { message: string } }).error.message;
         for (const p of lacking) assert.ok(text.includes(p), text);
       }
-      const stronger = await t.call('POST', '/v1/keys', { key: manager.key, body: { name: 'x', environment: env, permissions: ['keys:manage', 'webhooks:manage'] } });
+      const stronger = await t.call('POST', '/v1/keys', {
+        key: manager.key,
+        body: { name: 'x', environment: env, permissions: ['keys:manage', 'webhooks:manage'] },
+      });
       expectError(stronger, 403, 'INSUFFICIENT_PERMISSIONS', 'permissions');
       assert.match((stronger.json as { error: { message: string } }).error.message, /webhooks:manage/);
       assert.doesNotMatch((stronger.json as { error: { message: string } }).error.message, /keys:manage/);
       // What it holds it may pass on, in its own environment.
-      const same = expectData(await t.call('POST', '/v1/keys', { key: manager.key, body: { name: 'peer', environment: env, permissions: ['keys:manage'] } }), createdApiKeySchema, 201);
+      const same = expectData(
+        await t.call('POST', '/v1/keys', {
+          key: manager.key,
+          body: { name: 'peer', environment: env, permissions: ['keys:manage'] },
+        }),
+        createdApiKeySchema,
+        201,
+      );
       assert.equal(same.environment, env);
       assert.deepEqual(same.permissions, ['keys:manage']);
     }
@@ -141,13 +219,24 @@ describe("another account's objects", () => {
     const db = openDatabase(join(dir, 'sandbox.db'));
     const other = { test: { secret: '', publishable: '' }, live: { secret: '', publishable: '' } };
     try {
-      createAccountsRepo(db).insert({ id: 'acct_matrix_other', name: 'Other', created_at: Date.now(), expires_at: null });
+      createAccountsRepo(db).insert({
+        id: 'acct_matrix_other',
+        name: 'Other',
+        created_at: Date.now(),
+        expires_at: null,
+      });
       for (const environment of KEY_ENVIRONMENTS) {
         for (const type of ['secret', 'publishable'] as const) {
           other[environment][type] = issueKey(
             createApiKeysRepo(db),
             'onramp',
-            { accountId: 'acct_matrix_other', name: 'other', environment, type, permissions: type === 'secret' ? PERMISSIONS : ['onramp:read'] },
+            {
+              accountId: 'acct_matrix_other',
+              name: 'other',
+              environment,
+              type,
+              permissions: type === 'secret' ? PERMISSIONS : ['onramp:read'],
+            },
             Date.now(),
           ).key;
         }
@@ -159,7 +248,11 @@ describe("another account's objects", () => {
 
     for (const environment of KEY_ENVIRONMENTS) {
       const accounts = [
-        { name: 'mine', sk: admin(environment), pk: environment === 'test' ? t.keys.test.publishable : t.keys.live.publishable },
+        {
+          name: 'mine',
+          sk: admin(environment),
+          pk: environment === 'test' ? t.keys.test.publishable : t.keys.live.publishable,
+        },
         { name: 'theirs', sk: other[environment].secret, pk: other[environment].publishable },
       ];
       for (const [owner, intruder] of [
@@ -174,17 +267,35 @@ describe("another account's objects", () => {
         const read = `/v1/onramp?session_id=${s.session_id}`;
         expectError(await t.call('GET', read, { key: intruder.sk }), 404, 'NOT_FOUND');
         // Even with the session's own client secret, another account's publishable key finds nothing.
-        expectError(await t.call('GET', read, { key: intruder.pk, headers: { 'X-Client-Secret': s.client_secret } }), 404, 'NOT_FOUND');
+        expectError(
+          await t.call('GET', read, { key: intruder.pk, headers: { 'X-Client-Secret': s.client_secret } }),
+          404,
+          'NOT_FOUND',
+        );
         expectError(await t.call('GET', `/v1/transactions/${txn}`, { key: intruder.sk }), 404, 'NOT_FOUND');
         expectError(await t.call('DELETE', `/v1/keys/${victim}`, { key: intruder.sk }), 404, 'NOT_FOUND');
         if (environment === 'test') {
-          const advance = await t.call('POST', '/v1/test_helpers/onramp/advance', { key: intruder.sk, body: { session_id: s.session_id, to: 'failed' } });
+          const advance = await t.call('POST', '/v1/test_helpers/onramp/advance', {
+            key: intruder.sk,
+            body: { session_id: s.session_id, to: 'failed' },
+          });
           expectError(advance, 404, 'NOT_FOUND');
         }
-        const txList = expectData(await t.call('GET', '/v1/transactions?limit=100', { key: intruder.sk }), transactionListSchema);
-        assert.equal(txList.transactions.some((tx) => tx.session_id === s.session_id), false, where);
+        const txList = expectData(
+          await t.call('GET', '/v1/transactions?limit=100', { key: intruder.sk }),
+          transactionListSchema,
+        );
+        assert.equal(
+          txList.transactions.some((tx) => tx.session_id === s.session_id),
+          false,
+          where,
+        );
         const keyList = expectData(await t.call('GET', '/v1/keys', { key: intruder.sk }), apiKeyListSchema);
-        assert.equal(keyList.keys.some((k) => k.id === victim), false, where);
+        assert.equal(
+          keyList.keys.some((k) => k.id === victim),
+          false,
+          where,
+        );
         if (webhooksServed) {
           const hook = await newWebhook(environment, owner.sk);
           expectError(await t.call('DELETE', `/v1/webhooks/${hook}`, { key: intruder.sk }), 404, 'NOT_FOUND');
@@ -194,8 +305,17 @@ describe("another account's objects", () => {
           assert.equal(hooks.text.includes(hook), false, where);
         }
         // The owner still has all of it, untouched.
-        assert.equal(expectData(await t.call('GET', read, { key: owner.sk }), sessionStatusViewSchema).status, 'pending', where);
-        assert.ok(expectData(await t.call('GET', '/v1/keys', { key: owner.sk }), apiKeyListSchema).keys.some((k) => k.id === victim), where);
+        assert.equal(
+          expectData(await t.call('GET', read, { key: owner.sk }), sessionStatusViewSchema).status,
+          'pending',
+          where,
+        );
+        assert.ok(
+          expectData(await t.call('GET', '/v1/keys', { key: owner.sk }), apiKeyListSchema).keys.some(
+            (k) => k.id === victim,
+          ),
+          where,
+        );
       }
     }
   });

@@ -41,15 +41,33 @@ describe('sandbox process', () => {
     const keysFile = join(dir, 'data', 'keys.json');
     assert.ok(existsSync(keysFile));
     assert.equal(statSync(keysFile).mode & 0o777, 0o600);
-    const keys = JSON.parse(readFileSync(keysFile, 'utf8')) as { test: { secret: string; publishable: string }; live: { secret: string; publishable: string } };
+    const keys = JSON.parse(readFileSync(keysFile, 'utf8')) as {
+      test: { secret: string; publishable: string };
+      live: { secret: string; publishable: string };
+    };
     for (const key of [keys.test.secret, keys.test.publishable, keys.live.secret, keys.live.publishable]) {
       assert.ok(first.output.includes(key), 'every key is printed on first start');
     }
     assert.match(keys.test.secret, /^onramp_test_sk_/);
     assert.match(keys.live.publishable, /^onramp_live_pk_/);
 
-    const created = expectData(await call(first.apiUrl, 'POST', '/v1/onramp', { key: keys.test.secret, body: sessionBody(), headers: { 'Idempotency-Key': 'persist-1' } }), createdSessionSchema, 201);
-    const extraKey = expectData(await call(first.apiUrl, 'POST', '/v1/keys', { key: keys.live.secret, body: { name: 'extra', environment: 'live' } }), createdApiKeySchema, 201);
+    const created = expectData(
+      await call(first.apiUrl, 'POST', '/v1/onramp', {
+        key: keys.test.secret,
+        body: sessionBody(),
+        headers: { 'Idempotency-Key': 'persist-1' },
+      }),
+      createdSessionSchema,
+      201,
+    );
+    const extraKey = expectData(
+      await call(first.apiUrl, 'POST', '/v1/keys', {
+        key: keys.live.secret,
+        body: { name: 'extra', environment: 'live' },
+      }),
+      createdApiKeySchema,
+      201,
+    );
     const url = new URL(created.redirect_url);
     const token = url.searchParams.get('t') ?? '';
     const paid = await fetch(`${url.origin}${url.pathname}`, {
@@ -66,20 +84,39 @@ describe('sandbox process', () => {
       assert.ok(!second.output.includes(keys.test.secret), 'keys are not printed again');
       // The session survived; its delivery (due 100 ms after payment) ran after the restart.
       const status = expectData(
-        await call(second.apiUrl, 'GET', `/v1/onramp?session_id=${created.session_id}`, { key: keys.test.publishable, headers: { 'X-Client-Secret': created.client_secret } }),
+        await call(second.apiUrl, 'GET', `/v1/onramp?session_id=${created.session_id}`, {
+          key: keys.test.publishable,
+          headers: { 'X-Client-Secret': created.client_secret },
+        }),
         sessionStatusViewSchema,
       );
       assert.equal(status.status, 'completed');
       assert.match(status.tx_hash ?? '', /^0x[0-9a-f]{64}$/);
       // The idempotent response survived too, byte for byte.
-      const replay = await call(second.apiUrl, 'POST', '/v1/onramp', { key: keys.test.secret, body: sessionBody(), headers: { 'Idempotency-Key': 'persist-1' } });
+      const replay = await call(second.apiUrl, 'POST', '/v1/onramp', {
+        key: keys.test.secret,
+        body: sessionBody(),
+        headers: { 'Idempotency-Key': 'persist-1' },
+      });
       assert.equal(replay.headers.get('Idempotent-Replayed'), 'true');
       assert.equal((replay.json as { data: { client_secret: string } }).data.client_secret, created.client_secret);
       assert.equal((await call(second.apiUrl, 'GET', '/v1/transactions', { key: extraKey.key })).status, 200);
-      expectError(await call(second.apiUrl, 'GET', '/v1/keys', { key: 'onramp_test_sk_' + 'x'.repeat(32) }), 401, 'INVALID_API_KEY');
+      expectError(
+        await call(second.apiUrl, 'GET', '/v1/keys', { key: 'onramp_test_sk_' + 'x'.repeat(32) }),
+        401,
+        'INVALID_API_KEY',
+      );
 
       // No secret in clear anywhere in the database files (main file, WAL, shared memory).
-      const secrets = [keys.test.secret, keys.test.publishable, keys.live.secret, keys.live.publishable, extraKey.key, created.client_secret, token];
+      const secrets = [
+        keys.test.secret,
+        keys.test.publishable,
+        keys.live.secret,
+        keys.live.publishable,
+        extraKey.key,
+        created.client_secret,
+        token,
+      ];
       const files = readdirSync(join(dir, 'data')).filter((name) => name.startsWith('sandbox.db'));
       assert.ok(files.includes('sandbox.db'));
       for (const name of files) {

@@ -52,7 +52,13 @@ describe('onramp-checkout/server', () => {
   });
 
   test('sessions, quotes and the test helper: create, retrieve, advance', async () => {
-    const created = await onramp.sessions.create({ crypto_currency: 'ETH', fiat_currency: 'USD', wallet_address: WALLET, fiat_amount: 10000, metadata: { order: '42' } });
+    const created = await onramp.sessions.create({
+      crypto_currency: 'ETH',
+      fiat_currency: 'USD',
+      wallet_address: WALLET,
+      fiat_amount: 10000,
+      metadata: { order: '42' },
+    });
     assert.ok(created.client_secret.startsWith(`${created.session_id}_secret_`));
     const status = await onramp.sessions.retrieve(created.session_id);
     assert.equal(status.status, 'pending');
@@ -64,7 +70,13 @@ describe('onramp-checkout/server', () => {
   });
 
   test('transactions: a page, one by id, and every page through the async iterator', async () => {
-    for (let i = 0; i < 5; i += 1) await onramp.sessions.create({ wallet_address: WALLET_2, crypto_currency: 'USDC', fiat_amount: 2000 + i, fiat_currency: 'GBP' });
+    for (let i = 0; i < 5; i += 1)
+      await onramp.sessions.create({
+        wallet_address: WALLET_2,
+        crypto_currency: 'USDC',
+        fiat_amount: 2000 + i,
+        fiat_currency: 'GBP',
+      });
     const page = await onramp.transactions.list({ wallet_address: WALLET_2, limit: 2 });
     assert.equal(page.transactions.length, 2);
     assert.equal(page.pagination.total, 5);
@@ -72,7 +84,8 @@ describe('onramp-checkout/server', () => {
     assert.ok(first);
     assert.equal((await onramp.transactions.retrieve(first.id)).id, first.id);
     const all = [];
-    for await (const transaction of onramp.transactions.iterate({ wallet_address: WALLET_2, limit: 2 })) all.push(transaction.id);
+    for await (const transaction of onramp.transactions.iterate({ wallet_address: WALLET_2, limit: 2 }))
+      all.push(transaction.id);
     assert.equal(all.length, 5);
     assert.equal(new Set(all).size, 5);
   });
@@ -97,28 +110,52 @@ describe('onramp-checkout/server', () => {
   });
 
   test('every error status arrives as one typed error: code, status, requestId, param', async () => {
-    const invalid = await rejection(onramp.sessions.create({ wallet_address: WALLET, crypto_currency: 'ETH', fiat_amount: 5, fiat_currency: 'USD' }));
+    const invalid = await rejection(
+      onramp.sessions.create({ wallet_address: WALLET, crypto_currency: 'ETH', fiat_amount: 5, fiat_currency: 'USD' }),
+    );
     assert.deepEqual([invalid.status, invalid.code, invalid.param], [400, 'AMOUNT_OUT_OF_RANGE', 'fiat_amount']);
     assert.match(invalid.requestId ?? '', /^req_/);
 
     const readOnly = await onramp.keys.create({ name: 'read only', environment: 'test', permissions: ['onramp:read'] });
-    const forbidden = await rejection(createOnrampClient({ apiKey: readOnly.key, baseUrl: t.sandbox.apiUrl }).keys.list());
+    const forbidden = await rejection(
+      createOnrampClient({ apiKey: readOnly.key, baseUrl: t.sandbox.apiUrl }).keys.list(),
+    );
     assert.deepEqual([forbidden.status, forbidden.code], [403, 'INSUFFICIENT_PERMISSIONS']);
 
     const missing = await rejection(onramp.sessions.retrieve('ors_doesNotExist1'));
     assert.deepEqual([missing.status, missing.code, missing.param], [404, 'NOT_FOUND', 'session_id']);
 
     const idempotencyKey = `order-${Date.now()}`;
-    const once = await onramp.sessions.create({ wallet_address: WALLET, crypto_currency: 'ETH', fiat_amount: 10000, fiat_currency: 'USD' }, { idempotencyKey });
-    const replay = await onramp.sessions.create({ wallet_address: WALLET, crypto_currency: 'ETH', fiat_amount: 10000, fiat_currency: 'USD' }, { idempotencyKey });
+    const once = await onramp.sessions.create(
+      { wallet_address: WALLET, crypto_currency: 'ETH', fiat_amount: 10000, fiat_currency: 'USD' },
+      { idempotencyKey },
+    );
+    const replay = await onramp.sessions.create(
+      { wallet_address: WALLET, crypto_currency: 'ETH', fiat_amount: 10000, fiat_currency: 'USD' },
+      { idempotencyKey },
+    );
     assert.equal(replay.session_id, once.session_id, 'the same Idempotency-Key replays the first creation');
-    const conflict = await rejection(onramp.sessions.create({ wallet_address: WALLET, crypto_currency: 'ETH', fiat_amount: 20000, fiat_currency: 'USD' }, { idempotencyKey }));
+    const conflict = await rejection(
+      onramp.sessions.create(
+        { wallet_address: WALLET, crypto_currency: 'ETH', fiat_amount: 20000, fiat_currency: 'USD' },
+        { idempotencyKey },
+      ),
+    );
     assert.deepEqual([conflict.status, conflict.code], [409, 'IDEMPOTENCY_CONFLICT']);
 
-    const tooLarge = await rejection(onramp.sessions.create({ wallet_address: WALLET, crypto_currency: 'ETH', fiat_amount: 10000, fiat_currency: 'USD', customer_email: 'x'.repeat(70_000) }));
+    const tooLarge = await rejection(
+      onramp.sessions.create({
+        wallet_address: WALLET,
+        crypto_currency: 'ETH',
+        fiat_amount: 10000,
+        fiat_currency: 'USD',
+        customer_email: 'x'.repeat(70_000),
+      }),
+    );
     assert.deepEqual([tooLarge.status, tooLarge.code], [413, 'PAYLOAD_TOO_LARGE']);
 
-    for (const error of [invalid, forbidden, missing, conflict, tooLarge]) assert.ok(!`${error.message} ${error.stack}`.includes(t.keys.test.secret), 'no key in a message');
+    for (const error of [invalid, forbidden, missing, conflict, tooLarge])
+      assert.ok(!`${error.message} ${error.stack}`.includes(t.keys.test.secret), 'no key in a message');
   });
 
   test('sends an Idempotency-Key on every POST, generated unless given, the same on each retry', async () => {
@@ -134,7 +171,16 @@ describe('onramp-checkout/server', () => {
     };
     const client = createOnrampClient({ apiKey: t.keys.test.secret, baseUrl: t.sandbox.apiUrl, fetch: flaky });
     await client.quotes.create({ fiat_amount: 5000, fiat_currency: 'USD', crypto_currency: 'ETH' });
-    await client.sessions.retrieve((await onramp.sessions.create({ wallet_address: WALLET, crypto_currency: 'ETH', fiat_amount: 10000, fiat_currency: 'USD' })).session_id);
+    await client.sessions.retrieve(
+      (
+        await onramp.sessions.create({
+          wallet_address: WALLET,
+          crypto_currency: 'ETH',
+          fiat_amount: 10000,
+          fiat_currency: 'USD',
+        })
+      ).session_id,
+    );
     const posts = log.filter((entry) => entry.method === 'POST');
     assert.equal(posts.length, 2, 'the 503 was retried once');
     const keys = posts.map((entry) => entry.headers.get('Idempotency-Key'));
@@ -145,8 +191,18 @@ describe('onramp-checkout/server', () => {
   test('sends the headers it was given on every request, beneath its own, which it refuses to take', async () => {
     const log: { method: string; headers: Headers }[] = [];
     const headers = { 'X-Forwarded-For': '203.0.113.7', 'X-Trace': 'order-42' };
-    const client = createOnrampClient({ apiKey: t.keys.test.secret, baseUrl: t.sandbox.apiUrl, headers, fetch: recordingFetch(log) });
-    const created = await client.sessions.create({ wallet_address: WALLET, crypto_currency: 'ETH', fiat_amount: 10000, fiat_currency: 'USD' });
+    const client = createOnrampClient({
+      apiKey: t.keys.test.secret,
+      baseUrl: t.sandbox.apiUrl,
+      headers,
+      fetch: recordingFetch(log),
+    });
+    const created = await client.sessions.create({
+      wallet_address: WALLET,
+      crypto_currency: 'ETH',
+      fiat_amount: 10000,
+      fiat_currency: 'USD',
+    });
     await client.sessions.retrieve(created.session_id);
     await client.keys.list();
     assert.equal(log.length, 3);
@@ -155,36 +211,69 @@ describe('onramp-checkout/server', () => {
       assert.equal(entry.headers.get('X-Trace'), 'order-42');
       assert.equal(entry.headers.get('X-API-Key'), t.keys.test.secret);
     }
-    assert.equal(headers['X-Trace'], 'order-42', 'the caller\'s object is left as it was');
+    assert.equal(headers['X-Trace'], 'order-42', "the caller's object is left as it was");
 
     let requests = 0;
     const counting: typeof fetch = () => {
       requests += 1;
       return Promise.reject(new Error('no request expected'));
     };
-    const refused: Record<string, string>[] = [{ 'x-api-key': t.keys.test.secret }, { 'Idempotency-Key': 'mine' }, { 'Content-Type': 'text/plain' }, { Accept: 'text/html' }];
+    const refused: Record<string, string>[] = [
+      { 'x-api-key': t.keys.test.secret },
+      { 'Idempotency-Key': 'mine' },
+      { 'Content-Type': 'text/plain' },
+      { Accept: 'text/html' },
+    ];
     for (const own of refused) {
       assert.throws(
-        () => createOnrampClient({ apiKey: t.keys.test.secret, baseUrl: t.sandbox.apiUrl, headers: own, fetch: counting }),
-        (error: unknown) => error instanceof TypeError && /sets [\w-]+ itself/.test(error.message) && !error.message.includes(t.keys.test.secret),
+        () =>
+          createOnrampClient({ apiKey: t.keys.test.secret, baseUrl: t.sandbox.apiUrl, headers: own, fetch: counting }),
+        (error: unknown) =>
+          error instanceof TypeError &&
+          /sets [\w-]+ itself/.test(error.message) &&
+          !error.message.includes(t.keys.test.secret),
       );
     }
-    assert.throws(() => createOnrampClient({ apiKey: t.keys.test.secret, baseUrl: t.sandbox.apiUrl, headers: { 'X-Bad': 'line\nbreak' }, fetch: counting }), TypeError);
+    assert.throws(
+      () =>
+        createOnrampClient({
+          apiKey: t.keys.test.secret,
+          baseUrl: t.sandbox.apiUrl,
+          headers: { 'X-Bad': 'line\nbreak' },
+          fetch: counting,
+        }),
+      TypeError,
+    );
     assert.equal(requests, 0);
   });
 
   test('retries a dropped connection, and gives up with NETWORK_ERROR or TIMEOUT after its attempts', async () => {
     let drops = 1;
-    const dropping: typeof fetch = (input, init) => (drops-- > 0 ? Promise.reject(new TypeError('fetch failed')) : fetch(input, init));
+    const dropping: typeof fetch = (input, init) =>
+      drops-- > 0 ? Promise.reject(new TypeError('fetch failed')) : fetch(input, init);
     const retrying = createOnrampClient({ apiKey: t.keys.test.secret, baseUrl: t.sandbox.apiUrl, fetch: dropping });
     assert.ok(Array.isArray((await retrying.transactions.list()).transactions));
 
-    const down = createOnrampClient({ apiKey: t.keys.test.secret, baseUrl: t.sandbox.apiUrl, maxRetries: 0, fetch: () => Promise.reject(new TypeError('fetch failed')) });
+    const down = createOnrampClient({
+      apiKey: t.keys.test.secret,
+      baseUrl: t.sandbox.apiUrl,
+      maxRetries: 0,
+      fetch: () => Promise.reject(new TypeError('fetch failed')),
+    });
     const network = await rejection(down.transactions.list());
     assert.deepEqual([network.code, network.status], ['NETWORK_ERROR', 0]);
 
-    const hanging: typeof fetch = (_input, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error)));
-    const slow = createOnrampClient({ apiKey: t.keys.test.secret, baseUrl: t.sandbox.apiUrl, maxRetries: 1, timeoutMs: 50, fetch: hanging });
+    const hanging: typeof fetch = (_input, init) =>
+      new Promise((_resolve, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error)),
+      );
+    const slow = createOnrampClient({
+      apiKey: t.keys.test.secret,
+      baseUrl: t.sandbox.apiUrl,
+      maxRetries: 1,
+      timeoutMs: 50,
+      fetch: hanging,
+    });
     const timeout = await rejection(slow.sessions.retrieve('ors_abc'));
     assert.deepEqual([timeout.code, timeout.status], ['TIMEOUT', 0]);
   });
@@ -198,9 +287,17 @@ describe('onramp-checkout/server and the rate limit', () => {
   after(() => limited.close());
 
   test('a 429 is RATE_LIMITED with Retry-After; with retries the call waits that long and succeeds', async () => {
-    const noRetry = createOnrampClient({ apiKey: limited.keys.test.secret, baseUrl: limited.sandbox.apiUrl, maxRetries: 0 });
+    const noRetry = createOnrampClient({
+      apiKey: limited.keys.test.secret,
+      baseUrl: limited.sandbox.apiUrl,
+      maxRetries: 0,
+    });
     let refused: OnrampApiError | undefined;
-    for (let i = 0; i < 5 && !refused; i += 1) refused = await noRetry.transactions.list().then(() => undefined, (error: unknown) => error as OnrampApiError);
+    for (let i = 0; i < 5 && !refused; i += 1)
+      refused = await noRetry.transactions.list().then(
+        () => undefined,
+        (error: unknown) => error as OnrampApiError,
+      );
     assert.ok(refused);
     assert.deepEqual([refused.status, refused.code], [429, 'RATE_LIMITED']);
     assert.ok(refused.retryAfter !== undefined && refused.retryAfter >= 1);
@@ -211,7 +308,12 @@ describe('onramp-checkout/server and the rate limit', () => {
       statuses.push(response.status);
       return response;
     };
-    const patient = createOnrampClient({ apiKey: limited.keys.test.secret, baseUrl: limited.sandbox.apiUrl, maxRetries: 3, fetch: watching });
+    const patient = createOnrampClient({
+      apiKey: limited.keys.test.secret,
+      baseUrl: limited.sandbox.apiUrl,
+      maxRetries: 3,
+      fetch: watching,
+    });
     await patient.transactions.list();
     assert.equal(statuses[0], 429, 'the first attempt met the limit');
     assert.equal(statuses.at(-1), 200, 'a retry after Retry-After succeeded');

@@ -36,7 +36,11 @@ function read<S extends z.ZodMiniType>(reply: { status: number; json: unknown; t
 describe('SANDBOX_SHAPES=spec', () => {
   it('short ids, client secrets and keys, read by the widget all the same', async () => {
     assert.match(t.keys.test.publishable, /^onramp_test_pk_[A-Za-z0-9]{8}$/);
-    assert.deepEqual(parseApiKey(t.keys.test.publishable), { brand: 'onramp', environment: 'test', type: 'publishable' });
+    assert.deepEqual(parseApiKey(t.keys.test.publishable), {
+      brand: 'onramp',
+      environment: 'test',
+      type: 'publishable',
+    });
     const created = await t.call('POST', '/v1/onramp', { body: sessionBody() });
     const session = read(created, sessionInputRead);
     assert.match(session.session_id, /^ors_[A-Za-z0-9]{8}$/);
@@ -46,14 +50,24 @@ describe('SANDBOX_SHAPES=spec', () => {
   });
 
   it('the status answer carries only what the spec shows, plus an unknown field, in another timestamp form', async () => {
-    const created = (await t.call('POST', '/v1/onramp', { body: sessionBody({ metadata: { order: 7 } }) })).json as { data: { session_id: string; client_secret: string } };
+    const created = (await t.call('POST', '/v1/onramp', { body: sessionBody({ metadata: { order: 7 } }) })).json as {
+      data: { session_id: string; client_secret: string };
+    };
     const reply = await t.call('GET', `/v1/onramp?session_id=${created.data.session_id}`, {
       key: t.keys.test.publishable,
       headers: { 'X-Client-Secret': created.data.client_secret },
     });
     const body = reply.json as { api_version: string; data: Record<string, unknown> };
     assert.equal(body.api_version, '2026-11-01');
-    for (const field of ['expires_at', 'quote_expires_at', 'exchange_rate', 'estimated_crypto_amount', 'redirect_url', 'tx_hash', 'completed_at']) {
+    for (const field of [
+      'expires_at',
+      'quote_expires_at',
+      'exchange_rate',
+      'estimated_crypto_amount',
+      'redirect_url',
+      'tx_hash',
+      'completed_at',
+    ]) {
       assert.equal(field in body.data, false, field);
     }
     assert.equal(body.data.object, 'onramp.session');
@@ -84,7 +98,13 @@ describe('SANDBOX_SHAPES=spec', () => {
     const data = (reply.json as { data: Record<string, unknown> }).data;
     assert.equal(data.object, 'onramp.session');
     const { object: _unknown, ...rest } = data;
-    assert.ok(z.safeParse(createdSessionSchema, { ...rest, expires_at: new Date(parseTimestamp(String(rest.expires_at))!).toISOString(), quote_expires_at: new Date(parseTimestamp(String(rest.quote_expires_at))!).toISOString() }).success);
+    assert.ok(
+      z.safeParse(createdSessionSchema, {
+        ...rest,
+        expires_at: new Date(parseTimestamp(String(rest.expires_at))!).toISOString(),
+        quote_expires_at: new Date(parseTimestamp(String(rest.quote_expires_at))!).toISOString(),
+      }).success,
+    );
   });
 
   it('errors come in another body shape, without request_id or param; a well-formed unknown id is still 404', async () => {

@@ -1,12 +1,16 @@
 /** GET /v1/transactions (pagination, every filter) and GET /v1/transactions/:id. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { createdSessionSchema, transactionListSchema, transactionSchema } from '../../src/contract/index.js';
 import {
-  createdSessionSchema,
-  transactionListSchema,
-  transactionSchema,
-} from '../../src/contract/index.js';
-import { type TestSandbox, WALLET, WALLET_2, expectData, expectError, sessionBody, startTestSandbox } from './helpers.js';
+  type TestSandbox,
+  WALLET,
+  WALLET_2,
+  expectData,
+  expectError,
+  sessionBody,
+  startTestSandbox,
+} from './helpers.js';
 
 /** A controllable clock: sessions are created at chosen times. */
 let clock = Date.parse('2025-03-10T10:00:00Z');
@@ -15,7 +19,11 @@ const created: { id: string; session: string; at: string }[] = [];
 
 async function createAt(iso: string, overrides: Record<string, unknown> = {}): Promise<string> {
   clock = Date.parse(iso);
-  const data = expectData(await t.call('POST', '/v1/onramp', { body: sessionBody(overrides) }), createdSessionSchema, 201);
+  const data = expectData(
+    await t.call('POST', '/v1/onramp', { body: sessionBody(overrides) }),
+    createdSessionSchema,
+    201,
+  );
   const status = await t.call('GET', `/v1/onramp?session_id=${data.session_id}`);
   const id = (status.json as { data: { id: string } }).data.id;
   created.push({ id, session: data.session_id, at: iso });
@@ -39,7 +47,8 @@ before(async () => {
   // Everything still pending expires once the clock passes 30 minutes after the last creation.
   clock = Date.parse('2025-03-13T08:29:00Z');
   // Extra sessions for pagination, newest of all, still pending.
-  for (let i = 0; i < 25; i += 1) await createAt(`2025-03-14T00:00:${String(i).padStart(2, '0')}Z`, { crypto_currency: 'USDC' });
+  for (let i = 0; i < 25; i += 1)
+    await createAt(`2025-03-14T00:00:${String(i).padStart(2, '0')}Z`, { crypto_currency: 'USDC' });
 });
 after(() => t.close());
 
@@ -49,7 +58,10 @@ describe('GET /v1/transactions', () => {
     assert.deepEqual(page1.pagination, { page: 1, limit: 20, total: 31, pages: 2 });
     assert.equal(page1.transactions.length, 20);
     const times = page1.transactions.map((tx) => Date.parse(tx.created_at));
-    assert.deepEqual([...times].sort((a, b) => b - a), times);
+    assert.deepEqual(
+      [...times].sort((a, b) => b - a),
+      times,
+    );
     const page2 = await list('?page=2');
     assert.equal(page2.transactions.length, 11);
     assert.equal(page2.transactions.at(-1)?.id, created[0]?.id);
@@ -151,7 +163,10 @@ describe('GET /v1/transactions/:id', () => {
     expectError(await t.call('GET', '/v1/transactions/txn_unknown'), 404, 'NOT_FOUND');
     expectError(await t.call('GET', `/v1/transactions/${expired.id}`, { key: t.keys.live.secret }), 404, 'NOT_FOUND');
     assert.equal((await list()).pagination.total, 31);
-    const live = expectData(await t.call('GET', '/v1/transactions', { key: t.keys.live.secret }), transactionListSchema);
+    const live = expectData(
+      await t.call('GET', '/v1/transactions', { key: t.keys.live.secret }),
+      transactionListSchema,
+    );
     assert.equal(live.pagination.total, 0);
   });
 });

@@ -69,7 +69,11 @@ async function expectStatus(r: RealSession, status: SessionStatus): Promise<void
   assert.equal(view.status, status, `session ${r.id}`);
   assert.equal(view.tx_hash !== undefined, status === 'completed', 'tx_hash exactly when completed');
   const txn = expectData(await t.call('GET', `/v1/transactions/${view.id}`), transactionSchema);
-  assert.equal(txn.status, status === 'expired' ? 'failed' : status, 'an expired session shows as failed in the transaction views');
+  assert.equal(
+    txn.status,
+    status === 'expired' ? 'failed' : status,
+    'an expired session shows as failed in the transaction views',
+  );
 }
 
 class CreateCommand implements fc.AsyncCommand<Model, Real> {
@@ -94,7 +98,9 @@ class AdvanceCommand implements fc.AsyncCommand<Model, Real> {
     settle(m);
     const s = pick(m.sessions, this.index);
     const real = pick(r.sessions, this.index);
-    const reply = await t.call('POST', '/v1/test_helpers/onramp/advance', { body: { session_id: real.id, to: this.to } });
+    const reply = await t.call('POST', '/v1/test_helpers/onramp/advance', {
+      body: { session_id: real.id, to: this.to },
+    });
     if (canTransition(s.status, this.to)) {
       assert.equal(expectData(reply, sessionStatusViewSchema).status, this.to);
       s.status = this.to;
@@ -108,7 +114,11 @@ class AdvanceCommand implements fc.AsyncCommand<Model, Real> {
   toString = () => `advance(#${this.index}, ${this.to})`;
 }
 
-const CARDS = { '4242424242424242': 'deliver', '4000000000000002': 'decline', '4000000000009995': 'fail_delivery' } as const;
+const CARDS = {
+  '4242424242424242': 'deliver',
+  '4000000000000002': 'decline',
+  '4000000000009995': 'fail_delivery',
+} as const;
 type Card = keyof typeof CARDS;
 
 class PayCommand implements fc.AsyncCommand<Model, Real> {
@@ -122,7 +132,13 @@ class PayCommand implements fc.AsyncCommand<Model, Real> {
     const s = pick(m.sessions, this.index);
     const real = pick(r.sessions, this.index);
     const url = new URL(real.redirectUrl);
-    const form = new URLSearchParams({ t: url.searchParams.get('t') ?? '', card_number: this.card, card_expiry: '12/45', card_cvc: '123', card_name: 'Model' });
+    const form = new URLSearchParams({
+      t: url.searchParams.get('t') ?? '',
+      card_number: this.card,
+      card_expiry: '12/45',
+      card_cvc: '123',
+      card_name: 'Model',
+    });
     const res = await fetch(`${url.origin}${url.pathname}`, { method: 'POST', body: form, redirect: 'manual' });
     const page = await res.text();
     if (s.status === 'pending') {
@@ -199,16 +215,29 @@ describe('session transitions (model-based)', () => {
       for (const to of SESSION_STATUSES) {
         const s = expectData(await t.call('POST', '/v1/onramp', { body: sessionBody() }), createdSessionSchema, 201);
         // The shortest legal path to `from`.
-        const path: SessionStatus[] = { pending: [], processing: ['processing'], completed: ['processing', 'completed'], failed: ['failed'], expired: ['expired'] }[from] as SessionStatus[];
+        const path: SessionStatus[] = {
+          pending: [],
+          processing: ['processing'],
+          completed: ['processing', 'completed'],
+          failed: ['failed'],
+          expired: ['expired'],
+        }[from] as SessionStatus[];
         for (const step of path) {
-          const reply = await t.call('POST', '/v1/test_helpers/onramp/advance', { body: { session_id: s.session_id, to: step } });
+          const reply = await t.call('POST', '/v1/test_helpers/onramp/advance', {
+            body: { session_id: s.session_id, to: step },
+          });
           assert.equal(reply.status, 200, reply.text);
         }
-        const reply = await t.call('POST', '/v1/test_helpers/onramp/advance', { body: { session_id: s.session_id, to } });
+        const reply = await t.call('POST', '/v1/test_helpers/onramp/advance', {
+          body: { session_id: s.session_id, to },
+        });
         if (canTransition(from, to)) assert.equal(expectData(reply, sessionStatusViewSchema).status, to);
         else {
           expectError(reply, 409, 'INVALID_TRANSITION', 'to');
-          assert.equal(expectData(await t.call('GET', `/v1/onramp?session_id=${s.session_id}`), sessionStatusViewSchema).status, from);
+          assert.equal(
+            expectData(await t.call('GET', `/v1/onramp?session_id=${s.session_id}`), sessionStatusViewSchema).status,
+            from,
+          );
         }
       }
     }

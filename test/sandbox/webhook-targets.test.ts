@@ -12,34 +12,102 @@ import { type HostResolver, vetDeliveryTarget, webhookUrlProblem } from '../../d
 describe('addressKind', () => {
   it('tells public, loopback and private (private, link-local, reserved) addresses apart, IPv4 and IPv6', () => {
     const cases: Record<string, string[]> = {
-      public: ['93.184.215.14', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700::1111', '2a00:1450:4001:80b::200e', '::ffff:93.184.215.14', '64:ff9b::808:808'],
-      loopback: ['127.0.0.1', '127.255.255.254', '::1', '[::1]', '::ffff:127.0.0.1', '::ffff:7f00:1', '0:0:0:0:0:ffff:7f00:1', '64:ff9b::7f00:1'],
+      public: [
+        '93.184.215.14',
+        '8.8.8.8',
+        '172.32.0.1',
+        '100.128.0.1',
+        '2606:4700::1111',
+        '2a00:1450:4001:80b::200e',
+        '::ffff:93.184.215.14',
+        '64:ff9b::808:808',
+      ],
+      loopback: [
+        '127.0.0.1',
+        '127.255.255.254',
+        '::1',
+        '[::1]',
+        '::ffff:127.0.0.1',
+        '::ffff:7f00:1',
+        '0:0:0:0:0:ffff:7f00:1',
+        '64:ff9b::7f00:1',
+      ],
       private: [
-        '10.0.0.1', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '0.1.2.3',
-        '192.0.2.1', '198.18.0.1', '203.0.113.9', '224.0.0.1', '240.0.0.1', '255.255.255.255',
-        '::', '::ffff:10.0.0.1', '::ffff:a9fe:a9fe', 'fc00::1', 'fd12:3456::1', 'fe80::1', 'febf::1', 'ff02::1',
-        '2001:db8::1', '2001::1', '2002:a00:1::1', '100::1', '::10.0.0.1',
+        '10.0.0.1',
+        '172.16.0.1',
+        '172.31.255.255',
+        '192.168.1.1',
+        '169.254.169.254',
+        '100.64.0.1',
+        '0.0.0.0',
+        '0.1.2.3',
+        '192.0.2.1',
+        '198.18.0.1',
+        '203.0.113.9',
+        '224.0.0.1',
+        '240.0.0.1',
+        '255.255.255.255',
+        '::',
+        '::ffff:10.0.0.1',
+        '::ffff:a9fe:a9fe',
+        'fc00::1',
+        'fd12:3456::1',
+        'fe80::1',
+        'febf::1',
+        'ff02::1',
+        '2001:db8::1',
+        '2001::1',
+        '2002:a00:1::1',
+        '100::1',
+        '::10.0.0.1',
       ],
     };
     for (const [kind, addresses] of Object.entries(cases)) {
       for (const address of addresses) assert.equal(addressKind(address), kind, address);
     }
-    for (const notAnAddress of ['localhost', 'shop.example', '127.1', '0x7f000001', '', 'fe80::1%eth0']) assert.equal(addressKind(notAnAddress), null, notAnAddress);
+    for (const notAnAddress of ['localhost', 'shop.example', '127.1', '0x7f000001', '', 'fe80::1%eth0'])
+      assert.equal(addressKind(notAnAddress), null, notAnAddress);
   });
 });
 
 describe('webhookUrlProblem (at creation)', () => {
   it('refuses private, link-local, reserved and odd-spelled loopback targets, and loopback in live mode', () => {
     const refusedEverywhere = [
-      'https://10.0.0.1/', 'https://169.254.169.254/latest/meta-data/', 'https://192.168.0.10/hooks', 'https://172.20.1.1/',
-      'https://0.0.0.0/', 'https://[::]/', 'https://[fc00::1]/', 'https://[fd00::5]:8443/', 'https://[fe80::1]/',
-      'https://[::ffff:10.0.0.1]/', 'https://[::ffff:a9fe:a9fe]/', 'https://0xa9fea9fe/', 'https://167772161/',
-      'https://intranet/', 'https://metadata.google.internal/', 'https://printer.local/', 'https://router.home.arpa/',
-      'http://shop.example/hooks', 'ftp://shop.example/', 'https://user:pw@shop.example/', 'not a url',
+      'https://10.0.0.1/',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://192.168.0.10/hooks',
+      'https://172.20.1.1/',
+      'https://0.0.0.0/',
+      'https://[::]/',
+      'https://[fc00::1]/',
+      'https://[fd00::5]:8443/',
+      'https://[fe80::1]/',
+      'https://[::ffff:10.0.0.1]/',
+      'https://[::ffff:a9fe:a9fe]/',
+      'https://0xa9fea9fe/',
+      'https://167772161/',
+      'https://intranet/',
+      'https://metadata.google.internal/',
+      'https://printer.local/',
+      'https://router.home.arpa/',
+      'http://shop.example/hooks',
+      'ftp://shop.example/',
+      'https://user:pw@shop.example/',
+      'not a url',
     ];
     const loopback = [
-      'https://127.0.0.1/x', 'http://127.0.0.1:9/x', 'https://0x7f000001/', 'https://2130706433/', 'https://0177.0.0.1/', 'https://127.1/',
-      'https://[::1]/', 'http://[::1]:9/', 'https://[::ffff:127.0.0.1]/', 'https://[::ffff:7f00:1]/', 'http://localhost:4000/', 'https://api.localhost/',
+      'https://127.0.0.1/x',
+      'http://127.0.0.1:9/x',
+      'https://0x7f000001/',
+      'https://2130706433/',
+      'https://0177.0.0.1/',
+      'https://127.1/',
+      'https://[::1]/',
+      'http://[::1]:9/',
+      'https://[::ffff:127.0.0.1]/',
+      'https://[::ffff:7f00:1]/',
+      'http://localhost:4000/',
+      'https://api.localhost/',
       'http://LOCALHOST./x',
     ];
     for (const url of refusedEverywhere) {
@@ -50,7 +118,12 @@ describe('webhookUrlProblem (at creation)', () => {
       assert.equal(webhookUrlProblem(url, 'test'), null, `test ${url}`);
       assert.match(webhookUrlProblem(url, 'live') ?? '', /live/, `live ${url}`);
     }
-    for (const url of ['https://shop.example/hooks', 'https://93.184.215.14/x', 'https://[2606:4700::1111]/x', 'https://hooks.shop.example:8443/a?b=c']) {
+    for (const url of [
+      'https://shop.example/hooks',
+      'https://93.184.215.14/x',
+      'https://[2606:4700::1111]/x',
+      'https://hooks.shop.example:8443/a?b=c',
+    ]) {
       assert.equal(webhookUrlProblem(url, 'test'), null, url);
       assert.equal(webhookUrlProblem(url, 'live'), null, url);
     }
@@ -80,7 +153,11 @@ describe('vetDeliveryTarget (at each delivery)', () => {
     });
     for (const host of ['hooks', 'mixed', 'v6', 'meta']) {
       for (const environment of ['test', 'live'] as const) {
-        assert.deepEqual(await vetDeliveryTarget(`https://${host}.shop.example/hooks`, environment, resolve), { ok: false }, `${environment} ${host}`);
+        assert.deepEqual(
+          await vetDeliveryTarget(`https://${host}.shop.example/hooks`, environment, resolve),
+          { ok: false },
+          `${environment} ${host}`,
+        );
       }
     }
     // Loopback by DNS: a test endpoint may, a live one may not.

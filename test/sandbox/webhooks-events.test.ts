@@ -7,10 +7,25 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { type WebhookEvent, deletedWebhookEndpointSchema, webhookDeliveryListSchema } from '../../src/contract/index.js';
+import {
+  type WebhookEvent,
+  deletedWebhookEndpointSchema,
+  webhookDeliveryListSchema,
+} from '../../src/contract/index.js';
 import { verifyWebhookSignature } from '../../src/webhooks/verify-signature.js';
 import { type TestSandbox, expectData, startTestSandbox, waitFor } from './helpers.js';
-import { type Receiver, startReceiver, EVENTS_ALL, createEndpoint, deliveries, createSession, payOnCheckout, advance, verified, useTempDir } from './support/webhook-receiver.js';
+import {
+  type Receiver,
+  startReceiver,
+  EVENTS_ALL,
+  createEndpoint,
+  deliveries,
+  createSession,
+  payOnCheckout,
+  advance,
+  verified,
+  useTempDir,
+} from './support/webhook-receiver.js';
 
 const dir = useTempDir('sandbox-webhooks-');
 
@@ -57,8 +72,14 @@ describe('events and delivery', () => {
     const s = await createSession(t);
     await payOnCheckout(s.redirect_url, '4242424242424242');
     const events = await eventsFor(s.session_id, 3);
-    assert.deepEqual(events.map((e) => e.type), ['onramp.session.created', 'onramp.session.processing', 'onramp.session.completed']);
-    assert.deepEqual(events.map((e) => e.data.object.status), ['pending', 'processing', 'completed']);
+    assert.deepEqual(
+      events.map((e) => e.type),
+      ['onramp.session.created', 'onramp.session.processing', 'onramp.session.completed'],
+    );
+    assert.deepEqual(
+      events.map((e) => e.data.object.status),
+      ['pending', 'processing', 'completed'],
+    );
     assert.equal(new Set(events.map((e) => e.id)).size, 3);
     const done = events[2]!.data.object;
     assert.match(done.tx_hash ?? '', /^0x[0-9a-f]{64}$/);
@@ -73,7 +94,9 @@ describe('events and delivery', () => {
       return undefined;
     });
     assert.equal(only.id, events[2]!.id);
-    assert.ok(completedOnly.received.every((r) => (JSON.parse(r.body) as WebhookEvent).type === 'onramp.session.completed'));
+    assert.ok(
+      completedOnly.received.every((r) => (JSON.parse(r.body) as WebhookEvent).type === 'onramp.session.completed'),
+    );
     // Signed with the other endpoint's secret, it does not verify with this one.
     const first = completedOnly.received[0]!;
     const wrong = await verifyWebhookSignature(first.body, first.headers['onramp-signature'] as string, secret);
@@ -83,29 +106,33 @@ describe('events and delivery', () => {
   it('emits failed for a declined card, a helper failure and a failed delivery, and expired', async () => {
     const declined = await createSession(t);
     await payOnCheckout(declined.redirect_url, '4000000000000002');
-    assert.deepEqual((await eventsFor(declined.session_id, 2)).map((e) => e.type), ['onramp.session.created', 'onramp.session.failed']);
+    assert.deepEqual(
+      (await eventsFor(declined.session_id, 2)).map((e) => e.type),
+      ['onramp.session.created', 'onramp.session.failed'],
+    );
 
     const undelivered = await createSession(t);
     await payOnCheckout(undelivered.redirect_url, '4000000000009995');
-    assert.deepEqual((await eventsFor(undelivered.session_id, 3)).map((e) => e.type), [
-      'onramp.session.created',
-      'onramp.session.processing',
-      'onramp.session.failed',
-    ]);
+    assert.deepEqual(
+      (await eventsFor(undelivered.session_id, 3)).map((e) => e.type),
+      ['onramp.session.created', 'onramp.session.processing', 'onramp.session.failed'],
+    );
 
     const helper = await createSession(t);
     assert.equal((await advance(t, helper.session_id, 'processing')).status, 200);
     assert.equal((await advance(t, helper.session_id, 'failed')).status, 200);
-    assert.deepEqual((await eventsFor(helper.session_id, 3)).map((e) => e.type), [
-      'onramp.session.created',
-      'onramp.session.processing',
-      'onramp.session.failed',
-    ]);
+    assert.deepEqual(
+      (await eventsFor(helper.session_id, 3)).map((e) => e.type),
+      ['onramp.session.created', 'onramp.session.processing', 'onramp.session.failed'],
+    );
 
     const expired = await createSession(t);
     assert.equal((await advance(t, expired.session_id, 'expired')).status, 200);
     const events = await eventsFor(expired.session_id, 2);
-    assert.deepEqual(events.map((e) => e.type), ['onramp.session.created', 'onramp.session.expired']);
+    assert.deepEqual(
+      events.map((e) => e.type),
+      ['onramp.session.created', 'onramp.session.expired'],
+    );
     assert.equal(events[1]!.data.object.status, 'expired');
   });
 
@@ -114,7 +141,8 @@ describe('events and delivery', () => {
     try {
       const s = await createSession(t);
       const [event] = await eventsFor(s.session_id, 1);
-      const row = reader.prepare('SELECT payload FROM webhook_events WHERE id = ?').get(event!.id) as { payload: string } | undefined;
+      const row = reader.prepare('SELECT payload FROM webhook_events WHERE id = ?').get(event!.id) as
+        { payload: string } | undefined;
       assert.ok(row, 'the event row exists');
       const received = receiver.received.find((r) => r.body.includes(event!.id));
       assert.equal(row.payload, received?.body, 'the stored body is exactly the delivered body');
@@ -140,9 +168,15 @@ describe('events and delivery', () => {
     await eventsFor(test.session_id, 1);
     assert.ok(receiver.received.slice(before).every((r) => !r.body.includes(live.session_id)));
     // ...and the live endpoint's log holds the live session's event only.
-    const log = expectData(await t.call('GET', `/v1/webhooks/${liveEndpoint.id}/deliveries`, { key: t.keys.live.secret }), webhookDeliveryListSchema);
+    const log = expectData(
+      await t.call('GET', `/v1/webhooks/${liveEndpoint.id}/deliveries`, { key: t.keys.live.secret }),
+      webhookDeliveryListSchema,
+    );
     assert.equal(log.deliveries.length, 1);
-    expectData(await t.call('DELETE', `/v1/webhooks/${liveEndpoint.id}`, { key: t.keys.live.secret }), deletedWebhookEndpointSchema);
+    expectData(
+      await t.call('DELETE', `/v1/webhooks/${liveEndpoint.id}`, { key: t.keys.live.secret }),
+      deletedWebhookEndpointSchema,
+    );
   });
 
   it('never writes a signing secret into the database files', () => {

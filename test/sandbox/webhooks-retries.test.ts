@@ -11,7 +11,14 @@ import { verifyWebhookSignature } from '../../src/webhooks/verify-signature.js';
 import type { HostResolver } from '../../demo/sandbox/domain/webhook-targets.js';
 import { expectData, startTestSandbox, waitFor } from './helpers.js';
 import { freePort } from '../support/free-port.js';
-import { startReceiver, createEndpoint, deliveries, createSession, verified, useTempDir } from './support/webhook-receiver.js';
+import {
+  startReceiver,
+  createEndpoint,
+  deliveries,
+  createSession,
+  verified,
+  useTempDir,
+} from './support/webhook-receiver.js';
 
 const dir = useTempDir('sandbox-webhooks-');
 
@@ -26,8 +33,14 @@ describe('retries', () => {
         const [d] = await deliveries(t, endpoint.id);
         return d?.status === 'succeeded' ? d : undefined;
       }, 10_000);
-      assert.deepEqual(log.attempts.map((a) => a.status_code), [500, 500, 500, 200]);
-      assert.deepEqual(log.attempts.map((a) => a.attempt), [1, 2, 3, 4]);
+      assert.deepEqual(
+        log.attempts.map((a) => a.status_code),
+        [500, 500, 500, 200],
+      );
+      assert.deepEqual(
+        log.attempts.map((a) => a.attempt),
+        [1, 2, 3, 4],
+      );
       assert.ok(log.attempts.every((a) => a.error === null && a.duration_ms >= 0));
       assert.equal(receiver.received.length, 4);
       // Same event, same body each time; every attempt signed.
@@ -82,7 +95,12 @@ describe('retries', () => {
       for (const [i, r] of receiver.received.entries()) await verified(r, endpoint.secret, stamps[i]! * 1000);
       // An old attempt replayed now is refused by the receiver's tolerance.
       const first = receiver.received[0]!;
-      const replay = await verifyWebhookSignature(first.body, String(first.headers['onramp-signature']), endpoint.secret, { now: now() + 400_000 });
+      const replay = await verifyWebhookSignature(
+        first.body,
+        String(first.headers['onramp-signature']),
+        endpoint.secret,
+        { now: now() + 400_000 },
+      );
       assert.equal(!replay.ok && replay.reason, 'timestamp_out_of_tolerance');
     } finally {
       await t.close();
@@ -102,7 +120,10 @@ describe('retries', () => {
         const [d] = await deliveries(t, failing.id);
         return d?.status === 'failed' ? d : undefined;
       });
-      assert.deepEqual(failed.attempts.map((a) => a.status_code), [500, 500, 500, 500]);
+      assert.deepEqual(
+        failed.attempts.map((a) => a.status_code),
+        [500, 500, 500, 500],
+      );
       assert.equal(failed.next_attempt_at, null);
       const unreachable = await waitFor(async () => {
         const [d] = await deliveries(t, down.id);
@@ -110,7 +131,10 @@ describe('retries', () => {
       });
       assert.equal(unreachable.attempts.length, 4);
       // "could not connect", never the socket's own error (ECONNREFUSED would tell a closed port from a filtered one).
-      assert.ok(unreachable.attempts.every((a) => a.status_code === null && a.error === 'could not connect'), JSON.stringify(unreachable.attempts));
+      assert.ok(
+        unreachable.attempts.every((a) => a.status_code === null && a.error === 'could not connect'),
+        JSON.stringify(unreachable.attempts),
+      );
       // Nothing more is scheduled: no pending delivery is left.
       const all = [...(await deliveries(t, failing.id)), ...(await deliveries(t, down.id))];
       assert.ok(all.every((d) => d.status === 'failed'));
@@ -131,9 +155,14 @@ describe('retries', () => {
       await waitFor(async () => ((await deliveries(t, endpoint.id))[0]?.attempts.length === 1 ? true : undefined));
       expectData(await t.call('DELETE', `/v1/webhooks/${endpoint.id}`), deletedWebhookEndpointSchema);
       const reader = new Database(dbPath, { readonly: true });
-      const rows = reader.prepare('SELECT status FROM webhook_deliveries WHERE endpoint_id = ?').all(endpoint.id) as { status: string }[];
+      const rows = reader.prepare('SELECT status FROM webhook_deliveries WHERE endpoint_id = ?').all(endpoint.id) as {
+        status: string;
+      }[];
       reader.close();
-      assert.deepEqual(rows.map((r) => r.status), ['cancelled']);
+      assert.deepEqual(
+        rows.map((r) => r.status),
+        ['cancelled'],
+      );
     } finally {
       await t.close();
     }
@@ -157,7 +186,13 @@ describe('delivery-time target check', () => {
         const [d] = await deliveries(t, endpoint.id);
         return d?.status === 'failed' ? d : undefined;
       });
-      assert.deepEqual(failed.attempts.map((a) => [a.status_code, a.error]), [[null, 'could not connect'], [null, 'could not connect']]);
+      assert.deepEqual(
+        failed.attempts.map((a) => [a.status_code, a.error]),
+        [
+          [null, 'could not connect'],
+          [null, 'could not connect'],
+        ],
+      );
       assert.deepEqual(asked, ['localhost', 'localhost'], 'resolved afresh at each attempt');
       assert.equal(receiver.connections(), 0, 'no connection reached the receiver');
     } finally {
@@ -178,7 +213,10 @@ describe('delivery-time lookup', () => {
         const [d] = await deliveries(t, endpoint.id);
         return d?.status === 'failed' ? d : undefined;
       });
-      assert.deepEqual(failed.attempts.map((a) => [a.status_code, a.error]), [[null, 'timed out after 200 ms']]);
+      assert.deepEqual(
+        failed.attempts.map((a) => [a.status_code, a.error]),
+        [[null, 'timed out after 200 ms']],
+      );
     } finally {
       await t.close();
     }

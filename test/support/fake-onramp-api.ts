@@ -103,7 +103,11 @@ export class FakeOnrampApi {
   readonly fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     this.onRequest?.();
     const url = new URL(input instanceof Request ? input.url : input);
-    if ((init.method ?? 'GET') !== 'GET' || url.pathname !== '/v1/onramp') return this.#respond(404, { success: false, error: { code: 'NOT_FOUND', message: 'Not found', request_id: 'req_404' } });
+    if ((init.method ?? 'GET') !== 'GET' || url.pathname !== '/v1/onramp')
+      return this.#respond(404, {
+        success: false,
+        error: { code: 'NOT_FOUND', message: 'Not found', request_id: 'req_404' },
+      });
     const signal = init.signal ?? null;
     this.statusRequests.push({ startedAt: Date.now(), signal });
     this.#inFlight += 1;
@@ -136,7 +140,11 @@ export class FakeOnrampApi {
   #respond(status: number, body: unknown): Response {
     return stubResponse(JSON.stringify(body), {
       status,
-      headers: { 'Content-Type': 'application/json; charset=utf-8', Date: new Date(Date.now()).toUTCString(), 'Request-Id': `req_${this.statusRequests.length}` },
+      headers: {
+        'Content-Type': 'application/json; charset=utf-8',
+        Date: new Date(Date.now()).toUTCString(),
+        'Request-Id': `req_${this.statusRequests.length}`,
+      },
     });
   }
 }

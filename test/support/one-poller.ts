@@ -15,9 +15,16 @@ const WINDOW_MS = 30_000;
  * `firstLive` is the index, in `api.statusRequests`, of the first request of the element that is
  * still mounted: every earlier request belonged to a removed element and must have been aborted.
  */
-export async function expectOnePoller(api: FakeOnrampApi, clock: sinon.SinonFakeTimers, firstLive: number): Promise<void> {
+export async function expectOnePoller(
+  api: FakeOnrampApi,
+  clock: sinon.SinonFakeTimers,
+  firstLive: number,
+): Promise<void> {
   const removed = api.statusRequests.slice(0, firstLive);
-  expect(removed.every((request) => request.signal?.aborted), 'requests of removed elements are aborted').to.equal(true);
+  expect(
+    removed.every((request) => request.signal?.aborted),
+    'requests of removed elements are aborted',
+  ).to.equal(true);
 
   const start = Date.now();
   await advance(clock, WINDOW_MS);
@@ -25,7 +32,10 @@ export async function expectOnePoller(api: FakeOnrampApi, clock: sinon.SinonFake
   const times = live.map((request) => request.startedAt);
   expect(times[0], 'the mounted element polls at once').to.equal(start);
   const gaps = times.slice(1).map((time, i) => time - times[i]!);
-  expect(gaps.every((gap) => gap >= IDLE_FIRST_MS), `gaps between polls ${gaps.join(', ')} ms`).to.equal(true);
+  expect(
+    gaps.every((gap) => gap >= IDLE_FIRST_MS),
+    `gaps between polls ${gaps.join(', ')} ms`,
+  ).to.equal(true);
   // One request at once, then one per wait of the polling policy (idle, growing) plus latency.
   const expected = readsWithin(WINDOW_MS, api.latencyMs);
   expect(live.length, `${live.length} reads in ${WINDOW_MS} ms`).to.equal(expected);
@@ -38,7 +48,14 @@ function readsWithin(windowMs: number, latencyMs: number): number {
   let reads = 0;
   while (at <= windowMs) {
     reads += 1;
-    const plan = nextPoll({ status: 'pending', surface: 'none', readsSinceSign: reads, lastReadMs: latencyMs, msUntilExpiry: null, paused: false });
+    const plan = nextPoll({
+      status: 'pending',
+      surface: 'none',
+      readsSinceSign: reads,
+      lastReadMs: latencyMs,
+      msUntilExpiry: null,
+      paused: false,
+    });
     if (plan.kind !== 'read') break;
     at += latencyMs + plan.ms;
   }

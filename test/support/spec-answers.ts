@@ -10,7 +10,12 @@ import fc from 'fast-check';
 export const SESSION_STATUSES = ['pending', 'processing', 'completed', 'failed', 'expired'] as const;
 
 /** Text that would be markup if it were ever rendered as HTML (no whitespace: shown as a token). */
-export const MARKUP = ['<img/src=x/onerror=alert(1)>', '<script>alert(1)</script>', '"><svg/onload=alert(1)>', '<b>BOLD</b>'] as const;
+export const MARKUP = [
+  '<img/src=x/onerror=alert(1)>',
+  '<script>alert(1)</script>',
+  '"><svg/onload=alert(1)>',
+  '<b>BOLD</b>',
+] as const;
 
 const alnum = (min: number, max: number) => fc.stringMatching(new RegExp(`^[A-Za-z0-9]{${min},${max}}$`));
 
@@ -34,8 +39,22 @@ export const walletArb = fc.oneof(
   fc.constantFrom(...MARKUP),
 );
 
-export const assetArb = fc.oneof(fc.constantFrom('ETH', 'USDC', 'USDT', 'MATIC'), fc.constantFrom('BTC', 'SOL', 'DAI', 'wstETH', 'USDC.e', 'constructor', '__proto__', 'toString'), fc.constantFrom(...MARKUP));
-export const networkArb = fc.constantFrom('ethereum', 'polygon', 'base', 'arbitrum', 'solana', 'op-mainnet', 'constructor', '__proto__', 'toString');
+export const assetArb = fc.oneof(
+  fc.constantFrom('ETH', 'USDC', 'USDT', 'MATIC'),
+  fc.constantFrom('BTC', 'SOL', 'DAI', 'wstETH', 'USDC.e', 'constructor', '__proto__', 'toString'),
+  fc.constantFrom(...MARKUP),
+);
+export const networkArb = fc.constantFrom(
+  'ethereum',
+  'polygon',
+  'base',
+  'arbitrum',
+  'solana',
+  'op-mainnet',
+  'constructor',
+  '__proto__',
+  'toString',
+);
 export const fiatArb = fc.constantFrom('USD', 'EUR', 'GBP', 'JPY', 'CHF', 'usd');
 
 /** A decimal string of any precision, in the forms a decimal may be written (`12`, `12.5`, `.5`, `12.`). */
@@ -56,7 +75,11 @@ const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
 /** A moment (whole milliseconds, years 2000 to 2099) and one of the ISO 8601 ways of writing it. */
 export const timestampArb = fc
-  .tuple(fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2099, 11, 31) }), fc.integer({ min: 0, max: 6 }), fc.integer({ min: -14 * 60, max: 14 * 60 }))
+  .tuple(
+    fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2099, 11, 31) }),
+    fc.integer({ min: 0, max: 6 }),
+    fc.integer({ min: -14 * 60, max: 14 * 60 }),
+  )
   .map(([ms, form, offsetMinutes]) => {
     const whole = Math.floor(ms / 1000) * 1000;
     const at = new Date(whole);
@@ -78,7 +101,27 @@ export const timestampArb = fc
   });
 
 /** Fields a newer server may add, never one of the names the widget reads. */
-const READ_FIELDS = new Set(['success', 'data', 'session_id', 'status', 'wallet_address', 'crypto_currency', 'crypto_amount', 'fiat_currency', 'fiat_amount', 'network', 'fees', 'created_at', 'tx_hash', 'completed_at', 'expires_at', 'quote_expires_at', 'exchange_rate', 'estimated_crypto_amount', 'redirect_url']);
+const READ_FIELDS = new Set([
+  'success',
+  'data',
+  'session_id',
+  'status',
+  'wallet_address',
+  'crypto_currency',
+  'crypto_amount',
+  'fiat_currency',
+  'fiat_amount',
+  'network',
+  'fees',
+  'created_at',
+  'tx_hash',
+  'completed_at',
+  'expires_at',
+  'quote_expires_at',
+  'exchange_rate',
+  'estimated_crypto_amount',
+  'redirect_url',
+]);
 export const unknownFieldsArb = fc
   .dictionary(fc.string({ minLength: 1, maxLength: 12 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 })
   .map((fields) => Object.fromEntries(Object.entries(fields).filter(([key]) => !READ_FIELDS.has(key))));
@@ -106,7 +149,10 @@ export function statusDataArb({ sessionId, checkoutOrigin }: StatusAnswerOptions
       metadata: fc.oneof(fc.object({ maxDepth: 2 }), fc.constant({})),
       created_at: timestampArb,
       completed_at: timestampArb,
-      tx_hash: fc.oneof(hex(64).map((digits) => `0x${digits}`), fc.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{43,88}$/)),
+      tx_hash: fc.oneof(
+        hex(64).map((digits) => `0x${digits}`),
+        fc.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{43,88}$/),
+      ),
       // Whether the states-only fields are left out or sent as null before completion.
       absentAs: fc.constantFrom('omitted', 'null'),
       extensions: fc.option(
@@ -122,7 +168,11 @@ export function statusDataArb({ sessionId, checkoutOrigin }: StatusAnswerOptions
     })
     .map(({ created_at, completed_at, tx_hash, absentAs, extensions, extra, ...fields }) => {
       const completed = fields.status === 'completed';
-      const later = completed ? { tx_hash, completed_at: completed_at.text } : absentAs === 'null' ? { tx_hash: null, completed_at: null } : {};
+      const later = completed
+        ? { tx_hash, completed_at: completed_at.text }
+        : absentAs === 'null'
+          ? { tx_hash: null, completed_at: null }
+          : {};
       const ext = extensions
         ? {
             expires_at: extensions.expires_at.text,

@@ -5,7 +5,13 @@
  */
 import { useRef } from 'react';
 import type {} from '../../src/frameworks/react-jsx.js';
-import type { OnrampCheckout, OnrampErrorEvent, OnrampSession, OnrampErrorCode, OnrampStatus } from '../../src/index.js';
+import type {
+  OnrampCheckout,
+  OnrampErrorEvent,
+  OnrampSession,
+  OnrampErrorCode,
+  OnrampStatus,
+} from '../../src/index.js';
 
 declare const session: { client_secret: string };
 

@@ -55,7 +55,10 @@ async function bundle() {
       load: (id) => facadeCode.get(id) ?? null,
     };
     const input = Object.fromEntries(
-      Object.entries(ENTRIES).map(([file, source]) => [file, facadeCode.has(`${FACADE}${source}`) ? `${FACADE}${source}` : source]),
+      Object.entries(ENTRIES).map(([file, source]) => [
+        file,
+        facadeCode.has(`${FACADE}${source}`) ? `${FACADE}${source}` : source,
+      ]),
     );
     const result = await build({
       configFile: false,

@@ -87,7 +87,10 @@ function button(label: string, onClick: () => void): HTMLButtonElement {
 if (app) {
   const actions = document.createElement('p');
   actions.className = 'actions';
-  actions.append(button('New session', () => void newSession()), button('Remount widget', render));
+  actions.append(
+    button('New session', () => void newSession()),
+    button('Remount widget', render),
+  );
   const logSection = document.createElement('section');
   logSection.className = 'log';
   logSection.setAttribute('aria-label', 'Widget events');

@@ -38,8 +38,12 @@ export function App() {
   return (
     <>
       <p className="actions">
-        <button type="button" onClick={() => setSessionCount((n) => n + 1)}>New session</button>
-        <button type="button" onClick={() => setMountKey((n) => n + 1)}>Remount widget</button>
+        <button type="button" onClick={() => setSessionCount((n) => n + 1)}>
+          New session
+        </button>
+        <button type="button" onClick={() => setMountKey((n) => n + 1)}>
+          Remount widget
+        </button>
         <label>
           Render with{' '}
           <select value={binding} onChange={(event) => setBinding(event.target.value as Binding)}>
@@ -50,9 +54,19 @@ export function App() {
       </p>
       <div className="layout">
         <div>
-          {error ? <p className="form-error" role="alert">{error}</p> : null}
+          {error ? (
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+          ) : null}
           {config ? (
-            <Checkout key={`${binding}-${mountKey}`} binding={binding} config={config} onEvent={onEvent} onDelivered={onDelivered} />
+            <Checkout
+              key={`${binding}-${mountKey}`}
+              binding={binding}
+              config={config}
+              onEvent={onEvent}
+              onDelivered={onDelivered}
+            />
           ) : error ? null : (
             <p>Creating a session…</p>
           )}

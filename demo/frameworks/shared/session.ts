@@ -41,7 +41,11 @@ const ORDER = {
 async function read<T>(response: Response, what: string): Promise<T> {
   const body = (await response.json()) as ShopAnswer<T>;
   if (!response.ok || (typeof body === 'object' && body !== null && 'error' in body)) {
-    throw new Error(typeof body === 'object' && body !== null && 'error' in body ? body.error.message : `The shop could not ${what} (${response.status})`);
+    throw new Error(
+      typeof body === 'object' && body !== null && 'error' in body
+        ? body.error.message
+        : `The shop could not ${what} (${response.status})`,
+    );
   }
   return body;
 }
@@ -54,7 +58,10 @@ export async function createSession(): Promise<CheckoutConfig> {
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ ...ORDER, return_url: returnTo.href }),
   });
-  const created = await read<Omit<CheckoutConfig, 'clientSecret'> & { session: CreatedSession }>(response, 'create a session');
+  const created = await read<Omit<CheckoutConfig, 'clientSecret'> & { session: CreatedSession }>(
+    response,
+    'create a session',
+  );
   showAddress(created.session.session_id);
   return { ...created, clientSecret: created.session.client_secret };
 }
@@ -66,7 +73,9 @@ export async function createSession(): Promise<CheckoutConfig> {
 export async function openCheckout(fresh = false): Promise<CheckoutConfig> {
   const returned = fresh ? null : readOnrampReturn(window.location.href);
   if (!returned) return createSession();
-  const response = await fetch(`/api/orders/${encodeURIComponent(returned.sessionId)}`, { headers: { Accept: 'application/json' } });
+  const response = await fetch(`/api/orders/${encodeURIComponent(returned.sessionId)}`, {
+    headers: { Accept: 'application/json' },
+  });
   if (response.status === 404) {
     showAddress(null);
     return createSession();

@@ -11,7 +11,11 @@ import type { SessionRow } from '../db/sessions.js';
 /** The page is in English; its numbers are written as an en-US reader expects. */
 const LOCALE = 'en-US';
 
-export const NETWORK_NAMES: Readonly<Record<Network, string>> = { ethereum: 'Ethereum', polygon: 'Polygon', base: 'Base' };
+export const NETWORK_NAMES: Readonly<Record<Network, string>> = {
+  ethereum: 'Ethereum',
+  polygon: 'Polygon',
+  base: 'Base',
+};
 
 export const fiat = (minor: number, currency: string): string => formatFiat(minor, currency, LOCALE);
 
@@ -19,6 +23,7 @@ export const fiat = (minor: number, currency: string): string => formatFiat(mino
 export const crypto = (row: SessionRow): string => formatCrypto(row.crypto_amount, row.crypto_currency, LOCALE);
 
 /** `1 ETH = $3,127.39`. The stored rate is a decimal string; only its display goes through a number. */
-export const rate = (row: SessionRow): string => formatRate(Number(row.exchange_rate), row.crypto_currency, row.fiat_currency, LOCALE);
+export const rate = (row: SessionRow): string =>
+  formatRate(Number(row.exchange_rate), row.crypto_currency, row.fiat_currency, LOCALE);
 
 export const totalFees = (row: SessionRow): number => row.platform_fee + row.network_fee + row.processing_fee;

@@ -18,8 +18,14 @@ import { frameAncestors, isAllowedOrigin } from './origins.js';
 import { type PagePlacement, renderCheckoutPage, renderNotFoundPage, renderTooLargePage } from './page.js';
 
 const ASSETS: Readonly<Record<string, { type: string; body: string }>> = {
-  'checkout.css': { type: 'text/css; charset=utf-8', body: readFileSync(new URL('./assets/checkout.css', import.meta.url), 'utf8') },
-  'checkout.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(new URL('./assets/checkout.js', import.meta.url), 'utf8') },
+  'checkout.css': {
+    type: 'text/css; charset=utf-8',
+    body: readFileSync(new URL('./assets/checkout.css', import.meta.url), 'utf8'),
+  },
+  'checkout.js': {
+    type: 'text/javascript; charset=utf-8',
+    body: readFileSync(new URL('./assets/checkout.js', import.meta.url), 'utf8'),
+  },
 };
 
 const HTML = 'text/html; charset=utf-8';
@@ -76,7 +82,13 @@ export function createCheckoutApp(deps: SandboxDeps): Hono {
     let row = sessionFor(c.req.param('id'), token);
     if (!row || !token) return notFound(c);
     row = deps.sessionService.refreshQuote(row);
-    const page = renderCheckoutPage({ row, token, embedOrigin: embedOriginOf(c.req.query(EMBED_ORIGIN_PARAM)), brand: deps.brand, surface: surfaceOf(c) });
+    const page = renderCheckoutPage({
+      row,
+      token,
+      embedOrigin: embedOriginOf(c.req.query(EMBED_ORIGIN_PARAM)),
+      brand: deps.brand,
+      surface: surfaceOf(c),
+    });
     return c.body(page, 200, { 'Content-Type': HTML });
   });
 
@@ -98,7 +110,11 @@ export function createCheckoutApp(deps: SandboxDeps): Hono {
     const embedOrigin = embedOriginOf(form[EMBED_ORIGIN_PARAM]);
     const row = deps.sessionService.refreshQuote(found);
     if (row.status !== 'pending') {
-      return c.body(renderCheckoutPage({ row, token, embedOrigin, brand: deps.brand, surface: surfaceOf(c), notPayable: true }), 409, { 'Content-Type': HTML });
+      return c.body(
+        renderCheckoutPage({ row, token, embedOrigin, brand: deps.brand, surface: surfaceOf(c), notPayable: true }),
+        409,
+        { 'Content-Type': HTML },
+      );
     }
     const card: CardForm = {
       card_number: text('card_number'),
@@ -108,7 +124,15 @@ export function createCheckoutApp(deps: SandboxDeps): Hono {
     };
     const checked = checkCard(card, deps.clock.now());
     if ('errors' in checked) {
-      const page = renderCheckoutPage({ row, token, embedOrigin, brand: deps.brand, surface: surfaceOf(c), errors: checked.errors, cardName: card.card_name });
+      const page = renderCheckoutPage({
+        row,
+        token,
+        embedOrigin,
+        brand: deps.brand,
+        surface: surfaceOf(c),
+        errors: checked.errors,
+        cardName: card.card_name,
+      });
       return c.body(page, 400, { 'Content-Type': HTML });
     }
     deps.sessionService.pay(row, checked.outcome);
@@ -120,7 +144,9 @@ export function createCheckoutApp(deps: SandboxDeps): Hono {
   app.notFound(notFound);
   app.onError((error, c) => {
     deps.log(`[sandbox] checkout error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    return c.body(renderNotFoundPage(deps.brand).replace('Checkout not found', 'Something went wrong'), 500, { 'Content-Type': HTML });
+    return c.body(renderNotFoundPage(deps.brand).replace('Checkout not found', 'Something went wrong'), 500, {
+      'Content-Type': HTML,
+    });
   });
   return app;
 }

@@ -36,10 +36,12 @@ export function checkCard(form: CardForm, now: number): { outcome: PaymentOutcom
   const number = form.card_number.replace(/[\s-]/g, '');
   let outcome: PaymentOutcome | undefined;
   if (number === '') errors.card_number = 'Enter the card number.';
-  else if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) errors.card_number = 'This card number is not valid. Check it and try again.';
+  else if (!/^\d{12,19}$/.test(number) || !luhnValid(number))
+    errors.card_number = 'This card number is not valid. Check it and try again.';
   else {
     outcome = TEST_CARDS[number];
-    if (!outcome) errors.card_number = 'This is a sandbox: use a test card, such as 4242 4242 4242 4242. No real card is charged.';
+    if (!outcome)
+      errors.card_number = 'This is a sandbox: use a test card, such as 4242 4242 4242 4242. No real card is charged.';
   }
 
   const expiry = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(form.card_expiry);
@@ -57,7 +59,8 @@ export function checkCard(form: CardForm, now: number): { outcome: PaymentOutcom
   }
 
   if (form.card_cvc.trim() === '') errors.card_cvc = 'Enter the security code (CVC).';
-  else if (!/^\d{3,4}$/.test(form.card_cvc.trim())) errors.card_cvc = 'The security code is the 3 or 4 digits on the back of the card.';
+  else if (!/^\d{3,4}$/.test(form.card_cvc.trim()))
+    errors.card_cvc = 'The security code is the 3 or 4 digits on the back of the card.';
 
   if (form.card_name.length > 100) errors.card_name = 'The name is too long.';
   if (Object.keys(errors).length > 0 || !outcome) return { errors };

@@ -39,7 +39,8 @@ function query(model: CheckoutPageModel): string {
 }
 
 function layout(title: string, body: SafeHtml, attributes: SafeHtml = html``): string {
-  return `<!doctype html>${html`<html lang="en">
+  return `<!doctype html>${
+    html`<html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -53,7 +54,8 @@ function layout(title: string, body: SafeHtml, attributes: SafeHtml = html``): s
 ${body}
 </main>
 </body>
-</html>`.value}\n`;
+</html>`.value
+  }\n`;
 }
 
 function header(brand: string, testMode: boolean | null): SafeHtml {
@@ -76,7 +78,14 @@ const FIELD_LABELS: Readonly<Record<CardField, string>> = {
 function field(
   name: CardField,
   errors: CardErrors,
-  attrs: { autocomplete: string; inputmode?: string; placeholder?: string; maxlength: number; value?: string; required?: boolean },
+  attrs: {
+    autocomplete: string;
+    inputmode?: string;
+    placeholder?: string;
+    maxlength: number;
+    value?: string;
+    required?: boolean;
+  },
 ): SafeHtml {
   const error = errors[name];
   const errorId = `${name}-error`;
@@ -108,7 +117,8 @@ function payForm(model: CheckoutPageModel): SafeHtml {
 
 const FAILURE_TEXT: Readonly<Record<string, string>> = {
   card_declined: 'Your card was declined. No money was taken.',
-  delivery_failed: 'The payment went through, but delivering the crypto to your wallet failed. In a real checkout the payment would be refunded.',
+  delivery_failed:
+    'The payment went through, but delivering the crypto to your wallet failed. In a real checkout the payment would be refunded.',
   test_helper: 'The payment failed.',
 };
 

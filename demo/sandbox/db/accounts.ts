@@ -39,8 +39,12 @@ export const ACCOUNT_PURGE: readonly string[] = [
 ];
 
 export function createAccountsRepo(db: Db) {
-  const insert = db.prepare<[string, string, number, number | null]>('INSERT INTO accounts (id, name, created_at, expires_at) VALUES (?, ?, ?, ?)');
-  const first = db.prepare<[], AccountRow>('SELECT * FROM accounts WHERE expires_at IS NULL ORDER BY created_at, id LIMIT 1');
+  const insert = db.prepare<[string, string, number, number | null]>(
+    'INSERT INTO accounts (id, name, created_at, expires_at) VALUES (?, ?, ?, ?)',
+  );
+  const first = db.prepare<[], AccountRow>(
+    'SELECT * FROM accounts WHERE expires_at IS NULL ORDER BY created_at, id LIMIT 1',
+  );
   const byId = db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE id = ?');
   const expired = db.prepare<[number, number], { id: string }>(
     'SELECT id FROM accounts WHERE expires_at IS NOT NULL AND expires_at <= ? ORDER BY expires_at LIMIT ?',

@@ -56,7 +56,9 @@ export function createApiKeysRepo(db: Db) {
   const activeByAccount = db.prepare<[string, string], ApiKeyRow>(
     'SELECT * FROM api_keys WHERE account_id = ? AND environment = ? AND revoked_at IS NULL ORDER BY created_at DESC, id DESC',
   );
-  const activeOfEnvironment = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM api_keys WHERE environment = ? AND revoked_at IS NULL');
+  const activeOfEnvironment = db.prepare<[string], { n: number }>(
+    'SELECT COUNT(*) AS n FROM api_keys WHERE environment = ? AND revoked_at IS NULL',
+  );
   const touch = db.prepare<[number, string]>('UPDATE api_keys SET last_used_at = ? WHERE id = ?');
   const revoke = db.prepare<[number, string, string, string]>(
     'UPDATE api_keys SET revoked_at = ? WHERE id = ? AND account_id = ? AND environment = ? AND revoked_at IS NULL',

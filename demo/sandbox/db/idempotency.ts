@@ -16,7 +16,10 @@ export interface IdempotencyScope {
 }
 
 export function createIdempotencyRepo(db: Db) {
-  const find = db.prepare<[string, string, string, string], { request_hash: string; status_code: number; response_body: string }>(
+  const find = db.prepare<
+    [string, string, string, string],
+    { request_hash: string; status_code: number; response_body: string }
+  >(
     `SELECT request_hash, status_code, response_body FROM idempotency_keys
      WHERE account_id = ? AND environment = ? AND endpoint = ? AND idempotency_key = ?`,
   );
@@ -32,7 +35,16 @@ export function createIdempotencyRepo(db: Db) {
       return row && { requestHash: row.request_hash, statusCode: row.status_code, responseBody: row.response_body };
     },
     save(scope: IdempotencyScope, record: IdempotencyRecord, at: number): void {
-      insert.run(scope.accountId, scope.environment, scope.endpoint, scope.key, record.requestHash, record.statusCode, record.responseBody, at);
+      insert.run(
+        scope.accountId,
+        scope.environment,
+        scope.endpoint,
+        scope.key,
+        record.requestHash,
+        record.statusCode,
+        record.responseBody,
+        at,
+      );
     },
     /** Runs `fn` in one database transaction (nested ones become savepoints): all of it commits, or none. */
     atomically<T>(fn: () => T): T {

@@ -62,11 +62,36 @@ export type TransitionChanges = Partial<
 >;
 
 const COLUMNS = [
-  'id', 'transaction_id', 'account_id', 'environment', 'client_secret_hash', 'checkout_token_hash', 'status',
-  'wallet_address', 'crypto_currency', 'network', 'fiat_currency', 'fiat_amount', 'crypto_amount',
-  'exchange_rate', 'platform_fee', 'network_fee', 'processing_fee', 'customer_email', 'metadata', 'return_url',
-  'tx_hash', 'failure_reason', 'created_at', 'updated_at', 'expires_at', 'quote_expires_at', 'paid_at',
-  'deliver_at', 'delivery_outcome', 'completed_at',
+  'id',
+  'transaction_id',
+  'account_id',
+  'environment',
+  'client_secret_hash',
+  'checkout_token_hash',
+  'status',
+  'wallet_address',
+  'crypto_currency',
+  'network',
+  'fiat_currency',
+  'fiat_amount',
+  'crypto_amount',
+  'exchange_rate',
+  'platform_fee',
+  'network_fee',
+  'processing_fee',
+  'customer_email',
+  'metadata',
+  'return_url',
+  'tx_hash',
+  'failure_reason',
+  'created_at',
+  'updated_at',
+  'expires_at',
+  'quote_expires_at',
+  'paid_at',
+  'deliver_at',
+  'delivery_outcome',
+  'completed_at',
 ] as const satisfies readonly (keyof SessionRow)[];
 
 export function createSessionsRepo(db: Db) {
@@ -148,7 +173,13 @@ export function createSessionsRepo(db: Db) {
       return { rows, total };
     },
     /** Moves a session from `from` to `to` only if it is still in `from`; true when it moved. */
-    transition(id: string, from: SessionStatus, to: SessionStatus, at: number, changes: TransitionChanges = {}): boolean {
+    transition(
+      id: string,
+      from: SessionStatus,
+      to: SessionStatus,
+      at: number,
+      changes: TransitionChanges = {},
+    ): boolean {
       const sets = ['status = @to', 'updated_at = @at'];
       for (const column of Object.keys(changes)) sets.push(`${column} = @${column}`);
       const result = db
@@ -167,7 +198,16 @@ export function createSessionsRepo(db: Db) {
     },
     requote(
       id: string,
-      values: Pick<SessionRow, 'crypto_amount' | 'exchange_rate' | 'platform_fee' | 'network_fee' | 'processing_fee' | 'quote_expires_at' | 'updated_at'>,
+      values: Pick<
+        SessionRow,
+        | 'crypto_amount'
+        | 'exchange_rate'
+        | 'platform_fee'
+        | 'network_fee'
+        | 'processing_fee'
+        | 'quote_expires_at'
+        | 'updated_at'
+      >,
     ): boolean {
       return requote.run({ ...values, id }).changes === 1;
     },

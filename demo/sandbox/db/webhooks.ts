@@ -144,7 +144,13 @@ export function createWebhooksRepo(db: Db) {
     insertEvent(row: WebhookEventRow): void {
       insertEvent.run(row);
     },
-    insertDelivery(row: { id: string; event_id: string; endpoint_id: string; next_attempt_at: number; created_at: number }): void {
+    insertDelivery(row: {
+      id: string;
+      event_id: string;
+      endpoint_id: string;
+      next_attempt_at: number;
+      created_at: number;
+    }): void {
       insertDelivery.run(row);
     },
     due(now: number, limit: number): DueDelivery[] {
@@ -175,7 +181,10 @@ export function createWebhooksRepo(db: Db) {
         });
       })();
     },
-    deliveriesOf(endpointId: string, limit: number): (WebhookDeliveryRow & { event_type: WebhookEventType; attempt_log: WebhookAttemptRow[] })[] {
+    deliveriesOf(
+      endpointId: string,
+      limit: number,
+    ): (WebhookDeliveryRow & { event_type: WebhookEventType; attempt_log: WebhookAttemptRow[] })[] {
       return deliveriesOf.all(endpointId, limit).map((row) => ({ ...row, attempt_log: attemptsOf.all(row.id) }));
     },
   };

@@ -56,7 +56,10 @@ function ipv6Bytes(text: string): number[] {
   const lastColon = text.lastIndexOf(':');
   if (text.includes('.', lastColon)) {
     // A dotted IPv4 tail (::ffff:127.0.0.1) stands for the last two groups.
-    tail = text.slice(lastColon + 1).split('.').map(Number);
+    tail = text
+      .slice(lastColon + 1)
+      .split('.')
+      .map(Number);
     head = `${text.slice(0, lastColon + 1)}0:0`;
   }
   const [left = '', right] = head.split('::');

@@ -14,9 +14,15 @@ export const newAccountId = (): string => `acct_${randomBase62(24)}`;
 export const newSessionId = (length = 24): string => `ors_${randomBase62(length)}`;
 export const newTransactionId = (): string => `txn_${randomBase62(24)}`;
 export const newKeyId = (): string => `key_${randomBase62(24)}`;
-export const newClientSecret = (sessionId: string, length = 32): string => `${sessionId}_secret_${randomBase62(length)}`;
+export const newClientSecret = (sessionId: string, length = 32): string =>
+  `${sessionId}_secret_${randomBase62(length)}`;
 
-export function newApiKey(brand: string, environment: KeyEnvironment, type: KeyType, length = 32): { key: string; prefix: string } {
+export function newApiKey(
+  brand: string,
+  environment: KeyEnvironment,
+  type: KeyType,
+  length = 32,
+): { key: string; prefix: string } {
   const typePrefix = apiKeyPrefix(brand, environment, type);
   const key = `${typePrefix}${randomBase62(length)}`;
   return { key, prefix: key.slice(0, typePrefix.length + Math.min(6, length - 1)) };

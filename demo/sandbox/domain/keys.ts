@@ -54,7 +54,13 @@ export interface BootstrapResult {
  * On an empty database: one account with a secret and a publishable key per environment.
  * `keyRandomLength` shortens the keys' random part (the spec-shapes mode).
  */
-export function bootstrapAccount(accounts: AccountsRepo, keys: ApiKeysRepo, brand: string, now: number, keyRandomLength?: number): BootstrapResult {
+export function bootstrapAccount(
+  accounts: AccountsRepo,
+  keys: ApiKeysRepo,
+  brand: string,
+  now: number,
+  keyRandomLength?: number,
+): BootstrapResult {
   const existing = accounts.first();
   if (existing) return { accountId: existing.id, createdKeys: null };
   const accountId = newAccountId();

@@ -69,10 +69,19 @@ export class SessionService {
     return this.#quoteTtlMs;
   }
 
-  create(accountId: string, environment: KeyEnvironment, input: CreateSessionRequest & { network: Network }): CreatedSessionRecord {
+  create(
+    accountId: string,
+    environment: KeyEnvironment,
+    input: CreateSessionRequest & { network: Network },
+  ): CreatedSessionRecord {
     const now = this.#clock.now();
     const priced = priceOrder(
-      { fiatAmount: input.fiat_amount, fiatCurrency: input.fiat_currency, cryptoCurrency: input.crypto_currency, network: input.network },
+      {
+        fiatAmount: input.fiat_amount,
+        fiatCurrency: input.fiat_currency,
+        cryptoCurrency: input.crypto_currency,
+        network: input.network,
+      },
       this.#clock.priceNow(),
     );
     const id = newSessionId(this.#idRandomLength);
@@ -176,7 +185,12 @@ export class SessionService {
     const now = this.#clock.now();
     if (row.status !== 'pending' || row.quote_expires_at > now) return row;
     const priced = priceOrder(
-      { fiatAmount: row.fiat_amount, fiatCurrency: row.fiat_currency, cryptoCurrency: row.crypto_currency, network: row.network },
+      {
+        fiatAmount: row.fiat_amount,
+        fiatCurrency: row.fiat_currency,
+        cryptoCurrency: row.crypto_currency,
+        network: row.network,
+      },
       this.#clock.priceNow(),
     );
     this.#repo.requote(row.id, {

@@ -52,7 +52,10 @@ export function createdSessionView(row: SessionRow, clientSecret: string, redire
 /** `tx_hash` and `completed_at` exist only once completed: left out before, never `null`. */
 const completedFields = (row: SessionRow): { tx_hash?: string; completed_at?: string } =>
   row.status === 'completed'
-    ? { ...(row.tx_hash === null ? {} : { tx_hash: row.tx_hash }), ...(row.completed_at === null ? {} : { completed_at: iso(row.completed_at) }) }
+    ? {
+        ...(row.tx_hash === null ? {} : { tx_hash: row.tx_hash }),
+        ...(row.completed_at === null ? {} : { completed_at: iso(row.completed_at) }),
+      }
     : {};
 
 const metadataOf = (row: SessionRow): Record<string, string | number | boolean | null> =>

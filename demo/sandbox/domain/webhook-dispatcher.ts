@@ -36,7 +36,11 @@ export interface WebhookRetryPolicy {
   maxDelayMs: number;
 }
 
-export const DEFAULT_WEBHOOK_RETRY: WebhookRetryPolicy = { maxAttempts: 8, baseDelayMs: 30_000, maxDelayMs: 60 * 60_000 };
+export const DEFAULT_WEBHOOK_RETRY: WebhookRetryPolicy = {
+  maxAttempts: 8,
+  baseDelayMs: 30_000,
+  maxDelayMs: 60 * 60_000,
+};
 export const DEFAULT_WEBHOOK_TIMEOUT_MS = 5000;
 
 /**
@@ -44,7 +48,11 @@ export const DEFAULT_WEBHOOK_TIMEOUT_MS = 5000;
  * "equal jitter" (uniformly between half and all of it), so receivers coming back from an outage are
  * not hit by every retry at once.
  */
-export function webhookRetryDelayMs(attempt: number, policy: WebhookRetryPolicy, random: () => number = Math.random): number {
+export function webhookRetryDelayMs(
+  attempt: number,
+  policy: WebhookRetryPolicy,
+  random: () => number = Math.random,
+): number {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }
@@ -142,7 +150,9 @@ export class WebhookDispatcher {
     // The lease: not due again before this attempt could have timed out.
     this.#o.repo.lease(delivery.id, now + this.#o.timeoutMs + 1000);
     const done = this.#attempt(delivery, controller)
-      .catch((error: unknown) => this.#o.log(`[sandbox] webhook attempt ${delivery.id} failed to record: ${String(error)}`))
+      .catch((error: unknown) =>
+        this.#o.log(`[sandbox] webhook attempt ${delivery.id} failed to record: ${String(error)}`),
+      )
       .finally(() => {
         this.#inFlight.delete(delivery.id);
         this.kick();
@@ -178,18 +188,30 @@ export class WebhookDispatcher {
         if (receiver) {
           if (!delivery.url.startsWith(receiver.prefix)) throw new Error(COULD_NOT_CONNECT);
           const url = new URL(delivery.url);
-          const request = new Request(url, { method: 'POST', headers: { ...headers, Host: url.host }, body, signal: controller.signal });
+          const request = new Request(url, {
+            method: 'POST',
+            headers: { ...headers, Host: url.host },
+            body,
+            signal: controller.signal,
+          });
           const response = await Promise.race([receiver.fetch(request), rejectOnAbort(controller.signal)]);
           statusCode = response.status;
           await response.body?.cancel();
         } else {
           // A slow lookup counts against the attempt's timeout like a slow answer.
-          const target = await Promise.race([vetDeliveryTarget(delivery.url, delivery.environment, this.#o.resolve), rejectOnAbort(controller.signal)]);
+          const target = await Promise.race([
+            vetDeliveryTarget(delivery.url, delivery.environment, this.#o.resolve),
+            rejectOnAbort(controller.signal),
+          ]);
           if (!target.ok) throw new Error(COULD_NOT_CONNECT);
           statusCode = await postPinned(target.url, target.address, headers, body, controller.signal);
         }
       } catch {
-        error = timedOut ? `timed out after ${timeoutMs} ms` : this.#stopped ? 'aborted: the sandbox stopped' : COULD_NOT_CONNECT;
+        error = timedOut
+          ? `timed out after ${timeoutMs} ms`
+          : this.#stopped
+            ? 'aborted: the sandbox stopped'
+            : COULD_NOT_CONNECT;
       } finally {
         clearTimeout(timer);
       }
@@ -203,7 +225,10 @@ export class WebhookDispatcher {
         ? { status: 'pending' as const, next_attempt_at: finishedAt }
         : attempt >= this.#o.retry.maxAttempts || secret === null
           ? { status: 'failed' as const, next_attempt_at: null }
-          : { status: 'pending' as const, next_attempt_at: finishedAt + webhookRetryDelayMs(attempt, this.#o.retry, this.#o.random) };
+          : {
+              status: 'pending' as const,
+              next_attempt_at: finishedAt + webhookRetryDelayMs(attempt, this.#o.retry, this.#o.random),
+            };
     repo.recordAttempt(
       {
         delivery_id: delivery.id,
@@ -219,5 +244,7 @@ export class WebhookDispatcher {
 }
 
 function rejectOnAbort(signal: AbortSignal): Promise<never> {
-  return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true }));
+  return new Promise((_resolve, reject) =>
+    signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true }),
+  );
 }

@@ -18,12 +18,16 @@ export type HostResolver = (hostname: string) => Promise<readonly ResolvedAddres
 
 /** The system resolver (every address, in the order the system gives them). */
 export const systemResolver: HostResolver = async (hostname) =>
-  (await lookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
+  (await lookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({
+    address,
+    family: family === 6 ? 6 : 4,
+  }));
 
 /** Names that never lead to a public host: this machine, or a local network's own names. */
 const LOCAL_SUFFIXES = ['.local', '.internal', '.lan', '.home.arpa', '.localdomain'];
 const isLoopbackName = (name: string): boolean => name === 'localhost' || name.endsWith('.localhost');
-const isLocalName = (name: string): boolean => !name.includes('.') || LOCAL_SUFFIXES.some((suffix) => name.endsWith(suffix));
+const isLocalName = (name: string): boolean =>
+  !name.includes('.') || LOCAL_SUFFIXES.some((suffix) => name.endsWith(suffix));
 
 const allowed = (kind: AddressKind | null, environment: KeyEnvironment): boolean =>
   kind === 'public' || (kind === 'loopback' && environment === 'test');
@@ -42,7 +46,9 @@ export function webhookUrlProblem(url: string, environment: KeyEnvironment): str
       : 'url must be on a public address or loopback (no private, link-local or reserved addresses)';
   }
   if (parsed.protocol === 'http:' && kind !== 'loopback') {
-    return environment === 'live' ? 'url must be https in live mode' : 'url must be https; test mode allows http on loopback only';
+    return environment === 'live'
+      ? 'url must be https in live mode'
+      : 'url must be https; test mode allows http on loopback only';
   }
   return null;
 }
@@ -54,7 +60,11 @@ export type DeliveryTarget = { ok: true; url: URL; address: ResolvedAddress } | 
  * host resolves to (one refused address refuses the delivery, so a name cannot mix a public answer
  * with a private one). Opens no socket.
  */
-export async function vetDeliveryTarget(url: string, environment: KeyEnvironment, resolve: HostResolver): Promise<DeliveryTarget> {
+export async function vetDeliveryTarget(
+  url: string,
+  environment: KeyEnvironment,
+  resolve: HostResolver,
+): Promise<DeliveryTarget> {
   if (webhookUrlProblem(url, environment) !== null) return { ok: false };
   const parsed = new URL(url);
   const host = parsed.hostname.startsWith('[') ? parsed.hostname.slice(1, -1) : parsed.hostname;

@@ -19,7 +19,13 @@ function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
 }
 
 /** Resolves with the answer's status code; rejects on any network error or abort. */
-export function postPinned(url: URL, address: ResolvedAddress, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<number> {
+export function postPinned(
+  url: URL,
+  address: ResolvedAddress,
+  headers: Record<string, string>,
+  body: string,
+  signal: AbortSignal,
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const request = send(

@@ -60,7 +60,12 @@ export class WebhookService implements SessionEventSink {
     this.#onStored = options.onDeliveriesStored ?? (() => {});
   }
 
-  createEndpoint(accountId: string, environment: KeyEnvironment, url: string, events: readonly Subscription[]): CreatedWebhookEndpoint {
+  createEndpoint(
+    accountId: string,
+    environment: KeyEnvironment,
+    url: string,
+    events: readonly Subscription[],
+  ): CreatedWebhookEndpoint {
     const secret = newWebhookSecret();
     const unique = events.includes(WEBHOOK_ALL_EVENTS) ? [WEBHOOK_ALL_EVENTS] : [...new Set(events)];
     const row = {
@@ -79,7 +84,8 @@ export class WebhookService implements SessionEventSink {
   /** The event of a session's creation or new status, and its deliveries. Inside the change's transaction. */
   record(session: SessionRow): void {
     const now = this.#clock.now();
-    const type: WebhookEventType = session.status === 'pending' ? 'onramp.session.created' : `onramp.session.${session.status}`;
+    const type: WebhookEventType =
+      session.status === 'pending' ? 'onramp.session.created' : `onramp.session.${session.status}`;
     const event: WebhookEvent = {
       id: newEventId(),
       type,
@@ -99,7 +105,13 @@ export class WebhookService implements SessionEventSink {
     let stored = 0;
     for (const endpoint of this.#repo.listEndpoints(session.account_id, session.environment)) {
       if (!subscriptions(endpoint).some((s) => s === WEBHOOK_ALL_EVENTS || s === type)) continue;
-      this.#repo.insertDelivery({ id: newDeliveryId(), event_id: event.id, endpoint_id: endpoint.id, next_attempt_at: now, created_at: now });
+      this.#repo.insertDelivery({
+        id: newDeliveryId(),
+        event_id: event.id,
+        endpoint_id: endpoint.id,
+        next_attempt_at: now,
+        created_at: now,
+      });
       stored += 1;
     }
     if (stored > 0) this.#onStored();
@@ -122,11 +134,19 @@ export function eventBody(payload: string, metadata: string | null): string {
 
 function subscriptions(row: WebhookEndpointRow): Subscription[] {
   const parsed: unknown = JSON.parse(row.events);
-  return Array.isArray(parsed) ? parsed.filter((s): s is Subscription => webhookSubscriptionSchema.safeParse(s).success) : [];
+  return Array.isArray(parsed)
+    ? parsed.filter((s): s is Subscription => webhookSubscriptionSchema.safeParse(s).success)
+    : [];
 }
 
 export function endpointView(row: WebhookEndpointRow): WebhookEndpoint {
-  return { id: row.id, url: row.url, events: subscriptions(row), environment: row.environment, created_at: iso(row.created_at) };
+  return {
+    id: row.id,
+    url: row.url,
+    events: subscriptions(row),
+    environment: row.environment,
+    created_at: iso(row.created_at),
+  };
 }
 
 export function deliveryViews(repo: WebhooksRepo, endpointId: string, limit: number): WebhookDelivery[] {

@@ -17,7 +17,11 @@ import { StoredTokenBuckets } from './stored-buckets.js';
 
 export type Creation = keyof HostedQuotas;
 
-const NOUNS: Readonly<Record<Creation, string>> = { sessions: 'sessions', keys: 'active API keys', webhooks: 'webhook endpoints' };
+const NOUNS: Readonly<Record<Creation, string>> = {
+  sessions: 'sessions',
+  keys: 'active API keys',
+  webhooks: 'webhook endpoints',
+};
 
 export class HostedCreationLimits {
   readonly quotas: HostedQuotas;
@@ -25,7 +29,13 @@ export class HostedCreationLimits {
   readonly #perAccount: StoredTokenBuckets;
 
   /** The buckets live in `db` (a restart resets none); `now` is wall-clock epoch ms. */
-  constructor(db: Db, now: () => number, quotas: HostedQuotas, perAddress: RateLimitOptions, perAccount: RateLimitOptions) {
+  constructor(
+    db: Db,
+    now: () => number,
+    quotas: HostedQuotas,
+    perAddress: RateLimitOptions,
+    perAccount: RateLimitOptions,
+  ) {
     this.quotas = quotas;
     this.#perAddress = new StoredTokenBuckets(db, 'creations-per-address', perAddress, now);
     this.#perAccount = new StoredTokenBuckets(db, 'creations-per-account', perAccount, now);
@@ -44,11 +54,17 @@ export class HostedCreationLimits {
   check(c: Context<ApiEnv>, deps: SandboxDeps, what: Creation, count: () => number): void {
     const key = c.get('apiKey');
     if (deps.accounts.find(key.accountId)?.expires_at == null) return;
-    enforce(this.#perAddress.take(addressBucket(requestClientAddress(c, deps.trustedProxies))), 'demo creations from this address');
+    enforce(
+      this.#perAddress.take(addressBucket(requestClientAddress(c, deps.trustedProxies))),
+      'demo creations from this address',
+    );
     enforce(this.#perAccount.take(key.accountId), 'creations for this demo account');
     const cap = this.quotas[what];
     if (count() >= cap) {
-      throw new ApiError('LIMIT_REACHED', `A demo account holds at most ${cap} ${NOUNS[what]}; this one has reached it`);
+      throw new ApiError(
+        'LIMIT_REACHED',
+        `A demo account holds at most ${cap} ${NOUNS[what]}; this one has reached it`,
+      );
     }
   }
 }

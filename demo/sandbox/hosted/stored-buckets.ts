@@ -20,7 +20,9 @@ export class StoredTokenBuckets {
     this.#scope = scope;
     this.#options = options;
     this.#now = now;
-    this.#read = db.prepare<[string, string], { tokens: number; at: number }>('SELECT tokens, at FROM rate_buckets WHERE scope = ? AND id = ?');
+    this.#read = db.prepare<[string, string], { tokens: number; at: number }>(
+      'SELECT tokens, at FROM rate_buckets WHERE scope = ? AND id = ?',
+    );
     this.#write = db.prepare<[string, string, number, number]>(
       `INSERT INTO rate_buckets (scope, id, tokens, at) VALUES (?, ?, ?, ?)
        ON CONFLICT (scope, id) DO UPDATE SET tokens = excluded.tokens, at = excluded.at`,

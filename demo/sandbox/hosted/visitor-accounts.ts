@@ -27,8 +27,7 @@ export interface VisitorAccount {
 }
 
 export type VisitorAccountResult =
-  | { ok: true; account: VisitorAccount }
-  | { ok: false; reason: 'address' | 'full'; retryAfterSeconds: number };
+  { ok: true; account: VisitorAccount } | { ok: false; reason: 'address' | 'full'; retryAfterSeconds: number };
 
 export interface VisitorAccountsOptions {
   /** Where the per-address buckets are kept, so a restart resets no limit. */
@@ -58,7 +57,9 @@ export class VisitorAccounts {
 
   constructor(options: VisitorAccountsOptions) {
     this.#o = options;
-    this.#perAddress = new StoredTokenBuckets(options.db, 'visitor-accounts', options.perAddress, () => options.clock.now());
+    this.#perAddress = new StoredTokenBuckets(options.db, 'visitor-accounts', options.perAddress, () =>
+      options.clock.now(),
+    );
   }
 
   /**
@@ -93,7 +94,12 @@ export class VisitorAccounts {
           now,
           this.#o.keyRandomLength,
         ).key;
-      const endpoint = this.#o.webhooks.createEndpoint(accountId, 'test', `${this.#o.receiverPrefix}${randomBytes(18).toString('base64url')}`, ['*']);
+      const endpoint = this.#o.webhooks.createEndpoint(
+        accountId,
+        'test',
+        `${this.#o.receiverPrefix}${randomBytes(18).toString('base64url')}`,
+        ['*'],
+      );
       return {
         accountId,
         expiresAt,

@@ -71,17 +71,25 @@ export function createApiApp(deps: SandboxDeps): Hono<ApiEnv> {
 
   for (const [path, methods] of Object.entries(API_PATHS)) {
     app.all(path, (c) => {
-      throw new ApiError('METHOD_NOT_ALLOWED', `${c.req.method} is not allowed on ${c.req.path}; use ${methods.join(', ')}`, {
-        headers: { Allow: methods.join(', ') },
-      });
+      throw new ApiError(
+        'METHOD_NOT_ALLOWED',
+        `${c.req.method} is not allowed on ${c.req.path}; use ${methods.join(', ')}`,
+        {
+          headers: { Allow: methods.join(', ') },
+        },
+      );
     });
   }
 
-  app.notFound((c) => sendError(c, new ApiError('NOT_FOUND', `No route ${c.req.method} ${c.req.path}`), c.get('requestId')));
+  app.notFound((c) =>
+    sendError(c, new ApiError('NOT_FOUND', `No route ${c.req.method} ${c.req.path}`), c.get('requestId')),
+  );
   app.onError((error, c) => {
     const requestIdValue = c.get('requestId');
     if (error instanceof ApiError) return sendError(c, error, requestIdValue);
-    deps.log(`[sandbox] ${requestIdValue} internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    deps.log(
+      `[sandbox] ${requestIdValue} internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
     return sendError(c, new ApiError('INTERNAL_ERROR', 'Something went wrong on our side; try again'), requestIdValue);
   });
   return app;

@@ -36,7 +36,10 @@ export function enforce(decision: RateDecision, what: string): void {
 export function keyBeforeBody(deps: SandboxDeps): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     if (c.req.raw.body && !c.req.header('X-API-Key')?.trim() && c.req.method !== 'OPTIONS') {
-      enforce(deps.limits.failedAuth(requestClientAddress(c, deps.trustedProxies)), 'failed authentications from this address');
+      enforce(
+        deps.limits.failedAuth(requestClientAddress(c, deps.trustedProxies)),
+        'failed authentications from this address',
+      );
       throw new ApiError('MISSING_API_KEY', 'No API key: send your key in the X-API-Key header');
     }
     await next();
@@ -48,7 +51,8 @@ export function authenticate(deps: SandboxDeps, rule: AccessRule): MiddlewareHan
     const address = requestClientAddress(c, deps.trustedProxies);
     const presented = c.req.header('X-API-Key')?.trim() ?? '';
     const parsed = presented === '' ? null : parseApiKey(presented);
-    const record = parsed?.brand === deps.brand ? deps.apiKeys.findActiveByHash(sha256Hex(presented), deps.clock.now()) : undefined;
+    const record =
+      parsed?.brand === deps.brand ? deps.apiKeys.findActiveByHash(sha256Hex(presented), deps.clock.now()) : undefined;
     if (!record) {
       // Guessing keys costs the guesser: failed attempts are limited per client address.
       enforce(deps.limits.failedAuth(address), 'failed authentications from this address');
@@ -59,7 +63,10 @@ export function authenticate(deps: SandboxDeps, rule: AccessRule): MiddlewareHan
     if (record.type === 'secret') {
       // One bucket per account and environment, secret keys only: minting keys buys no more requests,
       // and nothing a page does with the public key can drain it.
-      enforce(deps.limits.secret(record.accountId, record.environment), `${record.environment} requests for this account`);
+      enforce(
+        deps.limits.secret(record.accountId, record.environment),
+        `${record.environment} requests for this account`,
+      );
     } else {
       // The publishable key is in every merchant page: its callers are limited per address (and, once
       // they proved a session's client secret, per session: routes/onramp.ts).

@@ -37,14 +37,23 @@ export function idempotent(
     });
   }
   const key = c.get('apiKey');
-  const scope = { accountId: key.accountId, environment: key.environment, endpoint: `${c.req.method} ${c.req.path}`, key: sha256Hex(header) };
+  const scope = {
+    accountId: key.accountId,
+    environment: key.environment,
+    endpoint: `${c.req.method} ${c.req.path}`,
+    key: sha256Hex(header),
+  };
   const requestHash = sha256Hex(canonicalJson(body));
   const stored = deps.idempotency.find(scope);
   if (stored) {
     if (stored.requestHash !== requestHash) {
-      throw new ApiError('IDEMPOTENCY_CONFLICT', 'This Idempotency-Key was already used with a different request body', {
-        param: 'Idempotency-Key',
-      });
+      throw new ApiError(
+        'IDEMPOTENCY_CONFLICT',
+        'This Idempotency-Key was already used with a different request body',
+        {
+          param: 'Idempotency-Key',
+        },
+      );
     }
     const replay = unseal(stored.responseBody, header);
     if (replay === null) throw new Error('stored idempotent response could not be opened');
@@ -58,7 +67,11 @@ export function idempotent(
   const { status, text } = deps.idempotency.atomically(() => {
     const { status, data } = work();
     const text = successBody(data);
-    deps.idempotency.save(scope, { requestHash, statusCode: status, responseBody: seal(text, header) }, deps.clock.now());
+    deps.idempotency.save(
+      scope,
+      { requestHash, statusCode: status, responseBody: seal(text, header) },
+      deps.clock.now(),
+    );
     return { status, text };
   });
   return c.body(text, status, { 'Content-Type': JSON_CONTENT_TYPE });

@@ -12,7 +12,10 @@ import { JSON_CONTENT_TYPE, errorBody } from '../../http-common/envelope.js';
 function errorFor(error: unknown): ApiError {
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'HPE_HEADER_OVERFLOW') return new ApiError('PAYLOAD_TOO_LARGE', 'The request headers are too large');
-  return new ApiError('VALIDATION_ERROR', 'The request could not be read: check the request line, the path and the headers');
+  return new ApiError(
+    'VALIDATION_ERROR',
+    'The request could not be read: check the request line, the path and the headers',
+  );
 }
 
 /** For the adapter's `errorHandler`: a request it could not build (the app never saw it). */
@@ -21,7 +24,12 @@ export function unreadableRequestResponse(error: unknown): Response {
   const requestId = newRequestId();
   return new Response(errorBody(apiError.code, apiError.message, requestId), {
     status: apiError.status,
-    headers: { 'Content-Type': JSON_CONTENT_TYPE, 'Request-Id': requestId, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
+    headers: {
+      'Content-Type': JSON_CONTENT_TYPE,
+      'Request-Id': requestId,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
   });
 }
 

@@ -16,7 +16,11 @@ const PRUNE_AT = 10_000;
  * tokens left. The arithmetic of every bucket here, in memory or stored; a clock set back never
  * adds tokens.
  */
-export function takeToken(bucket: { tokens: number; at: number } | undefined, now: number, { burst, perSecond }: RateLimitOptions): { tokens: number; decision: RateDecision } {
+export function takeToken(
+  bucket: { tokens: number; at: number } | undefined,
+  now: number,
+  { burst, perSecond }: RateLimitOptions,
+): { tokens: number; decision: RateDecision } {
   const tokens = bucket ? Math.min(burst, bucket.tokens + (Math.max(0, now - bucket.at) / 1000) * perSecond) : burst;
   if (tokens >= 1) return { tokens: tokens - 1, decision: { allowed: true } };
   const seconds = perSecond > 0 ? (1 - tokens) / perSecond : 3600;

@@ -26,7 +26,13 @@ export const SANDBOX_SHAPES: readonly SandboxShapes[] = ['design', 'spec'];
 /** Random characters of ids, client secrets and keys in this mode: shorter than the sandbox's own. */
 export const SPEC_SHAPES_ID_LENGTH = 8;
 
-const STATUS_EXTENSIONS = ['expires_at', 'quote_expires_at', 'exchange_rate', 'estimated_crypto_amount', 'redirect_url'];
+const STATUS_EXTENSIONS = [
+  'expires_at',
+  'quote_expires_at',
+  'exchange_rate',
+  'estimated_crypto_amount',
+  'redirect_url',
+];
 const ISO_MS = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})\.\d{3}Z$/;
 
 /** Fields no client of ours knows: one in the envelope, one in the data. */
@@ -34,13 +40,15 @@ export const UNKNOWN_ENVELOPE_FIELD = { api_version: '2026-11-01' } as const;
 export const UNKNOWN_DATA_FIELD = 'object';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-const isObject = (value: Json | undefined): value is Record<string, Json> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: Json | undefined): value is Record<string, Json> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Every `…T…(.sss)Z` timestamp, at any depth, as `…T…+00:00`. */
 function otherTimestampForm(value: Json): Json {
   if (typeof value === 'string') return value.replace(ISO_MS, '$1+00:00');
   if (Array.isArray(value)) return value.map(otherTimestampForm);
-  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, otherTimestampForm(item)]));
+  if (isObject(value))
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, otherTimestampForm(item)]));
   return value;
 }
 
@@ -53,7 +61,8 @@ function specData(method: string, path: string, data: Record<string, Json>): Rec
   } else if (path === '/v1/onramp/quote') {
     kind = 'onramp.quote';
     delete shaped.network;
-    if (typeof shaped.fiat_amount === 'number') shaped.fiat_amount = minorToMajorNumber(shaped.fiat_amount, FIAT_MINOR_DIGITS);
+    if (typeof shaped.fiat_amount === 'number')
+      shaped.fiat_amount = minorToMajorNumber(shaped.fiat_amount, FIAT_MINOR_DIGITS);
   }
   return { ...(otherTimestampForm(shaped) as Record<string, Json>), [UNKNOWN_DATA_FIELD]: kind };
 }
@@ -63,7 +72,11 @@ export function toSpecShapes(method: string, path: string, ok: boolean, body: Js
   if (!isObject(body)) return body;
   if (!ok) {
     const error = isObject(body.error) ? body.error : {};
-    return { success: false, error: { code: error.code ?? 'ERROR', message: error.message ?? '' }, ...UNKNOWN_ENVELOPE_FIELD };
+    return {
+      success: false,
+      error: { code: error.code ?? 'ERROR', message: error.message ?? '' },
+      ...UNKNOWN_ENVELOPE_FIELD,
+    };
   }
   return isObject(body.data) ? { ...body, data: specData(method, path, body.data), ...UNKNOWN_ENVELOPE_FIELD } : body;
 }
@@ -72,7 +85,8 @@ export function toSpecShapes(method: string, path: string, ok: boolean, body: Js
 export function withSpecShapes(fetch: Fetch): Fetch {
   return async (request, env) => {
     const response = await fetch(request, env);
-    if (request.method === 'HEAD' || !response.headers.get('Content-Type')?.startsWith('application/json')) return response;
+    if (request.method === 'HEAD' || !response.headers.get('Content-Type')?.startsWith('application/json'))
+      return response;
     const text = await response.text();
     let body: Json;
     try {

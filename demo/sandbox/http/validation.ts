@@ -36,6 +36,7 @@ function rank(order: readonly string[], field: string): number {
 /** A rule with a fixed message and code. */
 export const message =
   (text: string, code?: ErrorCode): FieldRule =>
-  () => (code ? { code, message: text } : { message: text });
+  () =>
+    code ? { code, message: text } : { message: text };
 
 export const isString = (value: unknown): value is string => typeof value === 'string';

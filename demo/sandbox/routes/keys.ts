@@ -43,15 +43,23 @@ export function keyRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
       });
     }
     if (input.environment !== key.environment) {
-      throw new ApiError('INSUFFICIENT_PERMISSIONS', `A ${key.environment} key cannot manage ${input.environment} keys; use a ${input.environment} key`, {
-        param: 'environment',
-      });
+      throw new ApiError(
+        'INSUFFICIENT_PERMISSIONS',
+        `A ${key.environment} key cannot manage ${input.environment} keys; use a ${input.environment} key`,
+        {
+          param: 'environment',
+        },
+      );
     }
     const lacking = permissions.filter((p) => !key.permissions.includes(p));
     if (lacking.length > 0) {
-      throw new ApiError('INSUFFICIENT_PERMISSIONS', `A key can only grant permissions it holds; this key lacks ${lacking.join(', ')}`, {
-        param: 'permissions',
-      });
+      throw new ApiError(
+        'INSUFFICIENT_PERMISSIONS',
+        `A key can only grant permissions it holds; this key lacks ${lacking.join(', ')}`,
+        {
+          param: 'permissions',
+        },
+      );
     }
     // Counted right before the insert, with no await between: parallel requests cannot overshoot.
     checkHostedCreation(c, deps, 'keys');

@@ -1,6 +1,10 @@
 /** `POST /v1/onramp` (create a session) and `GET /v1/onramp` (session status). */
 import type { Hono } from 'hono';
-import { SESSION_ID_PATTERN, createSessionRequestSchema, sessionIdFromClientSecret } from '../../../src/contract/index.js';
+import {
+  SESSION_ID_PATTERN,
+  createSessionRequestSchema,
+  sessionIdFromClientSecret,
+} from '../../../src/contract/index.js';
 import type { SandboxDeps } from '../deps.js';
 import { checkoutTokenFor, matchesHash } from '../domain/ids.js';
 import { checkoutRedirectUrl, createdSessionView, sessionStatusView } from '../domain/views.js';
@@ -50,10 +54,13 @@ export function onrampRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
       matchesHash(clientSecret, row.client_secret_hash);
     // A publishable key reads a session only together with that session's client secret.
     if (key.type === 'publishable' && !secretMatches) throw notFound;
-    if (key.type === 'publishable') enforce(deps.limits.publishableSession(row.id), 'reads of this session with the publishable key');
+    if (key.type === 'publishable')
+      enforce(deps.limits.publishableSession(row.id), 'reads of this session with the publishable key');
     // The checkout token derives from the client secret, so redirect_url needs it presented.
     const redirectUrl =
-      secretMatches && clientSecret ? checkoutRedirectUrl(deps.checkoutUrl, row.id, checkoutTokenFor(clientSecret)) : undefined;
+      secretMatches && clientSecret
+        ? checkoutRedirectUrl(deps.checkoutUrl, row.id, checkoutTokenFor(clientSecret))
+        : undefined;
     return sendData(c, sessionStatusView(row, redirectUrl));
   });
 }

@@ -18,7 +18,12 @@ export function quoteRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
       const input = parseWith(quoteRequestSchema, body, quoteRules);
       const network = resolveNetwork(input.crypto_currency, input.network);
       const priced = priceOrder(
-        { fiatAmount: input.fiat_amount, fiatCurrency: input.fiat_currency, cryptoCurrency: input.crypto_currency, network },
+        {
+          fiatAmount: input.fiat_amount,
+          fiatCurrency: input.fiat_currency,
+          cryptoCurrency: input.crypto_currency,
+          network,
+        },
         deps.clock.priceNow(),
       );
       return { status: 200, data: quoteView(priced, deps.clock.now() + deps.sessionService.quoteTtlMs) };

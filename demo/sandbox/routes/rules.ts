@@ -82,7 +82,8 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 export function assertReturnUrl(url: string | undefined): void {
   if (url === undefined) return;
   const parsed = URL.canParse(url) ? new URL(url) : null;
-  const ok = parsed && (parsed.protocol === 'https:' || (parsed.protocol === 'http:' && LOCAL_HOSTS.has(parsed.hostname)));
+  const ok =
+    parsed && (parsed.protocol === 'https:' || (parsed.protocol === 'http:' && LOCAL_HOSTS.has(parsed.hostname)));
   if (!ok || url.length > 2000) {
     throw new ApiError('VALIDATION_ERROR', createSessionRules.return_url?.(url).message ?? 'return_url is invalid', {
       param: 'return_url',

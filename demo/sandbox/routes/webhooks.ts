@@ -5,7 +5,11 @@
  */
 import type { Hono } from 'hono';
 import type { KeyEnvironment } from '../../../src/contract/index.js';
-import { WEBHOOK_ALL_EVENTS, WEBHOOK_EVENT_TYPES, createWebhookEndpointRequestSchema } from '../../../src/contract/index.js';
+import {
+  WEBHOOK_ALL_EVENTS,
+  WEBHOOK_EVENT_TYPES,
+  createWebhookEndpointRequestSchema,
+} from '../../../src/contract/index.js';
 import type { SandboxDeps } from '../deps.js';
 import { webhookUrlProblem } from '../domain/webhook-targets.js';
 import { deliveryViews, endpointView } from '../domain/webhooks.js';
@@ -20,7 +24,9 @@ const URL_MESSAGE = 'url must be an https URL on a public address; test mode als
 
 const rules: Readonly<Record<string, FieldRule>> = {
   url: message(URL_MESSAGE),
-  events: message(`events must be a non-empty array of ${WEBHOOK_EVENT_TYPES.join(', ')}, or ["${WEBHOOK_ALL_EVENTS}"] for all`),
+  events: message(
+    `events must be a non-empty array of ${WEBHOOK_EVENT_TYPES.join(', ')}, or ["${WEBHOOK_ALL_EVENTS}"] for all`,
+  ),
 };
 
 export const DELIVERY_LOG_LIMIT_DEFAULT = 50;
@@ -33,7 +39,11 @@ export const DELIVERY_LOG_LIMIT_MAX = 100;
 export function assertWebhookUrl(url: string, environment: KeyEnvironment, hostedPrefix?: string): void {
   if (hostedPrefix !== undefined) {
     if (url.startsWith(hostedPrefix) && URL.canParse(url) && new URL(url).href === url) return;
-    throw new ApiError('VALIDATION_ERROR', `In the hosted demo, webhooks go only to the demo's own receiver (${hostedPrefix}…); other addresses, loopback and private ones included, are refused`, { param: 'url' });
+    throw new ApiError(
+      'VALIDATION_ERROR',
+      `In the hosted demo, webhooks go only to the demo's own receiver (${hostedPrefix}…); other addresses, loopback and private ones included, are refused`,
+      { param: 'url' },
+    );
   }
   const problem = webhookUrlProblem(url, environment);
   if (problem !== null) throw new ApiError('VALIDATION_ERROR', problem, { param: 'url' });
@@ -73,7 +83,9 @@ export function webhookRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
     let limit = DELIVERY_LOG_LIMIT_DEFAULT;
     if (limitText !== undefined) {
       if (!/^\d{1,3}$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > DELIVERY_LOG_LIMIT_MAX) {
-        throw new ApiError('VALIDATION_ERROR', `limit must be an integer between 1 and ${DELIVERY_LOG_LIMIT_MAX}`, { param: 'limit' });
+        throw new ApiError('VALIDATION_ERROR', `limit must be an integer between 1 and ${DELIVERY_LOG_LIMIT_MAX}`, {
+          param: 'limit',
+        });
       }
       limit = Number(limitText);
     }

@@ -24,7 +24,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { CollectPhaseParams, InitializeParams, Plugin } from '@custom-elements-manifest/analyzer';
 // The schema typings the analyzer's own typings are written against.
-import type { Attribute, ClassDeclaration, ClassField, ClassMethod, CustomElement, Declaration, Module } from 'custom-elements-manifest/schema';
+import type {
+  Attribute,
+  ClassDeclaration,
+  ClassField,
+  ClassMethod,
+  CustomElement,
+  Declaration,
+  Module,
+} from 'custom-elements-manifest/schema';
 
 export type Manifest = InitializeParams['customElementsManifest'];
 type Ts = InitializeParams['ts'];
@@ -34,7 +42,9 @@ type TypeNode = NonNullable<ReturnType<Ts['getEffectiveConstraintOfTypeParameter
 
 /** A field as the analyzer writes it: schema 2 fields that its schema 1.0 typings lack. */
 export type ElementField = ClassField & { attribute?: string; reflects?: boolean; readonly?: boolean };
-export type CustomElementDeclaration = Omit<ClassDeclaration & CustomElement, 'members'> & { members?: (ElementField | ClassMethod)[] };
+export type CustomElementDeclaration = Omit<ClassDeclaration & CustomElement, 'members'> & {
+  members?: (ElementField | ClassMethod)[];
+};
 
 export function isCustomElement(declaration: Declaration): declaration is CustomElementDeclaration {
   return declaration.kind === 'class' && 'customElement' in declaration && declaration.customElement === true;
@@ -70,7 +80,8 @@ export async function loadAnalyzer(): Promise<AnalyzerRuntime & { litPlugin: () 
 /** Builds the manifest in memory; `npm run build` writes it with `scripts/build/manifest/build.ts`. */
 export async function analyzeManifest(root = ROOT): Promise<Manifest> {
   const { create, ts, litPlugin } = await loadAnalyzer();
-  const parse = (path: string) => ts.createSourceFile(path, readFileSync(join(root, path), 'utf8'), ts.ScriptTarget.ES2022, true);
+  const parse = (path: string) =>
+    ts.createSourceFile(path, readFileSync(join(root, path), 'utf8'), ts.ScriptTarget.ES2022, true);
   const modules = manifestSources(root).map(parse);
   const everySource = readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
@@ -86,7 +97,9 @@ export async function analyzeManifest(root = ROOT): Promise<Manifest> {
  * `view-pieces.ts`). For the test that keeps `@csspart` in step with the templates.
  */
 export function partsInSources(ts: Ts, files: readonly SourceFile[]): Set<string> {
-  const parts = new Set(files.flatMap((file) => [...file.text.matchAll(/\bpart=["']?([a-z][\w-]*)/g)].flatMap((match) => match[1] ?? [])));
+  const parts = new Set(
+    files.flatMap((file) => [...file.text.matchAll(/\bpart=["']?([a-z][\w-]*)/g)].flatMap((match) => match[1] ?? [])),
+  );
   const helpers = new Map<string, number>();
   const calls: { name: string; args: readonly Node[] }[] = [];
   const partIndex = (parameters: readonly { name: Node }[]) =>
@@ -103,7 +116,8 @@ export function partsInSources(ts: Ts, files: readonly SourceFile[]): Set<string
       const index = partIndex(node.parameters);
       if (index >= 0) helpers.set(node.name.text, index);
     }
-    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) calls.push({ name: node.expression.text, args: node.arguments });
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression))
+      calls.push({ name: node.expression.text, args: node.arguments });
     ts.forEachChild(node, visit);
   };
   for (const file of files) visit(file);
@@ -129,9 +143,19 @@ export function stringUnionAliases(ts: Ts, files: readonly SourceFile[]): Map<st
       if (!ts.isVariableStatement(statement)) continue;
       for (const declaration of statement.declarationList.declarations) {
         const init = declaration.initializer;
-        if (!ts.isIdentifier(declaration.name) || !init || !ts.isAsExpression(init) || !ts.isArrayLiteralExpression(init.expression)) continue;
+        if (
+          !ts.isIdentifier(declaration.name) ||
+          !init ||
+          !ts.isAsExpression(init) ||
+          !ts.isArrayLiteralExpression(init.expression)
+        )
+          continue;
         const items = init.expression.elements;
-        if (items.every((item) => ts.isStringLiteralLike(item))) constLists.set(declaration.name.text, items.map((item) => item.getText()));
+        if (items.every((item) => ts.isStringLiteralLike(item)))
+          constLists.set(
+            declaration.name.text,
+            items.map((item) => item.getText()),
+          );
       }
     }
   }
@@ -195,7 +219,11 @@ export function onrampManifestPlugin({ typeAliases = new Map() }: OnrampManifest
       const module = node.getSourceFile().fileName;
       if (ts.isVariableStatement(node) && ts.isSourceFile(node.parent)) {
         for (const declaration of node.declarationList.declarations) {
-          if (ts.isIdentifier(declaration.name) && declaration.initializer && ts.isStringLiteralLike(declaration.initializer)) {
+          if (
+            ts.isIdentifier(declaration.name) &&
+            declaration.initializer &&
+            ts.isStringLiteralLike(declaration.initializer)
+          ) {
             const table = constants.get(module) ?? new Map<string, string>();
             constants.set(module, table.set(declaration.name.text, declaration.initializer.text));
           }
@@ -209,7 +237,9 @@ export function onrampManifestPlugin({ typeAliases = new Map() }: OnrampManifest
             if (!ts.isPropertyAssignment(property) || !ts.isObjectLiteralExpression(property.initializer)) continue;
             const isState = property.initializer.properties.some(
               (option) =>
-                ts.isPropertyAssignment(option) && option.name.getText() === 'state' && option.initializer.kind === ts.SyntaxKind.TrueKeyword,
+                ts.isPropertyAssignment(option) &&
+                option.name.getText() === 'state' &&
+                option.initializer.kind === ts.SyntaxKind.TrueKeyword,
             );
             if (isState) add(stateProperties, className, property.name.getText());
           }
@@ -220,16 +250,26 @@ export function onrampManifestPlugin({ typeAliases = new Map() }: OnrampManifest
       if (node.expression.kind === ts.SyntaxKind.SuperKeyword) {
         // `super('onramp-…', …)` in a constructor: that class is the event's class.
         const className = enclosingClassName(ts, node);
-        if (first && ts.isStringLiteralLike(first) && className) eventClasses.set(first.text, { name: className, module });
+        if (first && ts.isStringLiteralLike(first) && className)
+          eventClasses.set(first.text, { name: className, module });
         return;
       }
       if (!ts.isPropertyAccessExpression(node.expression)) return;
       const method = node.expression.name.text;
       if (method === 'define' && first && second && ts.isIdentifier(second)) {
-        const tag = ts.isStringLiteralLike(first) ? { literal: first.text } : ts.isIdentifier(first) ? { constant: first.text } : null;
+        const tag = ts.isStringLiteralLike(first)
+          ? { literal: first.text }
+          : ts.isIdentifier(first)
+            ? { constant: first.text }
+            : null;
         if (tag) defineCalls.push({ module, tag, className: second.text });
       }
-      if (method === 'setAttribute' && node.expression.expression.kind === ts.SyntaxKind.ThisKeyword && first && ts.isStringLiteralLike(first)) {
+      if (
+        method === 'setAttribute' &&
+        node.expression.expression.kind === ts.SyntaxKind.ThisKeyword &&
+        first &&
+        ts.isStringLiteralLike(first)
+      ) {
         const className = enclosingClassName(ts, node);
         if (className) add(selfSetAttributes, className, first.text);
       }
@@ -254,7 +294,11 @@ export function onrampManifestPlugin({ typeAliases = new Map() }: OnrampManifest
       const definingModule = manifest.modules.find((candidate) => candidate.path === call.module);
       const exports = definingModule ? (definingModule.exports ??= []) : [];
       if (!exports.some((entry) => entry.kind === 'custom-element-definition' && entry.name === tag)) {
-        exports.push({ kind: 'custom-element-definition', name: tag, declaration: { name: className, module: elementModule.path } });
+        exports.push({
+          kind: 'custom-element-definition',
+          name: tag,
+          declaration: { name: className, module: elementModule.path },
+        });
       }
     }
 
@@ -267,7 +311,9 @@ export function onrampManifestPlugin({ typeAliases = new Map() }: OnrampManifest
       return !internal;
     });
     const members = new Map(element.members.map((member) => [member.name, member] as const));
-    element.attributes = (element.attributes ?? []).filter((attribute) => !attribute.fieldName || !dropped.has(attribute.fieldName));
+    element.attributes = (element.attributes ?? []).filter(
+      (attribute) => !attribute.fieldName || !dropped.has(attribute.fieldName),
+    );
 
     // Attributes take the member's (resolved) type and default.
     for (const attribute of element.attributes) {
@@ -304,7 +350,11 @@ export function onrampManifestPlugin({ typeAliases = new Map() }: OnrampManifest
     for (const event of element.events ?? []) {
       const eventClass = eventClasses.get(event.name);
       // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the schema requires `type`, but the analyzer leaves it out for events dispatched from a table
-      if (eventClass && !event.type) event.type = { text: eventClass.name, references: [{ name: eventClass.name, module: eventClass.module, start: 0, end: eventClass.name.length }] };
+      if (eventClass && !event.type)
+        event.type = {
+          text: eventClass.name,
+          references: [{ name: eventClass.name, module: eventClass.module, start: 0, end: eventClass.name.length }],
+        };
     }
   }
 }

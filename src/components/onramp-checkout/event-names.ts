@@ -15,4 +15,3 @@ export const ONRAMP_EVENT_NAMES = [
   'onramp-error',
   'onramp-fallback',
 ] as const satisfies readonly (keyof OnrampEventMap)[];
-

@@ -29,7 +29,11 @@ const SESSION_EVENTS = {
  * The event a notification of the state machine is dispatched as; `message` is an error's text in
  * the buyer's language. The machine sends the session-only ones only with a session shown.
  */
-export function notificationEvent(notification: FlowNotification, session: OnrampSession | null, message: (error: OnrampError) => string): Event {
+export function notificationEvent(
+  notification: FlowNotification,
+  session: OnrampSession | null,
+  message: (error: OnrampError) => string,
+): Event {
   const { type } = notification;
   return type === 'status-change'
     ? new OnrampStatusChangeEvent({ status: notification.status, previousStatus: notification.previousStatus, session })

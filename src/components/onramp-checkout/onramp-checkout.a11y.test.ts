@@ -43,7 +43,8 @@ describe('<onramp-checkout> accessibility', () => {
     fixtureCleanup();
     clock?.restore();
     sinon.restore();
-    if (canEmulateMedia) await emulateMedia({ reducedMotion: 'no-preference', forcedColors: 'none', colorScheme: 'light' });
+    if (canEmulateMedia)
+      await emulateMedia({ reducedMotion: 'no-preference', forcedColors: 'none', colorScheme: 'light' });
   });
 
   // The checkout frame's states (paying, focus moving into the frame and out of it to the result) are
@@ -55,7 +56,13 @@ describe('<onramp-checkout> accessibility', () => {
       api.expiresAt = Date.now() + 30 * MIN;
     });
 
-    const states: [label: string, status: string, setup: () => void, act?: (el: OnrampCheckout) => Promise<void>, options?: MountOptions][] = [
+    const states: [
+      label: string,
+      status: string,
+      setup: () => void,
+      act?: (el: OnrampCheckout) => Promise<void>,
+      options?: MountOptions,
+    ][] = [
       ['loading', 'loading', () => api.nextGets.push(hanging().handler)],
       ['the quote, test mode', 'pending', () => {}],
       ['the quote, live key (no test badge)', 'pending', () => {}, undefined, { key: PK_LIVE }],
@@ -83,16 +90,21 @@ describe('<onramp-checkout> accessibility', () => {
           expect(part(el, 'error'), 'error shown').to.exist;
         },
       ],
-      ['the fallback link', 'pending', () => {}, async (el) => {
-        // No `ready` from the frame and a blocked popup: the last fallback is a link.
-        sinon.stub(window, 'open').returns(null);
-        navigateStub();
-        el.mode = 'popup';
-        await el.updateComplete;
-        clickPaySync(el);
-        await el.updateComplete;
-        expect(part(el, 'fallback-link')).to.exist;
-      }],
+      [
+        'the fallback link',
+        'pending',
+        () => {},
+        async (el) => {
+          // No `ready` from the frame and a blocked popup: the last fallback is a link.
+          sinon.stub(window, 'open').returns(null);
+          navigateStub();
+          el.mode = 'popup';
+          await el.updateComplete;
+          clickPaySync(el);
+          await el.updateComplete;
+          expect(part(el, 'fallback-link')).to.exist;
+        },
+      ],
       ['Arabic, right to left', 'pending', () => {}, undefined, { locale: 'ar' }],
       ['Arabic, completed', 'completed', () => (api.status = 'completed'), undefined, { locale: 'ar' }],
     ];
@@ -116,7 +128,9 @@ describe('<onramp-checkout> accessibility', () => {
       const dark = matchMedia('(prefers-color-scheme: dark)').matches;
       const el = await mount({ theme: 'auto' });
       // The card background of the dark palette (#161a22) or of the light one (#fff).
-      expect(getComputedStyle(part(el, 'base')!).backgroundColor).to.equal(dark ? 'rgb(22, 26, 34)' : 'rgb(255, 255, 255)');
+      expect(getComputedStyle(part(el, 'base')!).backgroundColor).to.equal(
+        dark ? 'rgb(22, 26, 34)' : 'rgb(255, 255, 255)',
+      );
       if (canEmulateMedia) expect(dark, 'emulated dark preference').to.equal(true);
       await expectAccessible(el);
     });
@@ -163,7 +177,12 @@ describe('<onramp-checkout> accessibility', () => {
         expect(part(el, name)!.getAttribute('aria-live') ?? 'off', name).to.equal('off');
       }
       const said = await announcements(el, () => walk(el, 5 * 60 + 10));
-      expect(said).to.deep.equal(['', 'The price expires in 1 minute.', 'Price expired. Getting a new quote…', 'Price updated.']);
+      expect(said).to.deep.equal([
+        '',
+        'The price expires in 1 minute.',
+        'Price expired. Getting a new quote…',
+        'Price updated.',
+      ]);
     });
 
     it('says the last minute of the session once, and the status says it expired', async () => {
@@ -227,7 +246,10 @@ describe('<onramp-checkout> accessibility', () => {
     it('the loading pulses while the buyer has no motion preference', async () => {
       api.nextGets.push(hanging().handler);
       const el = await mount();
-      expect(matchMedia('(prefers-reduced-motion: no-preference)').matches, 'the engine prefers no reduced motion').to.equal(true);
+      expect(
+        matchMedia('(prefers-reduced-motion: no-preference)').matches,
+        'the engine prefers no reduced motion',
+      ).to.equal(true);
       expect(getComputedStyle(el.shadowRoot!.querySelector('.skeleton')!).animationName).to.equal('pulse');
     });
 
@@ -269,11 +291,18 @@ describe('<onramp-checkout> accessibility', () => {
           await waitForStatus(el, status);
           expect(el.getBoundingClientRect().width).to.be.at.most(width);
           const overflowing = [...el.shadowRoot!.querySelectorAll<HTMLElement>('*')]
-            .filter((node) => node.scrollWidth > node.clientWidth + 1 && getComputedStyle(node).display !== 'inline' && !node.classList.contains('sr'))
+            .filter(
+              (node) =>
+                node.scrollWidth > node.clientWidth + 1 &&
+                getComputedStyle(node).display !== 'inline' &&
+                !node.classList.contains('sr'),
+            )
             .map((node) => `${node.localName}.${node.className} ${node.scrollWidth}>${node.clientWidth}`);
           expect(overflowing).to.deep.equal([]);
           const base = part(el, 'base')!.getBoundingClientRect();
-          for (const node of el.shadowRoot!.querySelectorAll<HTMLElement>('dt, dd, strong, button, h2, h3, p:not(.sr)')) {
+          for (const node of el.shadowRoot!.querySelectorAll<HTMLElement>(
+            'dt, dd, strong, button, h2, h3, p:not(.sr)',
+          )) {
             const box = node.getBoundingClientRect();
             expect(box.left, node.localName).to.be.at.least(base.left - 0.5);
             expect(box.right, node.localName).to.be.at.most(base.right + 0.5);

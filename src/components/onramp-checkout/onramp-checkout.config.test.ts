@@ -6,7 +6,20 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../define.js';
 import { defineOnrampCheckout, TAG_NAME } from '../../define.js';
 import { OnrampCheckout } from './onramp-checkout.js';
-import { PK_TEST, PK_LIVE, SESSION_ID, SECRET, API, CHECKOUT, MIN, flush, part, text, mount, useWidgetHarness } from './onramp-checkout.test-helpers.js';
+import {
+  PK_TEST,
+  PK_LIVE,
+  SESSION_ID,
+  SECRET,
+  API,
+  CHECKOUT,
+  MIN,
+  flush,
+  part,
+  text,
+  mount,
+  useWidgetHarness,
+} from './onramp-checkout.test-helpers.js';
 
 describe('<onramp-checkout>', () => {
   const h = useWidgetHarness();
@@ -61,10 +74,24 @@ describe('<onramp-checkout>', () => {
       // parser (and setAttribute) lower-case it, and React's hydration then sets no property.
       fakeTime();
       const redirect = `${CHECKOUT}/pay/${SESSION_ID}?t=tok_fromattribute1`;
-      const el = await fixture<OnrampCheckout>(html`<onramp-checkout publishableKey=${PK_TEST} clientSecret=${SECRET} apiBase=${API} checkoutOrigin=${CHECKOUT} redirectUrl=${redirect} locale="en-US"></onramp-checkout>`);
+      const el = await fixture<OnrampCheckout>(
+        html`<onramp-checkout publishableKey=${PK_TEST} clientSecret=${SECRET} apiBase=${API} checkoutOrigin=${CHECKOUT} redirectUrl=${redirect} locale="en-US"></onramp-checkout>`,
+      );
       await flush(el);
-      expect(el.getAttributeNames()).to.include.members(['publishablekey', 'clientsecret', 'apibase', 'checkoutorigin', 'redirecturl']);
-      expect([el.publishableKey, el.clientSecret, el.apiBase, el.checkoutOrigin, el.redirectUrl]).to.deep.equal([PK_TEST, SECRET, API, CHECKOUT, redirect]);
+      expect(el.getAttributeNames()).to.include.members([
+        'publishablekey',
+        'clientsecret',
+        'apibase',
+        'checkoutorigin',
+        'redirecturl',
+      ]);
+      expect([el.publishableKey, el.clientSecret, el.apiBase, el.checkoutOrigin, el.redirectUrl]).to.deep.equal([
+        PK_TEST,
+        SECRET,
+        API,
+        CHECKOUT,
+        redirect,
+      ]);
       expect(h.api.gets).to.have.length(1);
       expect(h.api.gets[0]!.url.origin).to.equal(new URL(API).origin);
       expect(h.api.gets[0]!.url.searchParams.get('session_id')).to.equal(SESSION_ID);
@@ -74,7 +101,9 @@ describe('<onramp-checkout>', () => {
 
     it('refuses an api-base that is not https', async () => {
       fakeTime();
-      const el = await fixture<OnrampCheckout>(html`<onramp-checkout publishable-key=${PK_TEST} client-secret=${SECRET} api-base="http://api.example.test"></onramp-checkout>`);
+      const el = await fixture<OnrampCheckout>(
+        html`<onramp-checkout publishable-key=${PK_TEST} client-secret=${SECRET} api-base="http://api.example.test"></onramp-checkout>`,
+      );
       await flush(el);
       expect(h.fetchStub.callCount).to.equal(0);
       expect(h.events.of('onramp-error').map((e) => e.detail.code)).to.deep.equal(['INVALID_CONFIGURATION']);

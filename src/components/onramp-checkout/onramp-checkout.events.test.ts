@@ -4,7 +4,22 @@
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../define.js';
-import { PK_TEST, PK_LIVE, SESSION_ID, SECRET, API, WALLET, TX_HASH, T0, hanging, flush, part, text, mount, useWidgetHarness } from './onramp-checkout.test-helpers.js';
+import {
+  PK_TEST,
+  PK_LIVE,
+  SESSION_ID,
+  SECRET,
+  API,
+  WALLET,
+  TX_HASH,
+  T0,
+  hanging,
+  flush,
+  part,
+  text,
+  mount,
+  useWidgetHarness,
+} from './onramp-checkout.test-helpers.js';
 
 describe('<onramp-checkout>', () => {
   const h = useWidgetHarness();
@@ -23,9 +38,16 @@ describe('<onramp-checkout>', () => {
 
       const ready = h.events.of('onramp-ready');
       expect(ready).to.have.length(1);
-      expect(ready[0]!.detail.session).to.deep.include({ sessionId: SESSION_ID, status: 'pending', fiatAmount: 10000, walletAddress: WALLET });
+      expect(ready[0]!.detail.session).to.deep.include({
+        sessionId: SESSION_ID,
+        status: 'pending',
+        fiatAmount: 10000,
+        walletAddress: WALLET,
+      });
 
-      const changes = h.events.of('onramp-status-change').map((e) => [e.detail.previousStatus, e.detail.status, e.detail.session?.status]);
+      const changes = h.events
+        .of('onramp-status-change')
+        .map((e) => [e.detail.previousStatus, e.detail.status, e.detail.session?.status]);
       expect(changes).to.deep.equal([
         ['loading', 'pending', 'pending'],
         ['pending', 'processing', 'processing'],

@@ -5,7 +5,19 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
 import '../../define.js';
-import { CHECKOUT, MIN, hanging, flush, part, text, checkoutMessage, post, mount, clickPay, useWidgetHarness } from './onramp-checkout.test-helpers.js';
+import {
+  CHECKOUT,
+  MIN,
+  hanging,
+  flush,
+  part,
+  text,
+  checkoutMessage,
+  post,
+  mount,
+  clickPay,
+  useWidgetHarness,
+} from './onramp-checkout.test-helpers.js';
 
 describe('<onramp-checkout>', () => {
   const h = useWidgetHarness();
@@ -70,7 +82,9 @@ describe('<onramp-checkout>', () => {
       h.api.nextGets.push(() => h.api.error(429, 'RATE_LIMITED', { 'Retry-After': '20' }));
       await advance(2000, el); // the checkout is open: a read every 2 s
       expect(h.api.gets).to.have.length(3);
-      expect(h.events.of('onramp-error').map((e) => [e.detail.code, e.detail.recoverable])).to.deep.equal([['RATE_LIMITED', true]]);
+      expect(h.events.of('onramp-error').map((e) => [e.detail.code, e.detail.recoverable])).to.deep.equal([
+        ['RATE_LIMITED', true],
+      ]);
       await advance(10_000, el);
       post(checkoutMessage('submitted'), CHECKOUT, frame.contentWindow);
       await flush(el);
@@ -84,7 +98,9 @@ describe('<onramp-checkout>', () => {
     it('obeys Retry-After given as an HTTP date (server clock)', async () => {
       fakeTime(10 * MIN);
       const el = await mount();
-      h.api.nextGets.push(() => h.api.error(429, 'RATE_LIMITED', { 'Retry-After': new Date(h.api.serverNow() + 15_000).toUTCString() }));
+      h.api.nextGets.push(() =>
+        h.api.error(429, 'RATE_LIMITED', { 'Retry-After': new Date(h.api.serverNow() + 15_000).toUTCString() }),
+      );
       await advance(3000, el);
       expect(h.api.gets).to.have.length(2);
       await advance(14_000, el);
@@ -123,7 +139,12 @@ describe('<onramp-checkout>', () => {
         expect(el.getAttribute('status')).to.equal('error');
         const errors = h.events.of('onramp-error');
         expect(errors).to.have.length(1);
-        expect(errors[0]!.detail).to.deep.equal({ code: errorCode, message: errors[0]!.detail.message, recoverable: false, requestId: `req_body_${status}` });
+        expect(errors[0]!.detail).to.deep.equal({
+          code: errorCode,
+          message: errors[0]!.detail.message,
+          recoverable: false,
+          requestId: `req_body_${status}`,
+        });
         expect(text(part(el, 'error'))).to.contain(errors[0]!.detail.message);
         expect(text(part(el, 'error'))).to.contain(`req_body_${status}`);
         expect(part(el, 'quote')).to.equal(null);
@@ -137,7 +158,9 @@ describe('<onramp-checkout>', () => {
       h.api.nextGets.push(() => h.api.error(401, 'INVALID_API_KEY'));
       const el = await mount();
       expect(el.status).to.equal('error');
-      expect(h.events.of('onramp-status-change').map((e) => [e.detail.previousStatus, e.detail.status])).to.deep.equal([['loading', 'error']]);
+      expect(h.events.of('onramp-status-change').map((e) => [e.detail.previousStatus, e.detail.status])).to.deep.equal([
+        ['loading', 'error'],
+      ]);
       expect(h.events.of('onramp-ready')).to.have.length(0);
     });
 

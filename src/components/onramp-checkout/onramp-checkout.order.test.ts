@@ -7,7 +7,23 @@ import sinon from 'sinon';
 import '../../define.js';
 import type { OnrampCheckout } from './onramp-checkout.js';
 import { createdSession } from '../../../test/support/fake-onramp-api.js';
-import { PK_TEST, SESSION_ID, SECRET, API, CHECKOUT, WALLET, T0, MIN, iso, hanging, flush, part, text, mount, useWidgetHarness } from './onramp-checkout.test-helpers.js';
+import {
+  PK_TEST,
+  SESSION_ID,
+  SECRET,
+  API,
+  CHECKOUT,
+  WALLET,
+  T0,
+  MIN,
+  iso,
+  hanging,
+  flush,
+  part,
+  text,
+  mount,
+  useWidgetHarness,
+} from './onramp-checkout.test-helpers.js';
 
 describe('<onramp-checkout>', () => {
   const h = useWidgetHarness();
@@ -72,9 +88,20 @@ describe('<onramp-checkout>', () => {
 
     it('ignores a `session` property for another session', async () => {
       fakeTime();
-      const other = { session_id: 'ors_zzzzzzzzzzzzzzzzzzzz', client_secret: 'x', redirect_url: h.api.redirectUrl, expires_at: iso(T0), estimated_crypto_amount: '1', fees: { platform_fee: 1, network_fee: 1, processing_fee: 1, total_fee: 3 }, exchange_rate: 1, quote_expires_at: iso(T0) };
+      const other = {
+        session_id: 'ors_zzzzzzzzzzzzzzzzzzzz',
+        client_secret: 'x',
+        redirect_url: h.api.redirectUrl,
+        expires_at: iso(T0),
+        estimated_crypto_amount: '1',
+        fees: { platform_fee: 1, network_fee: 1, processing_fee: 1, total_fee: 3 },
+        exchange_rate: 1,
+        quote_expires_at: iso(T0),
+      };
       h.api.nextGets.push(hanging().handler);
-      const el = await fixture<OnrampCheckout>(html`<onramp-checkout publishable-key=${PK_TEST} client-secret=${SECRET} api-base=${API} checkout-origin=${CHECKOUT} .session=${other}></onramp-checkout>`);
+      const el = await fixture<OnrampCheckout>(
+        html`<onramp-checkout publishable-key=${PK_TEST} client-secret=${SECRET} api-base=${API} checkout-origin=${CHECKOUT} .session=${other}></onramp-checkout>`,
+      );
       expect(el.status).to.equal('loading');
       expect(el.getAttribute('status')).to.equal('loading');
     });
@@ -97,7 +124,11 @@ describe('<onramp-checkout>', () => {
       await advance(90_000, el);
       expect(text(part(el, 'quote-countdown'))).to.equal('Price expired. Getting a new quote…');
       expect(part(el, 'quote-countdown')!.classList.contains('expired')).to.equal(true);
-      expect(text(part(el, 'session-countdown'))).to.be.oneOf(['Session expires in 00:28', 'Session expires in 00:29', 'Session expires in 00:30']);
+      expect(text(part(el, 'session-countdown'))).to.be.oneOf([
+        'Session expires in 00:28',
+        'Session expires in 00:29',
+        'Session expires in 00:30',
+      ]);
       await advance(30_000, el);
       expect(text(part(el, 'session-countdown'))).to.equal('Session expired');
       expect((part(el, 'pay-button') as HTMLButtonElement).disabled).to.equal(true);
@@ -115,8 +146,16 @@ describe('<onramp-checkout>', () => {
         await advance(MIN, el);
         // Within a second of the truth (04:00): the Date header's resolution, and on a busy machine a
         // response read a fake tick late widens the estimate; ten minutes of skew would show as 10:00.
-        expect(text(part(el, 'quote-countdown'))).to.be.oneOf(['Price valid for 04:01', 'Price valid for 04:00', 'Price valid for 03:59']);
-        expect(text(part(el, 'session-countdown'))).to.be.oneOf(['Session expires in 29:01', 'Session expires in 29:00', 'Session expires in 28:59']);
+        expect(text(part(el, 'quote-countdown'))).to.be.oneOf([
+          'Price valid for 04:01',
+          'Price valid for 04:00',
+          'Price valid for 03:59',
+        ]);
+        expect(text(part(el, 'session-countdown'))).to.be.oneOf([
+          'Session expires in 29:01',
+          'Session expires in 29:00',
+          'Session expires in 28:59',
+        ]);
         expect(h.events.of('onramp-quote-expired')).to.have.length(0);
       });
     }
@@ -133,13 +172,23 @@ describe('<onramp-checkout>', () => {
       expect(h.api.posts).to.have.length(1);
       const request = h.api.posts[0]!;
       expect(request.url.href).to.equal(`${API}/v1/onramp/quote`);
-      expect(request.body).to.deep.equal({ fiat_amount: 10000, fiat_currency: 'USD', crypto_currency: 'ETH', network: 'ethereum' });
+      expect(request.body).to.deep.equal({
+        fiat_amount: 10000,
+        fiat_currency: 'USD',
+        crypto_currency: 'ETH',
+        network: 'ethereum',
+      });
       expect(request.headers).to.include({ 'X-API-Key': PK_TEST, 'Content-Type': 'application/json' });
 
       const refreshed = h.events.of('onramp-quote-refreshed');
       expect(refreshed).to.have.length(1);
       expect(refreshed[0]!.detail.quote).to.deep.include({ cryptoAmount: '0.031', exchangeRate: 3000.5 });
-      expect(refreshed[0]!.detail.quote.fees).to.deep.equal({ platform: '1.6', network: '2.4', processing: '3.3', total: '7.3' });
+      expect(refreshed[0]!.detail.quote.fees).to.deep.equal({
+        platform: '1.6',
+        network: '2.4',
+        processing: '3.3',
+        total: '7.3',
+      });
       expect(text(part(el, 'crypto-amount'))).to.contain('0.031 ETH');
       expect(text(part(el, 'rate'))).to.contain('1 ETH = $3,000.50');
       expect(text(part(el, 'fees'))).to.contain('Total fees $7.30');

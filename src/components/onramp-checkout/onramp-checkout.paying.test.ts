@@ -5,7 +5,21 @@
 import { expect, fixtureCleanup } from '@open-wc/testing';
 import sinon from 'sinon';
 import '../../define.js';
-import { SESSION_ID, CHECKOUT, flush, part, text, fakePopup, checkoutMessage, post, mount, navigateStub, clickPaySync, clickPay, useWidgetHarness } from './onramp-checkout.test-helpers.js';
+import {
+  SESSION_ID,
+  CHECKOUT,
+  flush,
+  part,
+  text,
+  fakePopup,
+  checkoutMessage,
+  post,
+  mount,
+  navigateStub,
+  clickPaySync,
+  clickPay,
+  useWidgetHarness,
+} from './onramp-checkout.test-helpers.js';
 
 describe('<onramp-checkout>', () => {
   const h = useWidgetHarness();
@@ -131,7 +145,10 @@ describe('<onramp-checkout>', () => {
       clickPaySync(el);
       h.clock!.tick(4000);
       await flush(el);
-      expect(h.events.of('onramp-fallback').map((e) => e.detail.reason)).to.deep.equal(['frame-timeout', 'popup-blocked']);
+      expect(h.events.of('onramp-fallback').map((e) => e.detail.reason)).to.deep.equal([
+        'frame-timeout',
+        'popup-blocked',
+      ]);
       expect(open.callCount).to.equal(1);
       expect(part(el, 'fallback-link')).to.exist;
       expect(navigate.callCount).to.equal(1);
@@ -163,7 +180,9 @@ describe('<onramp-checkout>', () => {
           clickPaySync(el);
           h.clock!.tick(5000);
           await flush(el);
-          expect(h.events.of('onramp-error').map((e) => [e.detail.code, e.detail.recoverable])).to.deep.equal([['UNSAFE_REDIRECT_URL', false]]);
+          expect(h.events.of('onramp-error').map((e) => [e.detail.code, e.detail.recoverable])).to.deep.equal([
+            ['UNSAFE_REDIRECT_URL', false],
+          ]);
           expect(part(el, 'checkout-frame')).to.equal(null);
           expect(part(el, 'fallback-link')).to.equal(null);
         }

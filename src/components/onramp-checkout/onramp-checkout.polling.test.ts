@@ -6,7 +6,23 @@ import { expect, fixtureCleanup } from '@open-wc/testing';
 import sinon from 'sinon';
 import '../../define.js';
 import type { OnrampCheckout } from './onramp-checkout.js';
-import { CHECKOUT, FAKED, FakeApi, MIN, T0, checkoutMessage, clickPay, fakePopup, flush, hanging, mount, part, post, text, useWidgetHarness } from './onramp-checkout.test-helpers.js';
+import {
+  CHECKOUT,
+  FAKED,
+  FakeApi,
+  MIN,
+  T0,
+  checkoutMessage,
+  clickPay,
+  fakePopup,
+  flush,
+  hanging,
+  mount,
+  part,
+  post,
+  text,
+  useWidgetHarness,
+} from './onramp-checkout.test-helpers.js';
 
 describe('<onramp-checkout> polling follows the buyer', () => {
   let api: FakeApi;
@@ -103,7 +119,10 @@ describe('<onramp-checkout> polling follows the buyer', () => {
     ['window focus', () => window.dispatchEvent(new Event('focus'))],
     ['a pointer in the page', () => document.dispatchEvent(new PointerEvent('pointerdown'))],
     ['a key in the page', () => document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }))],
-    ['a page restored from the back/forward cache', () => window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }))],
+    [
+      'a page restored from the back/forward cache',
+      () => window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })),
+    ],
     ['the tab shown again', () => document.dispatchEvent(new Event('visibilitychange'))],
   ] as const) {
     it(`a payment made elsewhere while the page sat idle is on screen at once on ${sign}`, async () => {

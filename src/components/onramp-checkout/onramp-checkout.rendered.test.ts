@@ -45,21 +45,30 @@ describe('<onramp-checkout> not rendered: no reads until it is shown again', () 
   });
 
   const cases: [string, (el: OnrampCheckout) => () => void][] = [
-    ['inside display: none', (el) => {
-      el.parentElement!.style.display = 'none';
-      return () => el.parentElement!.style.removeProperty('display');
-    }],
-    ['hidden by its app (display: none !important on it, as React <Activity mode="hidden">)', (el) => {
-      el.style.setProperty('display', 'none', 'important');
-      return () => el.style.removeProperty('display');
-    }],
-    ['inside a closed <details>', (el) => {
-      const details = document.createElement('details');
-      details.open = true;
-      el.parentElement!.append(details);
-      details.append(el); // moved while connected: the element reconnects, rendered
-      return () => void (details.open = true);
-    }],
+    [
+      'inside display: none',
+      (el) => {
+        el.parentElement!.style.display = 'none';
+        return () => el.parentElement!.style.removeProperty('display');
+      },
+    ],
+    [
+      'hidden by its app (display: none !important on it, as React <Activity mode="hidden">)',
+      (el) => {
+        el.style.setProperty('display', 'none', 'important');
+        return () => el.style.removeProperty('display');
+      },
+    ],
+    [
+      'inside a closed <details>',
+      (el) => {
+        const details = document.createElement('details');
+        details.open = true;
+        el.parentElement!.append(details);
+        details.append(el); // moved while connected: the element reconnects, rendered
+        return () => void (details.open = true);
+      },
+    ],
   ];
 
   for (const [name, hide] of cases) {

@@ -7,7 +7,18 @@ import { expect, fixtureCleanup } from '@open-wc/testing';
 import sinon from 'sinon';
 import '../../define.js';
 import type { SessionStatus } from '../../contract/catalog.js';
-import { FAKED, FakeApi, T0, TX_HASH, flush, hanging, mount, part, recordEvents, text } from './onramp-checkout.test-helpers.js';
+import {
+  FAKED,
+  FakeApi,
+  T0,
+  TX_HASH,
+  flush,
+  hanging,
+  mount,
+  part,
+  recordEvents,
+  text,
+} from './onramp-checkout.test-helpers.js';
 import type { OnrampCheckout } from './onramp-checkout.js';
 
 describe('<onramp-checkout> on a return page', () => {

@@ -7,7 +7,16 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import sinon from 'sinon';
 import { OnrampCheckout } from './onramp-checkout.js';
 import type { SessionStatus } from '../../contract/catalog.js';
-import { API, CHECKOUT, SECRET, SESSION_ID, statusViewBody, T0, TX_HASH, WALLET } from '../../../test/support/fake-onramp-api.js';
+import {
+  API,
+  CHECKOUT,
+  SECRET,
+  SESSION_ID,
+  statusViewBody,
+  T0,
+  TX_HASH,
+  WALLET,
+} from '../../../test/support/fake-onramp-api.js';
 import { settle, stubResponse } from '../../../test/support/settle.js';
 import { ONRAMP_EVENT_NAMES as EVENT_NAMES } from './event-names.js';
 import type { OnrampEventMap } from './onramp-checkout.events.js';
@@ -17,7 +26,13 @@ export { API, CHECKOUT, EVENT_NAMES, SECRET, SESSION_ID, T0, TX_HASH, WALLET };
 export const PK_TEST = 'onramp_test_pk_abcdefghijklmnop1234';
 export const PK_LIVE = 'onramp_live_pk_abcdefghijklmnop1234';
 export const MIN = 60_000;
-export const FAKED: ('Date' | 'setTimeout' | 'clearTimeout' | 'setInterval' | 'clearInterval')[] = ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'];
+export const FAKED: ('Date' | 'setTimeout' | 'clearTimeout' | 'setInterval' | 'clearInterval')[] = [
+  'Date',
+  'setTimeout',
+  'clearTimeout',
+  'setInterval',
+  'clearInterval',
+];
 
 export const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -67,7 +82,11 @@ export class FakeApi {
   }
 
   error(status: number, code: string, headers: Record<string, string> = {}): Response {
-    return this.respond(status, { success: false, error: { code, message: `${code} happened`, request_id: `req_body_${status}` } }, headers);
+    return this.respond(
+      status,
+      { success: false, error: { code, message: `${code} happened`, request_id: `req_body_${status}` } },
+      headers,
+    );
   }
 
   statusView(): Record<string, unknown> {
@@ -120,7 +139,11 @@ export class FakeApi {
 }
 
 /** A request that stays in flight until the test settles it (or it is aborted). */
-export function hanging(): { handler: Handler; resolve: (response: Response) => void; signal: () => AbortSignal | null } {
+export function hanging(): {
+  handler: Handler;
+  resolve: (response: Response) => void;
+  signal: () => AbortSignal | null;
+} {
   let resolve: (response: Response) => void = () => {};
   let signal: AbortSignal | null = null;
   return {
@@ -128,7 +151,9 @@ export function hanging(): { handler: Handler; resolve: (response: Response) => 
       new Promise<Response>((res, reject) => {
         resolve = res;
         signal = request.signal;
-        request.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+        request.signal?.addEventListener('abort', () =>
+          reject(new DOMException('The operation was aborted.', 'AbortError')),
+        );
       }),
     resolve: (response) => resolve(response),
     signal: () => signal,
@@ -165,7 +190,11 @@ export function text(node: Element | null | undefined): string {
   const parts: string[] = [];
   const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
   while (walker.nextNode()) parts.push(walker.currentNode.textContent ?? '');
-  return parts.join(' ').replace(/\s+/g, ' ').replace(/\s+([.,])/g, '$1').trim();
+  return parts
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .replace(/\s+([.,])/g, '$1')
+    .trim();
 }
 
 /** A real WindowProxy to stand in for a popup: removing the frame makes it `closed`. */
@@ -216,7 +245,8 @@ export async function mount(options: MountOptions = {}): Promise<OnrampCheckout>
   return el;
 }
 
-export const navigateStub = () => sinon.stub(OnrampCheckout.prototype as unknown as { navigate(url: string): void }, 'navigate');
+export const navigateStub = () =>
+  sinon.stub(OnrampCheckout.prototype as unknown as { navigate(url: string): void }, 'navigate');
 
 export function clickPaySync(el: OnrampCheckout): void {
   const button = part(el, 'pay-button') as HTMLButtonElement;
@@ -246,7 +276,8 @@ export async function expectAccessible(el: Element): Promise<void> {
     resultTypes: ['violations'],
   });
   const problems = results.violations.map(
-    (violation) => `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes.map((node) => `  ${node.html}`).join('\n')}`,
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes.map((node) => `  ${node.html}`).join('\n')}`,
   );
   expect(problems, problems.join('\n')).to.deep.equal([]);
 }

@@ -1,6 +1,15 @@
 import { LitElement, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { ServerClock } from '../../api/server-clock.js';
-import { initialState, isActive, isFinal, transition, type FlowNotification, type FlowInput, type FlowState, type OnrampStatus } from '../../core/flow-machine.js';
+import {
+  initialState,
+  isActive,
+  isFinal,
+  transition,
+  type FlowNotification,
+  type FlowInput,
+  type FlowState,
+  type OnrampStatus,
+} from '../../core/flow-machine.js';
 import { checkCredentials, checkRedirectUrl } from '../../core/config.js';
 import { fromSessionInput } from '../../core/session-view.js';
 import { nextPoll } from '../../core/poll-policy.js';
@@ -177,7 +186,12 @@ export class OnrampCheckout extends LitElement {
       this.#send(event);
       // A session without a usable price (the spec's bare status shape) gets a fresh quote.
       const { status, session } = this.machine;
-      if (event.type === 'session-fetched' && status === 'pending' && (session?.quote.exchangeRate === null || session?.quote.expiresAt === null) && this.#session.quoteDue(this.#clock.now())) {
+      if (
+        event.type === 'session-fetched' &&
+        status === 'pending' &&
+        (session?.quote.exchangeRate === null || session?.quote.expiresAt === null) &&
+        this.#session.quoteDue(this.#clock.now())
+      ) {
         this.#refreshQuote();
       }
     },
@@ -194,7 +208,8 @@ export class OnrampCheckout extends LitElement {
   // Typed, not inferred: the options' callbacks refer back to `this`.
   readonly #checkout: HostedCheckoutController = new HostedCheckoutController(this, {
     frame: () => this.renderRoot.querySelector('iframe'),
-    onSurface: (surface) => this.#send(surface === 'none' ? { type: 'checkout-closed' } : { type: 'checkout-opened', surface }),
+    onSurface: (surface) =>
+      this.#send(surface === 'none' ? { type: 'checkout-closed' } : { type: 'checkout-opened', surface }),
     onFallback: (reason, url) => this.dispatchEvent(new OnrampFallbackEvent(reason, url)),
     onHint: () => this.#session.pollNow(),
     onResize: (height) => {
@@ -224,7 +239,12 @@ export class OnrampCheckout extends LitElement {
     // The status request leaves now, before the first render and anything it does not need, when
     // the credentials check and `api-base` was set (a framework may set it just after connecting:
     // no request to the default sandbox then). Otherwise the first update configures, as below.
-    if (this.apiBase !== DEFAULT_API_BASE && this.#configuredFor !== this.#config() && checkCredentials(this.publishableKey, this.clientSecret).ok) this.#configure();
+    if (
+      this.apiBase !== DEFAULT_API_BASE &&
+      this.#configuredFor !== this.#config() &&
+      checkCredentials(this.publishableKey, this.clientSecret).ok
+    )
+      this.#configure();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -323,7 +343,8 @@ export class OnrampCheckout extends LitElement {
     if (!session || !this.#session.credentials) return;
     // The merchant's `redirect-url` first; else the link the session came with.
     const redirectUrl = this.redirectUrl || session.redirectUrl;
-    if (!redirectUrl) return this.#fail(widgetError('INVALID_CONFIGURATION', { detail: 'no checkout link: set redirect-url' }));
+    if (!redirectUrl)
+      return this.#fail(widgetError('INVALID_CONFIGURATION', { detail: 'no checkout link: set redirect-url' }));
     const checked = checkRedirectUrl(redirectUrl, this.checkoutOrigin);
     if (!checked.ok) return this.#fail(checked.error);
     const mode: OnrampCheckoutMode = this.mode === 'popup' || this.mode === 'redirect' ? this.mode : 'embedded';

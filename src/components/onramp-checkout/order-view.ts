@@ -9,11 +9,17 @@ import { formatCrypto, formatFiat, formatFiatDecimal, formatRate, shortenAddress
 import { figure, remaining, row, say, timer, type WidgetViewInput } from './view-pieces.js';
 
 /** The quote's countdown line, with "Price updated." after a refresh. */
-function quoteCountdown({ state: { quoteNotice }, now, text }: WidgetViewInput, expiresAt: number | null): TemplateResult {
+function quoteCountdown(
+  { state: { quoteNotice }, now, text }: WidgetViewInput,
+  expiresAt: number | null,
+): TemplateResult {
   return timer(
     'quote-countdown',
     quoteNotice === 'refreshing' || expiresAt === null ? 0 : remaining(expiresAt, now),
-    (time) => [quoteNotice === 'refreshed' ? html`<span class="notice">${say(text, 'priceUpdated')}</span> ` : nothing, say(text, 'priceValid', { time })],
+    (time) => [
+      quoteNotice === 'refreshed' ? html`<span class="notice">${say(text, 'priceUpdated')}</span> ` : nothing,
+      say(text, 'priceValid', { time }),
+    ],
     text.messages.priceExpired,
     text.locale,
   );
@@ -38,16 +44,26 @@ export function orderView(input: WidgetViewInput, session: OnrampSession, paymen
         ${network ? row(t.network, networkName(network)) : nothing}
         ${wallet ? html`<div><dt>${t.wallet}</dt><dd class="mono" title=${wallet} aria-label=${wallet}>${shortenAddress(wallet)}</dd></div>` : nothing}
       </dl>
-      ${fees
-        ? html`<dl part="fees" class="fees" aria-label=${t.fees}>
+      ${
+        fees
+          ? html`<dl part="fees" class="fees" aria-label=${t.fees}>
             ${row(t.platformFee, money(fees.platform))}${row(t.networkFee, money(fees.network))}${row(t.processingFee, money(fees.processing))}
             <div class="total"><dt>${t.totalFees}</dt><dd>${figure(money(fees.total))}</dd></div>
           </dl>`
-        : nothing}
+          : nothing
+      }
       ${pending ? quoteCountdown(input, quote.expiresAt) : nothing}
     </section>
-    ${pending && session.expiresAt !== null
-      ? timer('session-countdown', remaining(session.expiresAt, now), (time) => say(text, 'sessionLeft', { time }), t.sessionExpired, locale)
-      : nothing}
+    ${
+      pending && session.expiresAt !== null
+        ? timer(
+            'session-countdown',
+            remaining(session.expiresAt, now),
+            (time) => say(text, 'sessionLeft', { time }),
+            t.sessionExpired,
+            locale,
+          )
+        : nothing
+    }
     ${payment}`;
 }

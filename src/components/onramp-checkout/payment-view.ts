@@ -8,7 +8,13 @@ import { formatFiat } from '../../format/format.js';
 import { figure, remaining, say, type WidgetViewInput } from './view-pieces.js';
 
 export function paymentView(input: WidgetViewInput, session: OnrampSession): TemplateResult | typeof nothing {
-  const { state: { surface }, checkoutUrl: url, now, text, onPay } = input;
+  const {
+    state: { surface },
+    checkoutUrl: url,
+    now,
+    text,
+    onPay,
+  } = input;
   const t = text.messages;
   if (surface === 'frame' && url) {
     return html`<iframe

@@ -22,9 +22,11 @@ export function resultView({ environment, text }: WidgetViewInput, session: Onra
         })}
       </p>
       ${completedAt ? html`<p class="status">${say(text, 'deliveredAt', { date: formatDateTime(completedAt, locale) })}</p>` : nothing}
-      ${link && txHash
-        ? html`<a part="tx-link" href=${link} target="_blank" rel="noopener noreferrer">${say(text, 'viewTx', { hash: html`<span class="mono">${shortenAddress(txHash)}</span>` })}</a>`
-        : nothing}
+      ${
+        link && txHash
+          ? html`<a part="tx-link" href=${link} target="_blank" rel="noopener noreferrer">${say(text, 'viewTx', { hash: html`<span class="mono">${shortenAddress(txHash)}</span>` })}</a>`
+          : nothing
+      }
     </section>`;
   }
   const failed = status === 'failed';

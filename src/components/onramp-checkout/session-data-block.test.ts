@@ -9,7 +9,18 @@ import '../../define.js';
 import type { OnrampCheckout } from './onramp-checkout.js';
 import { createdSession } from '../../../test/support/fake-onramp-api.js';
 import es from '../../i18n/locales/es.js';
-import { API, CHECKOUT, FAKED, FakeApi, flush, part, PK_TEST, SECRET, T0, text } from './onramp-checkout.test-helpers.js';
+import {
+  API,
+  CHECKOUT,
+  FAKED,
+  FakeApi,
+  flush,
+  part,
+  PK_TEST,
+  SECRET,
+  T0,
+  text,
+} from './onramp-checkout.test-helpers.js';
 
 describe('<onramp-checkout> session data block', () => {
   let api: FakeApi;
@@ -17,9 +28,20 @@ describe('<onramp-checkout> session data block', () => {
   const mounted: Element[] = [];
 
   /** The element as a server writes it: attributes and the data block child, then connected. */
-  function mountWithBlock(blockText: string, attributes: Record<string, string> = {}, session?: unknown): OnrampCheckout {
+  function mountWithBlock(
+    blockText: string,
+    attributes: Record<string, string> = {},
+    session?: unknown,
+  ): OnrampCheckout {
     const el = document.createElement('onramp-checkout');
-    for (const [name, value] of Object.entries({ 'publishable-key': PK_TEST, 'client-secret': SECRET, 'api-base': API, 'checkout-origin': CHECKOUT, locale: 'en-US', ...attributes })) {
+    for (const [name, value] of Object.entries({
+      'publishable-key': PK_TEST,
+      'client-secret': SECRET,
+      'api-base': API,
+      'checkout-origin': CHECKOUT,
+      locale: 'en-US',
+      ...attributes,
+    })) {
       el.setAttribute(name, value);
     }
     if (session !== undefined) el.session = session;
@@ -58,7 +80,9 @@ describe('<onramp-checkout> session data block', () => {
 
   it('speaks the language of the data block at once, with the texts it carries', async () => {
     const messages = { ...es, title: 'Comprar {asset} (del servidor)' };
-    const el = mountWithBlock(JSON.stringify({ session: createdSession(), locale: 'es-ES', messages }), { locale: 'es-ES' });
+    const el = mountWithBlock(JSON.stringify({ session: createdSession(), locale: 'es-ES', messages }), {
+      locale: 'es-ES',
+    });
     await el.updateComplete;
     expect(text(el.shadowRoot!.querySelector('h2'))).to.equal('Comprar ETH (del servidor)');
     expect(el.shadowRoot!.querySelector('[part=base]')!.getAttribute('lang')).to.equal('es');

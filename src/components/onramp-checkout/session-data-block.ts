@@ -27,7 +27,9 @@ export type SessionDataBlock = z.infer<typeof dataBlockSchema>;
 /** The element's data block child, parsed; `null` when there is none or it is not valid JSON of that shape. */
 export function readSessionDataBlock(host: Element): SessionDataBlock | null {
   // (A server's DOM shim has no querySelector: there the server sets `session` itself.)
-  const script = (host as Partial<Pick<Element, 'querySelector'>>).querySelector?.(':scope > script[type="application/json"]');
+  const script = (host as Partial<Pick<Element, 'querySelector'>>).querySelector?.(
+    ':scope > script[type="application/json"]',
+  );
   if (!script) return null;
   try {
     const parsed = dataBlockSchema.safeParse(JSON.parse(script.textContent));

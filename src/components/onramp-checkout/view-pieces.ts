@@ -39,7 +39,8 @@ export interface WidgetViewInput {
 }
 
 /** A message of the buyer's catalogue, `{placeholders}` filled (values may be templates). */
-export const say = (text: ViewText, key: MessageKey, values: Record<string, unknown> = {}): unknown[] => fill(text.messages[key], values);
+export const say = (text: ViewText, key: MessageKey, values: Record<string, unknown> = {}): unknown[] =>
+  fill(text.messages[key], values);
 
 /** Time left to a deadline at `now` (both epoch ms on the server's clock), never negative. */
 export const remaining = (deadline: number, now: number): number => Math.max(0, deadline - now);
@@ -58,5 +59,11 @@ export const row = (label: string, value: unknown, part?: string): TemplateResul
  * A countdown line: the label around mm:ss while time is left, else the expired text. `role=timer`
  * is not announced as it ticks; the live region says what matters.
  */
-export const timer = (part: string, left: number, label: (time: TemplateResult) => unknown, expired: string, locale: string): TemplateResult =>
+export const timer = (
+  part: string,
+  left: number,
+  label: (time: TemplateResult) => unknown,
+  expired: string,
+  locale: string,
+): TemplateResult =>
   html`<p part=${part} class="countdown ${left ? '' : 'expired'}" role="timer">${left ? label(html`<time>${formatCountdown(left, locale)}</time>`) : expired}</p>`;

@@ -16,15 +16,19 @@ import { remaining, say, type WidgetViewInput } from './view-pieces.js';
  * What the polite live region says: only what changes the buyer's plans, once each (a phase, not
  * a ticking number): the last minute of the session or the price, the price expiring and updated.
  */
-export function announcement({ state: { status, session, quoteNotice }, now, text }: WidgetViewInput): unknown[] | string {
+export function announcement({
+  state: { status, session, quoteNotice },
+  now,
+  text,
+}: WidgetViewInput): unknown[] | string {
   if (status !== 'pending' || !session) return '';
   const lastMinute = (deadline: number | null) => deadline !== null && remaining(deadline, now) <= 60_000;
   // Built only when said (renders run every second).
   const inAMinute = () => ({ when: formatMinutesFromNow(1, text.locale) });
   return lastMinute(session.expiresAt)
-    // lastMinute() is true only for a deadline that is set.
-    // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- see above
-    ? say(text, session.expiresAt! > now ? 'sessionEnding' : 'sessionExpired', inAMinute())
+    ? // lastMinute() is true only for a deadline that is set.
+      // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- see above
+      say(text, session.expiresAt! > now ? 'sessionEnding' : 'sessionExpired', inAMinute())
     : quoteNotice === 'refreshing'
       ? say(text, 'priceExpired')
       : lastMinute(session.quote.expiresAt)
@@ -37,7 +41,11 @@ export function announcement({ state: { status, session, quoteNotice }, now, tex
 /** The screen under the status line, for a session shown. */
 function screen(input: WidgetViewInput): unknown {
   const { status, session } = input.state;
-  return !session || status === 'error' ? nothing : isActive(status) ? orderView(input, session, paymentView(input, session)) : resultView(input, session);
+  return !session || status === 'error'
+    ? nothing
+    : isActive(status)
+      ? orderView(input, session, paymentView(input, session))
+      : resultView(input, session);
 }
 
 export function widgetView(input: WidgetViewInput): TemplateResult {

@@ -19,7 +19,8 @@ export interface ErrorRead {
   requestId: string | undefined;
 }
 
-const record = (value: unknown): Record<string, unknown> => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {});
+const record = (value: unknown): Record<string, unknown> =>
+  value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
 
 /** A short single-line string, or nothing: server text is only ever shown as text, and briefly. */
 const text = (value: unknown): string | undefined =>

@@ -38,20 +38,27 @@ export const oneOf = <const T extends readonly string[]>(values: T) =>
   anyString().check(rule((value) => values.includes(value))) as z.ZodMiniType<T[number], T[number]>;
 
 /** Exactly `value` (what `z.literal(value)` accepts). */
-export const exactly = <const T extends boolean>(value: T) => z.unknown().check(rule((input) => input === value)) as z.ZodMiniType<T, T>;
+export const exactly = <const T extends boolean>(value: T) =>
+  z.unknown().check(rule((input) => input === value)) as z.ZodMiniType<T, T>;
 
 /** `null` or a string `schema` accepts (what `z.nullable(schema)` accepts; a string schema hands back its input). */
 export const nullOr = (schema: z.ZodMiniType<string, string>) =>
-  z.unknown().check(rule((input) => input === null || schema.safeParse(input).success)) as z.ZodMiniType<string | null, string | null>;
+  z.unknown().check(rule((input) => input === null || schema.safeParse(input).success)) as z.ZodMiniType<
+    string | null,
+    string | null
+  >;
 
 /** A number of at least `min` (or above it, when `exclusive`). */
-export const atLeast = (min: number, exclusive = false) => finiteNumber().check(rule((value) => (exclusive ? value > min : value >= min)));
+export const atLeast = (min: number, exclusive = false) =>
+  finiteNumber().check(rule((value) => (exclusive ? value > min : value >= min)));
 
 /** A schema per field of an object. */
 type Shape = Record<string, z.ZodMiniType>;
 /** The fields whose schema accepts `undefined` (`optional`): they may be left out. */
 type OptionalKey<S extends Shape> = { [K in keyof S]: undefined extends z.output<S[K]> ? K : never }[keyof S];
-type Fields<S extends Shape> = { [K in Exclude<keyof S, OptionalKey<S>>]: z.output<S[K]> } & { [K in OptionalKey<S>]?: z.output<S[K]> };
+type Fields<S extends Shape> = { [K in Exclude<keyof S, OptionalKey<S>>]: z.output<S[K]> } & {
+  [K in OptionalKey<S>]?: z.output<S[K]>;
+};
 
 /**
  * An object with these fields (what `z.object(shape)` accepts: any object but `null` or an array,
@@ -64,12 +71,20 @@ type Fields<S extends Shape> = { [K in Exclude<keyof S, OptionalKey<S>>]: z.outp
 export const fields = <S extends Shape>(shape: S) =>
   z.unknown().check((payload: z.core.ParsePayload) => {
     const input = payload.value;
-    if (input === null || typeof input !== 'object' || Array.isArray(input)) return void payload.issues.push({ code: 'custom', input });
+    if (input === null || typeof input !== 'object' || Array.isArray(input))
+      return void payload.issues.push({ code: 'custom', input });
     const output: Record<string, unknown> = {};
     for (const [key, schema] of Object.entries(shape)) {
       const value = (input as Record<string, unknown>)[key];
       const result = schema.safeParse(value);
-      if (!result.success) payload.issues.push(...result.error.issues.map((issue) => ({ code: 'custom' as const, input: value, path: [key, ...issue.path] })));
+      if (!result.success)
+        payload.issues.push(
+          ...result.error.issues.map((issue) => ({
+            code: 'custom' as const,
+            input: value,
+            path: [key, ...issue.path],
+          })),
+        );
       else if (key in input) output[key] = result.data;
     }
     payload.value = output;
@@ -81,5 +96,8 @@ export const optional = <T>(schema: z.ZodMiniType<T>) =>
     if (payload.value === undefined) return;
     const result = schema.safeParse(payload.value);
     if (result.success) payload.value = result.data;
-    else payload.issues.push(...result.error.issues.map((issue) => ({ code: 'custom' as const, input: payload.value, path: issue.path })));
+    else
+      payload.issues.push(
+        ...result.error.issues.map((issue) => ({ code: 'custom' as const, input: payload.value, path: issue.path })),
+      );
   }) as z.ZodMiniType<T | undefined, T | undefined>;

@@ -25,7 +25,9 @@ export const jsonByteLength = (value: unknown): number => new TextEncoder().enco
  * `__proto__` before any key check runs.
  */
 export const metadataSchema = z.pipe(
-  z.unknown().check(z.refine((value) => !RESERVED_METADATA_KEYS.some((key) => Object.hasOwn(Object(value) as object, key)))),
+  z
+    .unknown()
+    .check(z.refine((value) => !RESERVED_METADATA_KEYS.some((key) => Object.hasOwn(Object(value) as object, key)))),
   z
     .record(
       z.string().check(z.minLength(1), z.maxLength(METADATA_LIMITS.keyChars)),

@@ -68,9 +68,7 @@ export const dateFilterSchema = z.union([z.iso.date(), z.iso.datetime({ offset: 
 /** Query of `GET /v1/transactions`, as strings off the URL. */
 export const transactionListQuerySchema = z.object({
   page: z.optional(z.pipe(positiveIntText, z.transform(Number))),
-  limit: z.optional(
-    z.pipe(positiveIntText, z.pipe(z.transform(Number), z.int().check(z.lte(PAGE_LIMIT_MAX)))),
-  ),
+  limit: z.optional(z.pipe(positiveIntText, z.pipe(z.transform(Number), z.int().check(z.lte(PAGE_LIMIT_MAX))))),
   status: z.optional(transactionStatusSchema),
   from: z.optional(dateFilterSchema),
   to: z.optional(dateFilterSchema),

@@ -46,7 +46,10 @@ const webhookEndpointBase = {
 };
 
 /** The creation response: the only place the signing secret (`whsec_…`) is returned. */
-export const createdWebhookEndpointSchema = z.object({ ...webhookEndpointBase, secret: z.string().check(z.regex(/^whsec_/)) });
+export const createdWebhookEndpointSchema = z.object({
+  ...webhookEndpointBase,
+  secret: z.string().check(z.regex(/^whsec_/)),
+});
 export type CreatedWebhookEndpoint = z.infer<typeof createdWebhookEndpointSchema>;
 
 export const webhookEndpointSchema = z.object(webhookEndpointBase);

@@ -47,7 +47,8 @@ export default {
   expiredTitle: 'انتهت صلاحية عملية الدفع هذه',
   expiredBody: 'لم يتم أي دفع ولم يُخصم أي مبلغ.',
   expiredNext: 'ارجع إلى التاجر لبدء عملية شراء جديدة.',
-  'error.SECRET_KEY_REFUSED': 'يجب ألا يصل مفتاح API السري إلى المتصفح أبدًا: استخدم مفتاحًا قابلًا للنشر (…_pk_…) واستبدل المفتاح السري.',
+  'error.SECRET_KEY_REFUSED':
+    'يجب ألا يصل مفتاح API السري إلى المتصفح أبدًا: استخدم مفتاحًا قابلًا للنشر (…_pk_…) واستبدل المفتاح السري.',
   'error.INVALID_PUBLISHABLE_KEY': 'المفتاح القابل للنشر مفقود أو غير صالح.',
   'error.INVALID_CLIENT_SECRET': 'سر العميل مفقود أو غير صالح.',
   'error.INVALID_CONFIGURATION': 'إعدادات الدفع غير صحيحة.',

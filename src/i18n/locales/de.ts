@@ -47,7 +47,8 @@ export default {
   expiredTitle: 'Dieser Checkout ist abgelaufen',
   expiredBody: 'Es wurde keine Zahlung geleistet und nichts belastet.',
   expiredNext: 'Kehren Sie zum Händler zurück, um einen neuen Kauf zu starten.',
-  'error.SECRET_KEY_REFUSED': 'Ein geheimer API-Schlüssel darf nie in einen Browser gelangen: Verwenden Sie einen öffentlichen Schlüssel (…_pk_…) und ersetzen Sie den geheimen.',
+  'error.SECRET_KEY_REFUSED':
+    'Ein geheimer API-Schlüssel darf nie in einen Browser gelangen: Verwenden Sie einen öffentlichen Schlüssel (…_pk_…) und ersetzen Sie den geheimen.',
   'error.INVALID_PUBLISHABLE_KEY': 'Der öffentliche Schlüssel fehlt oder ist fehlerhaft.',
   'error.INVALID_CLIENT_SECRET': 'Das Client-Secret fehlt oder ist fehlerhaft.',
   'error.INVALID_CONFIGURATION': 'Der Checkout ist falsch konfiguriert.',

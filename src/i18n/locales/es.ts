@@ -47,7 +47,8 @@ export default {
   expiredTitle: 'Este pago ha caducado',
   expiredBody: 'No se ha realizado ningún pago ni se ha cobrado nada.',
   expiredNext: 'Vuelve al comercio para iniciar una nueva compra.',
-  'error.SECRET_KEY_REFUSED': 'Una clave API secreta nunca debe llegar a un navegador: usa una clave publicable (…_pk_…) y cambia la secreta.',
+  'error.SECRET_KEY_REFUSED':
+    'Una clave API secreta nunca debe llegar a un navegador: usa una clave publicable (…_pk_…) y cambia la secreta.',
   'error.INVALID_PUBLISHABLE_KEY': 'La clave publicable falta o no es válida.',
   'error.INVALID_CLIENT_SECRET': 'El secreto de cliente falta o no es válido.',
   'error.INVALID_CONFIGURATION': 'El pago está mal configurado.',

@@ -47,7 +47,8 @@ export default {
   expiredTitle: 'Ce paiement a expiré',
   expiredBody: 'Aucun paiement n’a été effectué et rien n’a été débité.',
   expiredNext: 'Revenez chez le marchand pour recommencer un achat.',
-  'error.SECRET_KEY_REFUSED': 'Une clé API secrète ne doit jamais arriver dans un navigateur : utilisez une clé publiable (…_pk_…) et remplacez la clé secrète.',
+  'error.SECRET_KEY_REFUSED':
+    'Une clé API secrète ne doit jamais arriver dans un navigateur : utilisez une clé publiable (…_pk_…) et remplacez la clé secrète.',
   'error.INVALID_PUBLISHABLE_KEY': 'La clé publiable est absente ou mal formée.',
   'error.INVALID_CLIENT_SECRET': 'Le secret client est absent ou mal formé.',
   'error.INVALID_CONFIGURATION': 'Le paiement est mal configuré.',

@@ -6,7 +6,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { request } from 'node:http';
 
-export const PUBLIC = { shop: 'https://shop.example', api: 'https://api.example', checkout: 'https://checkout.example' };
+export const PUBLIC = {
+  shop: 'https://shop.example',
+  api: 'https://api.example',
+  checkout: 'https://checkout.example',
+};
 
 export interface HostedProcess {
   child: ChildProcess;
@@ -18,7 +22,11 @@ export interface HostedProcess {
 }
 
 /** Starts `script` (default the real `demo/server/main.ts`) in hosted mode on `db`; resolves once it listens. */
-export function startHostedProcess(db: string, env: Record<string, string> = {}, script = 'demo/server/main.ts'): Promise<HostedProcess> {
+export function startHostedProcess(
+  db: string,
+  env: Record<string, string> = {},
+  script = 'demo/server/main.ts',
+): Promise<HostedProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: new URL('../../..', import.meta.url),
     env: {
@@ -75,18 +83,37 @@ export interface Answer {
 }
 
 /** One request to `base` (a listening address) with the public Host of the shop unless `host` says. */
-export function send(base: string, method: string, path: string, headers: Record<string, string> = {}, body?: unknown, host = 'shop.example'): Promise<Answer> {
+export function send(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: unknown,
+  host = 'shop.example',
+): Promise<Answer> {
   const url = new URL(base);
   const data = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: url.hostname, port: url.port, method, path, agent: false, headers: { Host: host, ...(data === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers } },
+      {
+        host: url.hostname,
+        port: url.port,
+        method,
+        path,
+        agent: false,
+        headers: { Host: host, ...(data === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
           const buffer = Buffer.concat(chunks);
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: buffer.toString('utf8'), bytes: buffer.length });
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text: buffer.toString('utf8'),
+            bytes: buffer.length,
+          });
         });
         res.on('error', reject);
       },
@@ -110,6 +137,12 @@ export function visitorWith(base: string, address: string, cookie: string) {
     cookie,
     address,
     call: (method: string, path: string, body?: unknown) =>
-      send(base, method, path, { Cookie: cookie, 'X-Forwarded-For': address, ...(method === 'GET' ? {} : { Origin: PUBLIC.shop }) }, body),
+      send(
+        base,
+        method,
+        path,
+        { Cookie: cookie, 'X-Forwarded-For': address, ...(method === 'GET' ? {} : { Origin: PUBLIC.shop }) },
+        body,
+      ),
   };
 }

@@ -8,7 +8,11 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createdSessionSchema, createdWebhookEndpointSchema, webhookDeliveryListSchema } from '../../../src/contract/index.js';
+import {
+  createdSessionSchema,
+  createdWebhookEndpointSchema,
+  webhookDeliveryListSchema,
+} from '../../../src/contract/index.js';
 import type { HostResolver } from '../../../demo/sandbox/domain/webhook-targets.js';
 import { expectData, sessionBody, startTestSandbox, waitFor } from '../helpers.js';
 
@@ -27,12 +31,23 @@ const t = await startTestSandbox({ webhookResolver, webhookMaxAttempts: 1 });
 let ok: boolean;
 try {
   const body = (url: string) => ({ body: { url, events: ['onramp.session.created'] } });
-  const privateHook = expectData(await t.call('POST', '/v1/webhooks', body(`http://localhost:${port}/hooks`)), createdWebhookEndpointSchema, 201);
-  const control = expectData(await t.call('POST', '/v1/webhooks', body(`http://127.0.0.1:${port}/control`)), createdWebhookEndpointSchema, 201);
+  const privateHook = expectData(
+    await t.call('POST', '/v1/webhooks', body(`http://localhost:${port}/hooks`)),
+    createdWebhookEndpointSchema,
+    201,
+  );
+  const control = expectData(
+    await t.call('POST', '/v1/webhooks', body(`http://127.0.0.1:${port}/control`)),
+    createdWebhookEndpointSchema,
+    201,
+  );
   expectData(await t.call('POST', '/v1/onramp', { body: sessionBody() }), createdSessionSchema, 201);
   const settled = async (id: string) =>
     waitFor(async () => {
-      const [d] = expectData(await t.call('GET', `/v1/webhooks/${id}/deliveries`), webhookDeliveryListSchema).deliveries;
+      const [d] = expectData(
+        await t.call('GET', `/v1/webhooks/${id}/deliveries`),
+        webhookDeliveryListSchema,
+      ).deliveries;
       return d && d.status !== 'pending' ? d : undefined;
     });
   const refused = await settled(privateHook.id);

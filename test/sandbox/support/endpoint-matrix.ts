@@ -4,7 +4,16 @@
  */
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
-import { type KeyEnvironment, type KeyType, PERMISSIONS, type Permission, apiKeyListSchema, createdApiKeySchema, createdSessionSchema, sessionStatusViewSchema } from '../../../src/contract/index.js';
+import {
+  type KeyEnvironment,
+  type KeyType,
+  PERMISSIONS,
+  type Permission,
+  apiKeyListSchema,
+  createdApiKeySchema,
+  createdSessionSchema,
+  sessionStatusViewSchema,
+} from '../../../src/contract/index.js';
 import { API_PATHS } from '../../../demo/sandbox/http/app.js';
 import { type Reply, type TestSandbox, startFileTestSandbox, expectData, sessionBody } from '../helpers.js';
 
@@ -34,14 +43,22 @@ export interface MatrixKey {
   id: string;
 }
 
-export async function createKey(environment: KeyEnvironment, type: KeyType, permissions: readonly Permission[]): Promise<MatrixKey> {
+export async function createKey(
+  environment: KeyEnvironment,
+  type: KeyType,
+  permissions: readonly Permission[],
+): Promise<MatrixKey> {
   const created = expectData(
-    await t.call('POST', '/v1/keys', { key: admin(environment), body: { name: `matrix ${environment} ${type}`, environment, type, permissions } }),
+    await t.call('POST', '/v1/keys', {
+      key: admin(environment),
+      body: { name: `matrix ${environment} ${type}`, environment, type, permissions },
+    }),
     createdApiKeySchema,
     201,
   );
   assert.deepEqual([...created.permissions].sort(), [...permissions].sort());
-  const set = permissions.length === 0 ? 'none' : permissions.length === PERMISSIONS.length ? 'all' : permissions.join('+');
+  const set =
+    permissions.length === 0 ? 'none' : permissions.length === PERMISSIONS.length ? 'all' : permissions.join('+');
   return { label: `${environment} ${type} [${set}]`, environment, type, permissions, key: created.key, id: created.id };
 }
 
@@ -60,7 +77,11 @@ export async function transactionIdOf(sessionId: string, key: string): Promise<s
   return expectData(await t.call('GET', `/v1/onramp?session_id=${sessionId}`, { key }), sessionStatusViewSchema).id;
 }
 export async function newVictimKey(env: KeyEnvironment, key = admin(env)): Promise<string> {
-  return expectData(await t.call('POST', '/v1/keys', { key, body: { name: 'victim', environment: env } }), createdApiKeySchema, 201).id;
+  return expectData(
+    await t.call('POST', '/v1/keys', { key, body: { name: 'victim', environment: env } }),
+    createdApiKeySchema,
+    201,
+  ).id;
 }
 export const WEBHOOK_BODY = { url: 'https://merchant.example/hooks', events: ['onramp.session.completed'] };
 export async function newWebhook(env: KeyEnvironment, key = admin(env)): Promise<string> {
@@ -119,7 +140,10 @@ export const ENDPOINTS: Endpoint[] = [
     route: 'GET /v1/onramp',
     call: (k) => {
       const s = sessionOf(k.environment);
-      return t.call('GET', `/v1/onramp?session_id=${s.session_id}`, { key: k.key, headers: { 'X-Client-Secret': s.client_secret } });
+      return t.call('GET', `/v1/onramp?session_id=${s.session_id}`, {
+        key: k.key,
+        headers: { 'X-Client-Secret': s.client_secret },
+      });
     },
     ok: 200,
     // Secret or publishable, with onramp:read (a publishable key together with the client secret).
@@ -127,7 +151,11 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     route: 'POST /v1/onramp/quote',
-    call: (k) => t.call('POST', '/v1/onramp/quote', { key: k.key, body: { fiat_amount: 2000, fiat_currency: 'GBP', crypto_currency: 'ETH' } }),
+    call: (k) =>
+      t.call('POST', '/v1/onramp/quote', {
+        key: k.key,
+        body: { fiat_amount: 2000, fiat_currency: 'GBP', crypto_currency: 'ETH' },
+      }),
     ok: 200,
     // Any valid key, no particular permission.
     allowed: () => true,
@@ -140,7 +168,12 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     route: 'GET /v1/transactions/:id',
-    call: async (k) => t.call('GET', `/v1/transactions/${await transactionIdOf(sessionOf(k.environment).session_id, admin(k.environment))}`, { key: k.key }),
+    call: async (k) =>
+      t.call(
+        'GET',
+        `/v1/transactions/${await transactionIdOf(sessionOf(k.environment).session_id, admin(k.environment))}`,
+        { key: k.key },
+      ),
     ok: 200,
     allowed: secretWith('transactions:read'),
   },
@@ -160,14 +193,22 @@ export const ENDPOINTS: Endpoint[] = [
   {
     route: 'POST /v1/keys',
     variant: 'grants what it holds, in its own environment',
-    call: (k) => t.call('POST', '/v1/keys', { key: k.key, body: { name: 'made by matrix', environment: k.environment, permissions: k.permissions } }),
+    call: (k) =>
+      t.call('POST', '/v1/keys', {
+        key: k.key,
+        body: { name: 'made by matrix', environment: k.environment, permissions: k.permissions },
+      }),
     ok: 201,
     allowed: secretWith('keys:manage'),
   },
   {
     route: 'POST /v1/keys',
     variant: 'grants every permission',
-    call: (k) => t.call('POST', '/v1/keys', { key: k.key, body: { name: 'stronger', environment: k.environment, permissions: PERMISSIONS } }),
+    call: (k) =>
+      t.call('POST', '/v1/keys', {
+        key: k.key,
+        body: { name: 'stronger', environment: k.environment, permissions: PERMISSIONS },
+      }),
     ok: 201,
     allowed: secretWith('keys:manage'),
     refusedAs: (k) => (k.permissions.length === PERMISSIONS.length ? undefined : '403 INSUFFICIENT_PERMISSIONS'),
@@ -175,7 +216,11 @@ export const ENDPOINTS: Endpoint[] = [
   {
     route: 'POST /v1/keys',
     variant: 'creates a key of the other environment',
-    call: (k) => t.call('POST', '/v1/keys', { key: k.key, body: { name: 'crossing', environment: otherEnv(k.environment), permissions: ['keys:manage'] } }),
+    call: (k) =>
+      t.call('POST', '/v1/keys', {
+        key: k.key,
+        body: { name: 'crossing', environment: otherEnv(k.environment), permissions: ['keys:manage'] },
+      }),
     ok: 201,
     allowed: secretWith('keys:manage'),
     refusedAs: () => '403 INSUFFICIENT_PERMISSIONS',
@@ -223,7 +268,10 @@ export const ENDPOINTS: Endpoint[] = [
     route: 'POST /v1/test_helpers/onramp/advance',
     call: async (k) => {
       const fresh = await newSession(k.environment);
-      return t.call('POST', '/v1/test_helpers/onramp/advance', { key: k.key, body: { session_id: fresh.session_id, to: 'failed' } });
+      return t.call('POST', '/v1/test_helpers/onramp/advance', {
+        key: k.key,
+        body: { session_id: fresh.session_id, to: 'failed' },
+      });
     },
     ok: 200,
     // Test-mode secret keys only, whatever their permissions.
@@ -233,7 +281,9 @@ export const ENDPOINTS: Endpoint[] = [
 
 /** Routes the server has now (from its own table), without HEAD and OPTIONS. */
 export const served = new Set(
-  Object.entries(API_PATHS).flatMap(([path, methods]) => methods.filter((m) => m !== 'HEAD' && m !== 'OPTIONS').map((m) => `${m} ${path}`)),
+  Object.entries(API_PATHS).flatMap(([path, methods]) =>
+    methods.filter((m) => m !== 'HEAD' && m !== 'OPTIONS').map((m) => `${m} ${path}`),
+  ),
 );
 /** Matrix rows for routes the server has; rows of routes still to come (webhooks) wait for them. */
 export const active = ENDPOINTS.filter((e) => served.has(e.route));

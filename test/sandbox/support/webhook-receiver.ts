@@ -9,7 +9,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
-import { type WebhookDelivery, type WebhookEvent, createdSessionSchema, createdWebhookEndpointSchema, webhookDeliveryListSchema, webhookEventSchema } from '../../../src/contract/index.js';
+import {
+  type WebhookDelivery,
+  type WebhookEvent,
+  createdSessionSchema,
+  createdWebhookEndpointSchema,
+  webhookDeliveryListSchema,
+  webhookEventSchema,
+} from '../../../src/contract/index.js';
 import { verifyWebhookSignature } from '../../../src/webhooks/verify-signature.js';
 import { type TestSandbox, expectData, sessionBody } from '../helpers.js';
 // A tiny receiver: records every request (raw body, headers) and answers as the test says.
@@ -32,7 +39,10 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-export async function startReceiver(answer: (request: Received, index: number) => Answer = () => 200, port = 0): Promise<Receiver> {
+export async function startReceiver(
+  answer: (request: Received, index: number) => Answer = () => 200,
+  port = 0,
+): Promise<Receiver> {
   const received: Received[] = [];
   const hanging: ServerResponse[] = [];
   const server = createServer((req, res) => {
@@ -66,11 +76,14 @@ export async function startReceiver(answer: (request: Received, index: number) =
   };
 }
 
-
 export const EVENTS_ALL = ['*'];
 
 export async function createEndpoint(t: TestSandbox, url: string, events: string[] = EVENTS_ALL, key?: string) {
-  return expectData(await t.call('POST', '/v1/webhooks', { body: { url, events }, ...(key ? { key } : {}) }), createdWebhookEndpointSchema, 201);
+  return expectData(
+    await t.call('POST', '/v1/webhooks', { body: { url, events }, ...(key ? { key } : {}) }),
+    createdWebhookEndpointSchema,
+    201,
+  );
 }
 
 export async function deliveries(t: TestSandbox, endpointId: string): Promise<WebhookDelivery[]> {
@@ -78,7 +91,11 @@ export async function deliveries(t: TestSandbox, endpointId: string): Promise<We
 }
 
 export async function createSession(t: TestSandbox, key?: string) {
-  return expectData(await t.call('POST', '/v1/onramp', { body: sessionBody(), ...(key ? { key } : {}) }), createdSessionSchema, 201);
+  return expectData(
+    await t.call('POST', '/v1/onramp', { body: sessionBody(), ...(key ? { key } : {}) }),
+    createdSessionSchema,
+    201,
+  );
 }
 
 /** Pays on the hosted checkout page with a test card, as a buyer would. */
@@ -86,7 +103,12 @@ export async function payOnCheckout(redirectUrl: string, card: string): Promise<
   const url = new URL(redirectUrl);
   const res = await fetch(`${url.origin}${url.pathname}`, {
     method: 'POST',
-    body: new URLSearchParams({ t: url.searchParams.get('t') ?? '', card_number: card, card_expiry: '12/30', card_cvc: '123' }),
+    body: new URLSearchParams({
+      t: url.searchParams.get('t') ?? '',
+      card_number: card,
+      card_expiry: '12/30',
+      card_cvc: '123',
+    }),
     redirect: 'manual',
   });
   assert.equal(res.status, 303);
@@ -98,7 +120,12 @@ export const advance = (t: TestSandbox, sessionId: string, to: string) =>
 /** Parses a received body as the contract's event, after checking its signature with the merchant helper. */
 export async function verified(request: Received, secret: string, now?: number): Promise<WebhookEvent> {
   assert.match(String(request.headers['content-type']), /^application\/json/);
-  const result = await verifyWebhookSignature(request.body, request.headers['onramp-signature'] as string | undefined, secret, now === undefined ? {} : { now });
+  const result = await verifyWebhookSignature(
+    request.body,
+    request.headers['onramp-signature'] as string | undefined,
+    secret,
+    now === undefined ? {} : { now },
+  );
   assert.ok(result.ok, `signature rejected: ${JSON.stringify(result)}`);
   const parsed = webhookEventSchema.safeParse(JSON.parse(request.body));
   assert.ok(parsed.success, `not an event: ${request.body}`);

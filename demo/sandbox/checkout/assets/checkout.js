@@ -51,7 +51,9 @@
   var number = document.getElementById('card_number');
   if (number) {
     number.addEventListener('input', function () {
-      var groups = digits(number.value).slice(0, 19).match(/.{1,4}/g);
+      var groups = digits(number.value)
+        .slice(0, 19)
+        .match(/.{1,4}/g);
       number.value = groups ? groups.join(' ') : '';
     });
   }
@@ -137,7 +139,9 @@
         } catch (e) {
           /* storage blocked */
         }
-        note.textContent = beside ? 'This window stays open.' : 'You are staying on this page. Use “Return now” when you are ready.';
+        note.textContent = beside
+          ? 'This window stays open.'
+          : 'You are staying on this page. Use “Return now” when you are ready.';
         stay.remove();
         returnNow.focus();
       });
@@ -147,7 +151,8 @@
       window.close();
       // A tab the buyer opened themselves cannot be closed by a script: say so.
       window.setTimeout(function () {
-        if (!window.closed && note) note.textContent = 'You can close this window now: the merchant’s page shows your order.';
+        if (!window.closed && note)
+          note.textContent = 'You can close this window now: the merchant’s page shows your order.';
       }, 300);
     }
   }
