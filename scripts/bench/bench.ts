@@ -10,7 +10,7 @@
  * slowdown, default 4), `BENCH_BEFORE` (a git revision: its script-tag file is built and measured
  * beside this build's in the time-to-quote, provider-load and main-thread profile parts).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { measureLeaks } from '../../test/e2e/leak-probe.js';
 import { formatOrderVisible, measureOrderVisible } from './order-visible.js';
@@ -18,20 +18,10 @@ import { buildBundleAt, formatProviderLoad, measureProviderLoad } from './provid
 import { formatTimeToQuote, measureTimeToQuote } from './time-to-quote.js';
 import { formatProfile, profileLoads, type ProfileFigures } from './main-thread-profile.js';
 import { startDemo } from '../../demo/server/demo-server.js';
+import { playwrightChromium } from '../../test/engines/engines.mjs';
 
-const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-const browser = await chromium.launch({
-  ...(executablePath ? { executablePath } : {}),
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+// The same Chromium and flags as every suite (test/engines/engines.mjs).
+const browser = await chromium.launch(playwrightChromium.launchOptions);
 const only = process.env.BENCH_ONLY;
 const runs = (part: 'quote' | 'order' | 'load' | 'profile' | 'leaks') => !only || only === part;
 const loads = Number(process.env.BENCH_LOADS ?? 5);
