@@ -4,7 +4,7 @@
  */
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
-import { ApiClient } from './api-client.js';
+import { ApiClient, type ApiClientOptions } from './api-client.js';
 import {
   failure,
   newApiClient,
@@ -40,38 +40,35 @@ describe('ApiClient', () => {
         response: Promise.resolve(respond(200, { success: true, data: statusView })),
       };
     };
-
-    it('adopts the status request already sent when it is exactly its own: no second request', async () => {
-      const start = early('https://api.example.test/');
-      const adopting = new ApiClient({
+    /** A client of the test API handed `headStart` (other options as given). */
+    const adopting = (headStart: ApiClientOptions['headStart'], options: Partial<ApiClientOptions> = {}) =>
+      new ApiClient({
         apiBase: 'https://api.example.test/',
         publishableKey: PK,
         clientSecret: SECRET,
         clock: serverClock,
         fetch: fetchStub,
-        headStart: start,
+        headStart,
+        ...options,
       });
+
+    it('adopts the status request already sent when it is exactly its own: no second request', async () => {
+      const start = early('https://api.example.test/');
+      const client = adopting(start);
       fetchStub.resolves(respond(200, { success: true, data: { ...statusView, status: 'processing' } }));
-      expect((await adopting.getSession(SESSION_ID)).data.status).to.equal('pending');
+      expect((await client.getSession(SESSION_ID)).data.status).to.equal('pending');
       expect(fetchStub.callCount).to.equal(0);
       // Once only: the next poll is a request of its own.
-      expect((await adopting.getSession(SESSION_ID)).data.status).to.equal('processing');
+      expect((await client.getSession(SESSION_ID)).data.status).to.equal('processing');
       expect(fetchStub.callCount).to.equal(1);
       expect(start.abort.signal.aborted).to.equal(false);
     });
 
     it('cancels, unread, a head start older than 3 s (a page that waited in a background tab): the answer shown is fresh', async () => {
       const start = { ...early('https://api.example.test/'), sentAt: Date.now() - 3_001 };
-      const adopting = new ApiClient({
-        apiBase: 'https://api.example.test/',
-        publishableKey: PK,
-        clientSecret: SECRET,
-        clock: serverClock,
-        fetch: fetchStub,
-        headStart: start,
-      });
+      const client = adopting(start);
       fetchStub.resolves(respond(200, { success: true, data: { ...statusView, status: 'processing' } }));
-      expect((await adopting.getSession(SESSION_ID)).data.status).to.equal('processing');
+      expect((await client.getSession(SESSION_ID)).data.status).to.equal('processing');
       expect(fetchStub.callCount).to.equal(1);
       expect(start.abort.signal.aborted).to.equal(true);
     });
@@ -80,15 +77,8 @@ describe('ApiClient', () => {
       Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
       try {
         const start = early('https://api.example.test/');
-        const adopting = new ApiClient({
-          apiBase: 'https://api.example.test/',
-          publishableKey: PK,
-          clientSecret: SECRET,
-          clock: serverClock,
-          fetch: fetchStub,
-          headStart: start,
-        });
-        expect((await failure(adopting.getSession(SESSION_ID))).error.code).to.equal('OFFLINE');
+        const client = adopting(start);
+        expect((await failure(client.getSession(SESSION_ID))).error.code).to.equal('OFFLINE');
         expect(start.abort.signal.aborted).to.equal(true);
       } finally {
         delete (navigator as { onLine?: boolean }).onLine;
@@ -104,16 +94,8 @@ describe('ApiClient', () => {
         );
         const { url, init } = statusRequest('https://api.example.test', PK, SECRET, SESSION_ID);
         const start = { url, init, abort, response, sentAt: SERVER - 2_000 };
-        const adopting = new ApiClient({
-          apiBase: 'https://api.example.test',
-          publishableKey: PK,
-          clientSecret: SECRET,
-          clock: serverClock,
-          fetch: fetchStub,
-          timeoutMs: 8000,
-          headStart: start,
-        });
-        const pending = failure(adopting.getSession(SESSION_ID));
+        const client = adopting(start, { apiBase: 'https://api.example.test', timeoutMs: 8000 });
+        const pending = failure(client.getSession(SESSION_ID));
         await clock.tickAsync(5_999);
         expect(abort.signal.aborted).to.equal(false);
         await clock.tickAsync(1);
@@ -130,16 +112,9 @@ describe('ApiClient', () => {
         early('https://other.example.test'),
         early('https://api.example.test/', `${SESSION_ID}_secret_other`),
       ]) {
-        const adopting = new ApiClient({
-          apiBase: 'https://api.example.test/',
-          publishableKey: PK,
-          clientSecret: SECRET,
-          clock: serverClock,
-          fetch: fetchStub,
-          headStart: start,
-        });
+        const client = adopting(start);
         fetchStub.resolves(respond(200, { success: true, data: { ...statusView, status: 'processing' } }));
-        expect((await adopting.getSession(SESSION_ID)).data.status).to.equal('processing');
+        expect((await client.getSession(SESSION_ID)).data.status).to.equal('processing');
         expect(start.abort.signal.aborted).to.equal(true);
       }
     });
