@@ -8,7 +8,8 @@
  * Environment: `BENCH_LOADS` (cold loads per page, default 5), `BENCH_CYCLES` (mount cycles, default
  * 200), `BENCH_ONLY` (`quote`, `order`, `load`, `profile` or `leaks`) to run one part, `BENCH_CPU` (the CPU
  * slowdown, default 4), `BENCH_BEFORE` (a git revision: its script-tag file is built and measured
- * beside this build's in the time-to-quote, provider-load and main-thread profile parts).
+ * beside this build's in the time-to-quote, provider-load and main-thread profile parts; in the
+ * timed parts their loads take turns, `bundles.ts`).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
@@ -16,7 +17,8 @@ import { measureLeaks } from '../../test/e2e/leak-probe.js';
 import { formatOrderVisible, measureOrderVisible } from './order-visible.js';
 import { buildBundleAt, formatProviderLoad, measureProviderLoad } from './provider-load.js';
 import { formatTimeToQuote, measureTimeToQuote } from './time-to-quote.js';
-import { formatProfile, profileLoads, type ProfileFigures } from './main-thread-profile.js';
+import { formatProfile, profileLoads } from './main-thread-profile.js';
+import { type Bundle, SCRIPT_FILE } from './bundles.js';
 import { startDemo } from '../../demo/server/demo-server.js';
 import { playwrightChromium } from '../../test/engines/engines.mjs';
 
@@ -25,43 +27,22 @@ const browser = await chromium.launch(playwrightChromium.launchOptions);
 const only = process.env.BENCH_ONLY;
 const runs = (part: 'quote' | 'order' | 'load' | 'profile' | 'leaks') => !only || only === part;
 const loads = Number(process.env.BENCH_LOADS ?? 5);
-const SCRIPT = 'dist/onramp-checkout.iife.js';
 const before = process.env.BENCH_BEFORE;
 /** This build's script-tag file and, with `BENCH_BEFORE`, the one built from that revision (built once). */
-const built = readFileSync(SCRIPT, 'utf8');
-const bundles = [{ label: 'after', code: built }];
+const built = readFileSync(SCRIPT_FILE, 'utf8');
+const bundles: Bundle[] = [{ label: 'after', code: built }];
 if (before && (runs('quote') || runs('load') || runs('profile')))
   bundles.unshift({ label: 'before', code: buildBundleAt(before) });
 
-/**
- * Runs `measure` with each bundle served as the demo's script-tag file (written in place of this
- * build's, which is put back after), so before and after load the same pages in one run.
- */
-async function eachBundle<T>(measure: () => Promise<T>): Promise<{ label: string; figures: T }[]> {
-  const results: { label: string; figures: T }[] = [];
-  try {
-    for (const { label, code } of bundles) {
-      writeFileSync(SCRIPT, code);
-      results.push({ label, figures: await measure() });
-    }
-  } finally {
-    writeFileSync(SCRIPT, built);
-  }
-  return results;
-}
-
 try {
   if (runs('quote')) {
-    for (const { label, figures } of await eachBundle(() => measureTimeToQuote(browser, loads)))
+    for (const { label, figures } of await measureTimeToQuote(browser, loads, bundles))
       console.log(`${label}: ${formatTimeToQuote(figures)}\n`);
   }
   if (runs('profile')) {
     const demo = await startDemo({ port: 0, sandbox: { db: ':memory:', port: 0, checkoutPort: 0, log: () => {} } });
     try {
-      const results = await eachBundle<ProfileFigures>(() =>
-        profileLoads(browser, `${demo.url}/demo/script-tag`, loads),
-      );
-      console.log(`${formatProfile(results)}\n`);
+      console.log(`${formatProfile(await profileLoads(browser, `${demo.url}/demo/script-tag`, loads, bundles))}\n`);
     } finally {
       await demo.close();
     }
@@ -91,5 +72,7 @@ try {
     );
   }
 } finally {
+  // The timed parts serve each bundle in turn as the demo's file: this build's goes back.
+  writeFileSync(SCRIPT_FILE, built);
   await browser.close();
 }

@@ -7,6 +7,7 @@
  * position. Figures, never assertions: `npm run bench` prints them (`BENCH_ONLY=profile`).
  */
 import type { Browser } from 'playwright-core';
+import { type Bundle, roundOrder, serveBundle } from './bundles.js';
 import { emulate } from './time-to-quote.js';
 
 /** Resolves once the order (its crypto amount) is in the widget's shadow root. */
@@ -49,9 +50,12 @@ export interface ProfileFigures {
   totals: { script: number; program: number; gc: number; other: number };
 }
 
-function selfTimes(profile: Profile, until: number): Map<string, { ms: number; script: boolean; kind: string }> {
+/** Self ms by function (`name file:line:col`) and what kind of work it is. */
+type SelfTimes = Map<string, { ms: number; script: boolean; kind: string }>;
+
+function selfTimes(profile: Profile, until: number): SelfTimes {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const out = new Map<string, { ms: number; script: boolean; kind: string }>();
+  const out: SelfTimes = new Map();
   let at = profile.startTime;
   const samples = profile.samples ?? [];
   const deltas = profile.timeDeltas ?? [];
@@ -75,39 +79,61 @@ function selfTimes(profile: Profile, until: number): Map<string, { ms: number; s
   return out;
 }
 
-/** `loads` cold loads of `url`, profiled from navigation to the order. */
-export async function profileLoads(browser: Browser, url: string, loads: number): Promise<ProfileFigures> {
-  const sums = new Map<string, { ms: number; script: boolean; kind: string }>();
-  let orderSum = 0;
-  for (let index = 0; index <= loads; index += 1) {
-    const context = await browser.newContext();
-    try {
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await emulate(cdp);
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-      await page.addInitScript(INSTRUMENT);
-      await cdp.send('Profiler.start');
-      const started = Date.now();
-      await page.goto(url, { waitUntil: 'commit' });
-      const order = await page.evaluate<number>('window.__profileOrder');
-      const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
-      // The first load warms the server and the browser's processes: not counted.
-      if (index === 0) continue;
-      orderSum += order;
-      // Samples past the order (the profiler stops a little later) are left out: the profile's
-      // clock (µs) starts before navigation, so cut at its start plus the wall time to the order.
-      const until = profile.startTime + (Date.now() - started) * 1000;
-      for (const [name, entry] of selfTimes(profile, until)) {
-        const sum = sums.get(name) ?? { ms: 0, script: entry.script, kind: entry.kind };
+/** One cold load of `url`, profiled: when the order was in the DOM, and self times until then. */
+async function profileLoad(browser: Browser, url: string): Promise<{ order: number; times: SelfTimes }> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await emulate(cdp);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await page.addInitScript(INSTRUMENT);
+    await cdp.send('Profiler.start');
+    const started = Date.now();
+    await page.goto(url, { waitUntil: 'commit' });
+    const order = await page.evaluate<number>('window.__profileOrder');
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+    // Samples past the order (the profiler stops a little later) are left out: the profile's
+    // clock (µs) starts before navigation, so cut at its start plus the wall time to the order.
+    return { order, times: selfTimes(profile, profile.startTime + (Date.now() - started) * 1000) };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * `loads` cold loads of `url` per bundle, profiled from navigation to the order, the bundles taking
+ * turns (`roundOrder`) after one uncounted warm-up load each (it warms the server and the browser's
+ * processes). The caller puts this build's file back afterwards.
+ */
+export async function profileLoads(
+  browser: Browser,
+  url: string,
+  loads: number,
+  bundles: readonly Bundle[],
+): Promise<{ label: string; figures: ProfileFigures }[]> {
+  const results = bundles.map((bundle) => ({ bundle, sums: new Map() as SelfTimes, orderSum: 0 }));
+  for (let round = -1; round < loads; round += 1) {
+    for (const result of roundOrder(results, round)) {
+      await serveBundle(result.bundle, new URL(url).origin);
+      const { order, times } = await profileLoad(browser, url);
+      if (round < 0) continue;
+      result.orderSum += order;
+      for (const [name, entry] of times) {
+        const sum = result.sums.get(name) ?? { ms: 0, script: entry.script, kind: entry.kind };
         sum.ms += entry.ms;
-        sums.set(name, sum);
+        result.sums.set(name, sum);
       }
-    } finally {
-      await context.close();
     }
   }
+  return results.map(({ bundle, sums, orderSum }) => ({
+    label: bundle.label,
+    figures: summarise(sums, orderSum, loads),
+  }));
+}
+
+function summarise(sums: SelfTimes, orderSum: number, loads: number): ProfileFigures {
   const mean = (ms: number) => ms / loads;
   const total = (match: (entry: { script: boolean; kind: string }) => boolean) =>
     mean([...sums.values()].filter(match).reduce((sum, entry) => sum + entry.ms, 0));

@@ -48,7 +48,8 @@ async function load(browser: Browser, url: string): Promise<LoadFigures> {
     const cdp = await context.newCDPSession(page);
     await emulate(cdp);
     await page.addInitScript(INSTRUMENT);
-    await page.goto(url);
+    // Not `load`: the harness's own evaluate would then run inside the measured window (time-to-quote.ts).
+    await page.goto(url, { waitUntil: 'commit' });
     // A string evaluated over the protocol (the pages' CSP forbids the eval a function would need).
     return await page.evaluate<LoadFigures>(COLLECT);
   } finally {

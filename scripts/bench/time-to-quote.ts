@@ -17,11 +17,10 @@
  * start, its time to first byte, then its brotli bytes at the load's measured throughput), and the
  * status answer cannot come sooner than one round trip after that.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import type { Browser, CDPSession } from 'playwright-core';
 import { startDemo, type DemoHandle } from '../../demo/server/demo-server.js';
+import { type Bundle, roundOrder, SCRIPT_FILE, serveBundle } from './bundles.js';
 
 /** The link and CPU of the issue: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, 4× slower CPU (`BENCH_CPU` sets another factor). */
 export const EMULATION = {
@@ -31,7 +30,6 @@ export const EMULATION = {
   cpuSlowdown: Number(process.env.BENCH_CPU ?? 4),
 } as const;
 
-const SCRIPT_FILE = 'dist/onramp-checkout.iife.js';
 const STATUS_PATH = '/v1/onramp?';
 
 /** What the bench installs before any page script: when the order (its crypto amount) is in the DOM. */
@@ -178,7 +176,9 @@ async function load(browser: Browser, url: string, apiOrigin: string, scriptBrot
     const cdp = await context.newCDPSession(page);
     const wire = await recordWire(cdp);
     await page.addInitScript(INSTRUMENT);
-    await page.goto(url);
+    // Not the default wait for `load`: Playwright's evaluate then compiles its utility script in the
+    // page just as the status answer arrives, and that work would be measured as the widget's.
+    await page.goto(url, { waitUntil: 'commit' });
     // A string evaluated over the protocol (the pages' CSP forbids the eval a predicate would need).
     await page.evaluate('window.__quoteBenchDone');
     const figures = await page.evaluate<PageFigures>(COLLECT);
@@ -257,30 +257,44 @@ export interface PageSummary {
   loads: LoadFigures[];
 }
 
-/** Loads the script-tag page and the `session` page `loads` times each, cold, one after the other. */
+/**
+ * Loads the script-tag page and the `session` page `loads` times each per bundle, cold, one after
+ * the other: after one uncounted warm-up load per bundle, round after round, each bundle once a
+ * round (`roundOrder`). The caller puts this build's file back afterwards.
+ */
 export async function measureTimeToQuote(
   browser: Browser,
   loads: number,
-): Promise<{ summaries: PageSummary[]; scriptBrotli: number }> {
-  const scriptBrotli = brotliCompressSync(readFileSync(resolve(import.meta.dirname, '../..', SCRIPT_FILE)), {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
-  }).length;
+  bundles: readonly Bundle[],
+): Promise<{ label: string; figures: { summaries: PageSummary[]; scriptBrotli: number } }[]> {
+  const results = bundles.map((bundle) => ({
+    bundle,
+    scriptBrotli: brotliCompressSync(bundle.code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    summaries: [] as PageSummary[],
+  }));
   const demo: DemoHandle = await startDemo({
     port: 0,
     sandbox: { db: ':memory:', port: 0, checkoutPort: 0, log: () => {} },
   });
   try {
     const apiOrigin = new URL(demo.sandbox.apiUrl).origin;
-    const summaries: PageSummary[] = [];
     for (const page of ['/demo/script-tag', '/demo/session']) {
+      const url = `${demo.url}${page}`;
+      const figures = new Map(results.map((result) => [result, [] as LoadFigures[]]));
       // One warm-up load, not counted: the server's first session and the browser's first process.
-      await load(browser, `${demo.url}${page}`, apiOrigin, scriptBrotli);
-      const figures: LoadFigures[] = [];
-      for (let index = 0; index < loads; index++)
-        figures.push(await load(browser, `${demo.url}${page}`, apiOrigin, scriptBrotli));
-      summaries.push({ page, loads: figures });
+      for (let round = -1; round < loads; round += 1) {
+        for (const result of roundOrder(results, round)) {
+          await serveBundle(result.bundle, demo.url);
+          const figure = await load(browser, url, apiOrigin, result.scriptBrotli);
+          if (round >= 0) figures.get(result)?.push(figure);
+        }
+      }
+      for (const result of results) result.summaries.push({ page, loads: figures.get(result) ?? [] });
     }
-    return { summaries, scriptBrotli };
+    return results.map(({ bundle, summaries, scriptBrotli }) => ({
+      label: bundle.label,
+      figures: { summaries, scriptBrotli },
+    }));
   } finally {
     await demo.close();
   }
