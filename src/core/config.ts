@@ -41,22 +41,49 @@ export function checkCredentials(publishableKey = '', clientSecret = ''): Checke
 export function credentialsProblem(
   publishableKey: string,
   clientSecret: string,
-): 'SECRET_KEY_REFUSED' | 'INVALID_PUBLISHABLE_KEY' | 'INVALID_CLIENT_SECRET' | null {
+): 'SECRET_KEY_REFUSED' | 'KEY_AND_SECRET_SWAPPED' | 'INVALID_PUBLISHABLE_KEY' | 'INVALID_CLIENT_SECRET' | null {
   const key = parseApiKey(publishableKey);
   // A secret key, even one malformed in other ways, is a leaked secret: say so first.
   // A regex test, not includes(): the script-tag file compresses 17–36 bytes smaller with it.
   // eslint-disable-next-line @typescript-eslint/prefer-includes -- bytes, see above
   if (key?.type === 'secret' || (!key && /_sk_/.test(publishableKey))) return 'SECRET_KEY_REFUSED';
-  if (!key) return 'INVALID_PUBLISHABLE_KEY';
+  if (!key)
+    return sessionIdFromClientSecret(publishableKey) && parseApiKey(clientSecret)
+      ? 'KEY_AND_SECRET_SWAPPED'
+      : 'INVALID_PUBLISHABLE_KEY';
   return sessionIdFromClientSecret(clientSecret) ? null : 'INVALID_CLIENT_SECRET';
+}
+
+/** The local sandbox's addresses (`npm run sandbox`), used only by a test key on a loopback page. */
+export const SANDBOX_API_BASE = 'http://127.0.0.1:8787';
+export const SANDBOX_CHECKOUT_ORIGIN = 'http://127.0.0.1:8788';
+
+/** Host names of a page on the developer's own machine. */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * Where the provider is: the attribute; else what the provider's own build set
+ * (`ONRAMP_API_BASE`, `ONRAMP_CHECKOUT_ORIGIN` at build time); else, for a test key on a loopback
+ * page, the local sandbox's; else `''`, a configuration error before any request. The package
+ * ships no address: a forgotten attribute on a merchant's real page must not send every buyer's
+ * browser to its own machine.
+ */
+export function providerOrigin(
+  value: string,
+  built: string,
+  sandbox: string,
+  publishableKey: string,
+  pageHost: string,
+): string {
+  // eslint-disable-next-line @typescript-eslint/prefer-includes -- bytes, see credentialsProblem
+  return value || built || (/_test_/.test(publishableKey) && LOOPBACK_HOSTS.includes(pageHost) ? sandbox : '');
 }
 
 /** The origin of an absolute https (or local http) URL without credentials; `null` for anything else. */
 export function normalizeOrigin(value: string): string | null {
   try {
     const { protocol, hostname, username, password, origin } = new URL(value);
-    const secure =
-      protocol === 'https:' || (protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(hostname));
+    const secure = protocol === 'https:' || (protocol === 'http:' && LOOPBACK_HOSTS.includes(hostname));
     return secure && !username && !password ? origin : null;
   } catch {
     // No base URL: a relative or protocol-relative value fails to parse and is refused.
