@@ -25,6 +25,8 @@ export interface DoctorReport {
   warnings: number;
   /** What was read but not checked, in words. */
   notes: string[];
+  /** What the doctor found to check: a report of no problem means something only with these. */
+  checked: { elements: number; scripts: number; policies: number; apis: number };
 }
 
 /** The page could not be read as HTML: the doctor has nothing to check. */
@@ -121,5 +123,6 @@ export async function diagnose(url: string): Promise<DoctorReport> {
     errors: findings.filter((item) => PROBLEMS[item.code].kind === 'error').length,
     warnings: findings.filter((item) => PROBLEMS[item.code].kind === 'warning').length,
     notes,
+    checked: { elements: checked.length, scripts: reading.scripts.length, policies: policies.length, apis: apis.size },
   };
 }

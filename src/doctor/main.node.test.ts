@@ -69,6 +69,7 @@ const REPORT: DoctorReport = {
   errors: 1,
   warnings: 1,
   notes: ['Redirected to http://127.0.0.1:8080/shop: that page was read.'],
+  checked: { elements: 1, scripts: 0, policies: 2, apis: 1 },
 };
 
 test('the text report: kind and code, the element, the cause, the fix, notes, the summary last', () => {
@@ -80,16 +81,17 @@ test('the text report: kind and code, the element, the cause, the fix, notes, th
   );
   assert.match(text, /\nwarning ELEMENT_NOT_FOUND\n/);
   assert.match(text, /\nnote: Redirected to/);
-  assert.match(text, /\n1 error, 1 warning: the widget will not work on this page until the errors are fixed\.\n$/);
+  assert.match(text, /\nRead 1 <onramp-checkout> element, 0 widget script tags, 2 CSP policies; asked 1 API\.\n/);
+  assert.match(text, /\n1 error, 1 warning: fix the errors before this page goes live\.\n$/);
   assert.match(
     formatText({ ...REPORT, findings: [], errors: 0, warnings: 0, notes: [] }),
     /\n0 errors, 0 warnings: no problem found\.\n$/,
   );
 });
 
-test('the JSON report: url, findings with code, kind, cause, fix and element, the counts, notes', () => {
+test('the JSON report: url, findings with code, kind, cause, fix and element, the counts, notes, what was checked', () => {
   const parsed = JSON.parse(formatJson(REPORT)) as DoctorReport;
-  assert.deepEqual(Object.keys(parsed), ['url', 'findings', 'errors', 'warnings', 'notes']);
+  assert.deepEqual(Object.keys(parsed), ['url', 'findings', 'errors', 'warnings', 'notes', 'checked']);
   assert.deepEqual(Object.keys(parsed.findings[0] ?? {}), ['code', 'kind', 'cause', 'fix', 'element']);
   assert.deepEqual(parsed.findings[0]?.element, { index: 1, line: 12 });
   assert.equal(parsed.findings[1]?.kind, 'warning');

@@ -13,7 +13,7 @@ Reads a page that embeds <onramp-checkout> as a browser gets it (its Content-Sec
 widget's script tag, the element's attributes), asks its API what the widget would, and reports
 each problem with its fix.
 
-  --json      the report as JSON: {url, findings: [{code, kind, cause, fix, element?}], errors, warnings, notes}
+  --json      the report as JSON: {url, findings: [{code, kind, cause, fix, element?}], errors, warnings, ...}
   -h, --help  this text
 
 Exit status: 0 no error found (warnings may be), 1 errors found, 2 the page could not be read or bad usage.
