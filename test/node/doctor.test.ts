@@ -19,7 +19,7 @@ import { PROBLEM_CODES, PROBLEMS, type ProblemCode } from '../../src/diagnostics
 import type { DoctorReport } from '../../src/doctor/doctor.js';
 import { main } from '../../src/doctor/main.js';
 import { freePort } from '../support/free-port.js';
-import { type PageServer, startPageServer } from './support/doctor-pages.js';
+import { type PageServer, startPageServer } from '../support/page-server.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const HTML = 'text/html; charset=utf-8';

@@ -1,7 +1,8 @@
 /**
- * Pages for the doctor to read (test/node/doctor.test.ts): a loopback server answering each path with
- * what a test put there (status, headers, body), such as a copy of the demo's script-tag page with
- * one thing wrong, a JSON document, or an "API" that answers HTML or JSON without CORS.
+ * A loopback server answering each path with what a test put there (status, headers, body): the
+ * pages the doctor reads in test/node/doctor.test.ts and test/consumers/doctor.test.ts, such as a
+ * copy of the demo's script-tag page with one thing wrong, a JSON document, or an "API" that
+ * answers HTML, or JSON without CORS.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
