@@ -7,6 +7,7 @@
  */
 import { type ScriptElement, scriptAllowed, sourceListAllows, type UrlContext } from './csp-sources.js';
 
+/** One policy: every policy of a page applies to each of its requests. */
 export interface Policy {
   /** Where it came from: `header` or `meta`. */
   source: 'header' | 'meta';
@@ -45,6 +46,7 @@ export const FALLBACKS = {
   script: ['script-src-elem', 'script-src', 'default-src'],
 } as const;
 
+/** The widget's fetches that a policy governs. */
 export type FetchKind = keyof typeof FALLBACKS;
 
 /** The directive of `policy` that governs `kind`, with its sources; `null` when none does (allowed). */

@@ -15,8 +15,10 @@ import { checkScript } from './script-checks.js';
 
 /** A page larger than this is read this far (no merchant page's head and widget come later). */
 export const PAGE_MAX_BYTES = 2 * 1024 * 1024;
+/** How long the page may take, body included. */
 export const PAGE_TIMEOUT_MS = 10_000;
 
+/** What the doctor found on one page. */
 export interface DoctorReport {
   /** The page asked for. */
   url: string;

@@ -18,6 +18,7 @@ export interface ElementRef {
   line: number;
 }
 
+/** One problem found: `cause` and `fix` are the catalogue's texts, filled. */
 export interface Finding {
   code: ProblemCode;
   kind: ProblemKind;

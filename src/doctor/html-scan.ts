@@ -17,6 +17,7 @@ export interface StartTag {
   line: number;
 }
 
+/** An end tag (its attributes, which browsers ignore, are skipped). */
 export interface EndTag {
   kind: 'end';
   name: string;
@@ -29,6 +30,7 @@ export interface TextRun {
   line: number;
 }
 
+/** What the scanner reports, in document order. */
 export type HtmlToken = StartTag | EndTag | TextRun;
 
 /** Elements whose content is text up to their own end tag (the tokenizer's raw-text and RCDATA states). */

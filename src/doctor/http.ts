@@ -1,8 +1,9 @@
 /**
  * The doctor's requests: `fetch` with a deadline and a bound on the body it reads, and failures told
- * in a few words ("connection refused", "timed out after 10 s") instead of undici's `fetch failed`.
+ * in a few words ("connection refused", "no answer within 10 s") instead of undici's `fetch failed`.
  */
 
+/** A request, and how much time and body it may take. */
 export interface BoundedRequest {
   method?: string;
   headers?: Record<string, string>;
@@ -13,6 +14,7 @@ export interface BoundedRequest {
   redirect?: RequestRedirect;
 }
 
+/** An answer, with at most `maxBytes` of its body. */
 export interface BoundedResponse {
   /** The final URL, after redirects. */
   url: string;

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { diagnose, PageUnreadable } from './doctor.js';
 import { formatJson, formatText } from './report.js';
 
+/** The command's help, printed with `--help` and after a usage error. */
 export const USAGE = `Usage: onramp-checkout doctor <page-url> [--json]
 
 Reads a page that embeds <onramp-checkout> as a browser gets it (its Content-Security-Policy, the

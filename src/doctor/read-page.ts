@@ -10,6 +10,7 @@ import { attribute, type HtmlToken, scanHtml, type StartTag } from './html-scan.
 /** The element's configuration attributes, by their dashed names. */
 export const CONFIG_ATTRIBUTES = ['publishable-key', 'client-secret', 'api-base', 'checkout-origin', 'redirect-url'];
 
+/** An `<onramp-checkout>` as the HTML writes it. */
 export interface PageElement {
   /** 1-based, in document order. */
   index: number;
@@ -22,6 +23,7 @@ export interface PageElement {
   dataBlockRedirectUrl?: string;
 }
 
+/** A script tag of the widget (its `src` names the package), as the HTML writes it. */
 export interface PageScript {
   line: number;
   /** `src` as written, and resolved against the document's base URL (`null`: not a URL). */
@@ -32,6 +34,7 @@ export interface PageScript {
   nonce?: string;
 }
 
+/** Everything the doctor reads from the HTML. */
 export interface PageReading {
   elements: PageElement[];
   scripts: PageScript[];

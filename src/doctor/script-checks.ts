@@ -12,6 +12,7 @@ const SCRIPT_TIMEOUT_MS = 10_000;
 /** Far above the script-tag file (about 20 kB brotli, 60 kB as served): a bound, not a budget. */
 const SCRIPT_MAX_BYTES = 8 * 1024 * 1024;
 
+/** What one script tag's checks found, and what they could not check. */
 export interface ScriptCheck {
   findings: Finding[];
   notes: string[];

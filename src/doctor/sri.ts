@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 const STRENGTH = { sha256: 1, sha384: 2, sha512: 3 } as const;
 type Algorithm = keyof typeof STRENGTH;
 
+/** One valid entry of an `integrity` attribute. */
 export interface IntegrityEntry {
   algorithm: Algorithm;
   digest: string;
