@@ -208,6 +208,8 @@ export default defineConfig(({ mode }) => {
               server: 'src/server/index.ts',
               react: 'src/react.ts',
               ssr: 'src/ssr/render-onramp-checkout.ts',
+              // The `bin`: `npx onramp-checkout doctor <page-url>` (Node only).
+              doctor: 'src/doctor/cli.ts',
             },
             formats: ['es'],
             fileName: (_format, entry) => `${entry}.js`,

@@ -1,6 +1,7 @@
 /**
  * Strict CSP of the merchant pages: proves the widget needs no inline script, style or eval.
- * `trustedTypes` adds policy names a page's framework creates (beside Lit's `lit-html`);
+ * `trustedTypes` adds policy names a page's framework creates (beside Lit's `lit-html` and the
+ * widget's own `onramp-checkout`, which loads its on-demand parts);
  * `styleHashes` the hash of a server-rendered widget's stylesheet (`'sha256-…'`), nothing looser.
  */
 export function contentSecurityPolicy(
@@ -22,6 +23,6 @@ export function contentSecurityPolicy(
     // No page of the demo is meant to be framed (clickjacking; in the hosted demo, a framed page would make accounts).
     "frame-ancestors 'none'",
     "require-trusted-types-for 'script'",
-    ['trusted-types lit-html', ...trustedTypes].join(' '),
+    ['trusted-types lit-html onramp-checkout', ...trustedTypes].join(' '),
   ].join('; ');
 }

@@ -26,7 +26,7 @@ async function csp(path: string): Promise<string> {
 
 test('every framework page has the shop page CSP, the Vue page with `vue` added to trusted-types only', async () => {
   const shop = await csp('/');
-  assert.match(shop, /require-trusted-types-for 'script'; trusted-types lit-html$/);
+  assert.match(shop, /require-trusted-types-for 'script'; trusted-types lit-html onramp-checkout$/);
   for (const name of ['react', 'svelte', 'angular-style']) assert.equal(await csp(`/demo/${name}`), shop, name);
   assert.equal(await csp('/demo/vue'), `${shop} vue`);
 });
