@@ -109,7 +109,7 @@ export const OPERATIONS: readonly Operation[] = [
     tag: 'Sessions',
     summary: 'Retrieve a session’s status',
     description:
-      'The session’s status and details. A publishable key reads a session only with that session’s `X-Client-Secret` (anything else is `NOT_FOUND`); `redirect_url` is present only when the client secret was presented. `tx_hash` and `completed_at` are present once completed, never `null`.',
+      'The session’s status and details. A publishable key reads a session only with that session’s `X-Client-Secret` (anything else is `NOT_FOUND`); with the right secret but a key of the other mode (live key, test session, or the reverse) it is `KEY_MODE_MISMATCH`, naming both modes. `redirect_url` is present only when the client secret was presented. `tx_hash` and `completed_at` are present once completed, never `null`.',
     keys: 'secret+publishable',
     permission: 'onramp:read',
     query: [
@@ -122,7 +122,7 @@ export const OPERATIONS: readonly Operation[] = [
     ],
     clientSecret: true,
     success: { status: 200, schema: 'SessionStatus', description: 'The session.' },
-    errors: ['VALIDATION_ERROR', 'NOT_FOUND'],
+    errors: ['VALIDATION_ERROR', 'NOT_FOUND', 'KEY_MODE_MISMATCH'],
   },
   {
     id: 'createQuote',

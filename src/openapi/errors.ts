@@ -34,6 +34,11 @@ export const ERROR_MEANINGS: Readonly<Record<ErrorCode, { when: string; example:
     example: 'No session ors_Q7wN3kLp9XvB2mRt5ZyC8dHf',
     param: 'session_id',
   },
+  KEY_MODE_MISMATCH: {
+    when: 'A publishable key of one mode (live, test) presented the client secret of a session of the same account in the other mode. Without the matching secret, or for another account, it is `NOT_FOUND`.',
+    example: 'This session is in test mode; the key is live.',
+    param: 'session_id',
+  },
   METHOD_NOT_ALLOWED: {
     when: 'The path exists but not with this method; `Allow` lists the methods.',
     example: 'PUT is not allowed on /v1/keys; use GET, HEAD, POST',

@@ -79,6 +79,14 @@ describe('the OpenAPI document', () => {
     }
     const retrieve = paths['/v1/onramp']?.get as Json;
     assert.ok(JSON.stringify(retrieve.parameters).includes('#/components/parameters/ClientSecret'));
+    // A key of the other mode holding the session's secret is told so (docs/design.md §7).
+    const notFound = (retrieve.responses as Record<string, Json>)['404'];
+    const schema = (notFound?.content as Record<string, { schema: Json }>)['application/json']?.schema;
+    assert.deepEqual(
+      (schema as { properties: { error: { properties: { code: { enum: string[] } } } } }).properties.error.properties
+        .code.enum,
+      ['NOT_FOUND', 'KEY_MODE_MISMATCH'],
+    );
     const create = paths['/v1/onramp']?.post as Json;
     assert.ok(JSON.stringify(create.parameters).includes('#/components/parameters/IdempotencyKey'));
   });

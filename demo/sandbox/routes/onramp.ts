@@ -45,13 +45,25 @@ export function onrampRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
     }
     const notFound = new ApiError('NOT_FOUND', `No session ${sessionId}`, { param: 'session_id' });
     const row = deps.sessionService.get(sessionId);
-    if (row?.account_id !== key.accountId || row.environment !== key.environment) throw notFound;
+    if (row?.account_id !== key.accountId) throw notFound;
 
     const clientSecret = c.req.header('X-Client-Secret')?.trim();
     const secretMatches =
       clientSecret !== undefined &&
       sessionIdFromClientSecret(clientSecret) === sessionId &&
       matchesHash(clientSecret, row.client_secret_hash);
+    if (row.environment !== key.environment) {
+      // Naming the modes helps the merchant who mixed a live key with a test session; only a caller
+      // holding the session's own secret learns them, so the answer is no oracle for session ids.
+      if (key.type === 'publishable' && secretMatches) {
+        throw new ApiError(
+          'KEY_MODE_MISMATCH',
+          `This session is in ${row.environment} mode; the key is ${key.environment}.`,
+          { param: 'session_id' },
+        );
+      }
+      throw notFound;
+    }
     // A publishable key reads a session only together with that session's client secret.
     if (key.type === 'publishable' && !secretMatches) throw notFound;
     if (key.type === 'publishable')
