@@ -41,17 +41,29 @@ export function checkCredentials(publishableKey = '', clientSecret = ''): Checke
 export function credentialsProblem(
   publishableKey: string,
   clientSecret: string,
-): 'SECRET_KEY_REFUSED' | 'KEY_AND_SECRET_SWAPPED' | 'INVALID_PUBLISHABLE_KEY' | 'INVALID_CLIENT_SECRET' | null {
+): 'SECRET_KEY_REFUSED' | 'INVALID_PUBLISHABLE_KEY' | 'INVALID_CLIENT_SECRET' | null {
   const key = parseApiKey(publishableKey);
   // A secret key, even one malformed in other ways, is a leaked secret: say so first.
   // A regex test, not includes(): the script-tag file compresses 17–36 bytes smaller with it.
   // eslint-disable-next-line @typescript-eslint/prefer-includes -- bytes, see above
   if (key?.type === 'secret' || (!key && /_sk_/.test(publishableKey))) return 'SECRET_KEY_REFUSED';
-  if (!key)
-    return sessionIdFromClientSecret(publishableKey) && parseApiKey(clientSecret)
-      ? 'KEY_AND_SECRET_SWAPPED'
-      : 'INVALID_PUBLISHABLE_KEY';
+  if (!key) return 'INVALID_PUBLISHABLE_KEY';
   return sessionIdFromClientSecret(clientSecret) ? null : 'INVALID_CLIENT_SECRET';
+}
+
+/**
+ * `credentialsProblem`, told more exactly for the merchant: a client secret where the key goes and
+ * a key where the secret goes is `KEY_AND_SECRET_SWAPPED` (the doctor; the widget's own report of
+ * it waits for its diagnostics part, issue #32).
+ */
+export function credentialsDiagnosis(
+  publishableKey: string,
+  clientSecret: string,
+): ReturnType<typeof credentialsProblem> | 'KEY_AND_SECRET_SWAPPED' {
+  const problem = credentialsProblem(publishableKey, clientSecret);
+  return problem === 'INVALID_PUBLISHABLE_KEY' && sessionIdFromClientSecret(publishableKey) && parseApiKey(clientSecret)
+    ? 'KEY_AND_SECRET_SWAPPED'
+    : problem;
 }
 
 /** The local sandbox's addresses (`npm run sandbox`), used only by a test key on a loopback page. */

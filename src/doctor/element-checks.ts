@@ -7,7 +7,7 @@
 import { parseApiKey } from '../contract/credentials.js';
 import {
   checkRedirectUrl,
-  credentialsProblem,
+  credentialsDiagnosis,
   normalizeOrigin,
   providerOrigin,
   SANDBOX_API_BASE,
@@ -62,7 +62,7 @@ export function checkElement(element: PageElement, pageUrl: URL): CheckedElement
   /** Configured by its attributes: a missing one is a mistake, not a property to come. */
   const written = hasKey || hasSecret;
   if (written) {
-    const problem = credentialsProblem(key, secret);
+    const problem = credentialsDiagnosis(key, secret);
     // Amount first: `session-url` without a client secret makes the session in the browser.
     const amountFirst = !hasSecret && element.attributes.has('session-url');
     if (problem && !(problem === 'INVALID_CLIENT_SECRET' && amountFirst)) found.push(finding(problem, {}, ref));

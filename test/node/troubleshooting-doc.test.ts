@@ -1,0 +1,49 @@
+/**
+ * The catalogue of problems is one module that the widget, the doctor and docs/troubleshooting.md
+ * read: the page's section is the catalogue as written by scripts/build/troubleshooting.ts, every
+ * code has its entry there, and every code is exercised by a test (those the widget does not report
+ * yet are named here, and only those).
+ */
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { test } from 'node:test';
+import { DOC, withSection } from '../../scripts/build/troubleshooting.js';
+import { PROBLEMS, PROBLEM_CODES, type ProblemCode } from '../../src/diagnostics/problems.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/** Codes only the widget finds, which its diagnostics (issue #32) will report and test. */
+const NOT_YET_IN_THE_WIDGET: readonly ProblemCode[] = [
+  'MISSING_REDIRECT_URL',
+  'PART_LOAD_FAILED',
+  'CHECKOUT_FRAME_REFUSED',
+  'CONTAINER_TOO_NARROW',
+  'DUPLICATE_DEFINITION',
+];
+
+function testFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (name === 'node_modules' || name.startsWith('.')) return [];
+    if (statSync(path).isDirectory()) return testFiles(path);
+    return /\.(test|e2e)\.tsx?$/.test(name) && !path.endsWith('troubleshooting-doc.test.ts') ? [path] : [];
+  });
+}
+
+test('docs/troubleshooting.md holds the catalogue as it is', () => {
+  const page = readFileSync(DOC, 'utf8');
+  assert.equal(withSection(page), page, 'run: tsx scripts/build/troubleshooting.ts');
+  for (const code of PROBLEM_CODES) assert.ok(page.includes(`### \`${code}\``), `${code} has no entry`);
+});
+
+test('every code of the catalogue is exercised by a test', () => {
+  const sources = [...testFiles(join(ROOT, 'src')), ...testFiles(join(ROOT, 'test'))].map((path) =>
+    readFileSync(path, 'utf8'),
+  );
+  const untested = PROBLEM_CODES.filter(
+    (code) => !NOT_YET_IN_THE_WIDGET.includes(code) && !sources.some((source) => source.includes(code)),
+  );
+  assert.deepEqual(untested, []);
+  for (const code of NOT_YET_IN_THE_WIDGET) assert.equal(PROBLEMS[code].finder, 'widget', code);
+});
