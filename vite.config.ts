@@ -14,6 +14,7 @@
  * - `--mode demo`: the demo pages' scripts in `dist/demo/`.
  */
 import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { minify } from 'terser';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
@@ -54,7 +55,7 @@ function terserPass(): Plugin {
     name: 'terser-pass',
     async generateBundle(_options, bundle) {
       for (const file of Object.values(bundle)) {
-        if (file.type !== 'chunk' || !file.fileName.endsWith('.iife.js')) continue;
+        if (file.type !== 'chunk' || !/^onramp-checkout\..*js$/.test(file.fileName)) continue;
         const mapAsset = bundle[`${file.fileName}.map`];
         const inputMap = mapAsset?.type === 'asset' ? String(mapAsset.source) : undefined;
         const comment = /\n?\/\/# sourceMappingURL=\S*\s*$/.exec(file.code)?.[0] ?? '';
@@ -103,6 +104,59 @@ function localeFiles(): Plugin {
       for (const { language, source } of LOCALE_JSON)
         this.emitFile({ type: 'asset', fileName: `locales/${language}.json`, source });
     },
+  };
+}
+
+/** The on-demand parts of the script-tag build (`src/parts/`): `dist/onramp-checkout.<name>.js`. */
+const PARTS: Record<string, string> = {
+  later: 'src/components/onramp-checkout/later-part.iife.ts',
+};
+
+/**
+ * The script-tag builds load their parts with the integrity pinned here (`src/parts/load-part.iife.ts`,
+ * swapped in for `load-part.ts`): the parts are built first (`--mode part-<name>`), and their bytes
+ * hashed (SHA-256: as strong a pin as SHA-384 here, and 20 characters less of incompressible base64).
+ */
+function partFiles(): Plugin {
+  return {
+    name: 'part-files',
+    config: () => ({
+      define: {
+        __ONRAMP_PART_INTEGRITY__: JSON.stringify(
+          Object.fromEntries(
+            Object.keys(PARTS).map((name) => {
+              const file = resolve(import.meta.dirname, `dist/onramp-checkout.${name}.js`);
+              if (!existsSync(file)) throw new Error(`${file} is missing: run vite build --mode part-${name} first`);
+              return [name, `sha256-${createHash('sha256').update(readFileSync(file)).digest('base64')}`];
+            }),
+          ),
+        ),
+      },
+      resolve: {
+        alias: [{ find: /^(.*\/)?load-part\.js$/, replacement: resolve(import.meta.dirname, 'src/parts/load-part.iife.ts') }],
+      },
+    }),
+  };
+}
+
+/**
+ * What every build of the widget is told: its version (`DUPLICATE_DEFINITION` compares copies), and
+ * the provider's addresses when a provider builds the package for its own merchants
+ * (`ONRAMP_API_BASE=https://… ONRAMP_CHECKOUT_ORIGIN=https://… npm run build`); none by default.
+ */
+function buildConstants(): Record<string, string> {
+  const origin = (name: 'ONRAMP_API_BASE' | 'ONRAMP_CHECKOUT_ORIGIN') => {
+    const value = process.env[name] ?? '';
+    if (value && !/^https:\/\/[^/?#@]+(\/[^?#]*)?$/.test(value)) throw new Error(`${name} must be an https URL: ${value}`);
+    return JSON.stringify(value);
+  };
+  const { version } = JSON.parse(readFileSync(resolve(import.meta.dirname, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  return {
+    __ONRAMP_VERSION__: JSON.stringify(version),
+    __ONRAMP_API_BASE__: origin('ONRAMP_API_BASE'),
+    __ONRAMP_CHECKOUT_ORIGIN__: origin('ONRAMP_CHECKOUT_ORIGIN'),
   };
 }
 
@@ -174,10 +228,36 @@ export default defineConfig(({ mode }) => {
       },
     };
   }
+  const part = /^part-(\w+)$/.exec(mode)?.[1];
+  if (part) {
+    const entry = PARTS[part];
+    if (!entry) throw new Error(`no part named ${part}`);
+    // Each part one self-contained file beside the script-tag file, loaded by it on demand.
+    return {
+      define: buildConstants(),
+      plugins: [sourceSideEffects(), localeFiles(), minifyLitTemplates(), terserPass()],
+      // The part draws with the script-tag file's Lit: no second copy (src/parts/host-lit.ts).
+      resolve: { alias: [{ find: /^lit$/, replacement: resolve(import.meta.dirname, 'src/parts/host-lit.ts') }] },
+      build: {
+        target: 'es2022',
+        sourcemap: true,
+        emptyOutDir: false,
+        minify: true,
+        lib: {
+          entry,
+          formats: ['iife'],
+          name: 'OnrampCheckoutPart',
+          fileName: () => `onramp-checkout.${part}.js`,
+        },
+        rollupOptions: { output: { generatedCode: { symbols: false } } },
+      },
+    };
+  }
   const iife = mode === 'iife' || mode === 'hydrate';
   return {
+    define: buildConstants(),
     plugins: iife
-      ? [sourceSideEffects(), localeFiles(), minifyLitTemplates(), terserPass(), printIntegrity()]
+      ? [sourceSideEffects(), localeFiles(), partFiles(), minifyLitTemplates(), terserPass(), printIntegrity()]
       : [sourceSideEffects(), minifyLitTemplates(), printStyleHash()],
     build: {
       target: 'es2022',

@@ -1,9 +1,11 @@
 /**
  * Registers `<onramp-checkout>`. Safe to import twice, or alongside another copy of the bundle:
- * a second definition is skipped instead of throwing. Safe on a server: it does nothing without
- * `customElements`.
+ * a second definition is skipped instead of throwing; a copy of another version is reported in the
+ * console (`DUPLICATE_DEFINITION`), since every element on the page is then the first copy's. Safe
+ * on a server: it does nothing without `customElements`.
  */
 import { OnrampCheckout } from './index.js';
+import { loadPart } from './parts/load-part.js';
 
 export const TAG_NAME = 'onramp-checkout';
 
@@ -11,7 +13,17 @@ export function defineOnrampCheckout(
   registry: CustomElementRegistry | undefined = (globalThis as { customElements?: CustomElementRegistry })
     .customElements,
 ): void {
-  if (registry && !registry.get(TAG_NAME)) registry.define(TAG_NAME, OnrampCheckout);
+  const defined = registry?.get(TAG_NAME) as { version?: string } | undefined;
+  if (!defined) registry?.define(TAG_NAME, OnrampCheckout);
+  else if (defined !== OnrampCheckout && defined.version !== OnrampCheckout.version)
+    void loadPart('later').then((part) => {
+      if (!('diagnose' in part)) return;
+      const { code, cause, fix } = part.diagnose('DUPLICATE_DEFINITION', {
+        version: OnrampCheckout.version,
+        otherVersion: defined.version ?? 'an unknown version',
+      });
+      console.warn(`onramp-checkout ${code}: ${cause}\nFix: ${fix}`);
+    });
 }
 
 defineOnrampCheckout();

@@ -16,7 +16,8 @@ export { OnrampCheckout, type OnrampTheme } from './components/onramp-checkout/o
 export * from './components/onramp-checkout/onramp-checkout.events.js';
 export type { OnrampStatus } from './core/flow-machine.js';
 export type { OnrampSession, OnrampQuote, OnrampFees, OnrampSessionInput } from './core/session-view.js';
-export type { OnrampError, OnrampErrorCode } from './core/widget-error.js';
+export type { OnrampError, OnrampErrorCode, OnrampWarningCode } from './core/widget-error.js';
+export type { ProblemValues as OnrampProblemValues } from './diagnostics/problems.js';
 export type { OnrampCheckoutMode, OnrampFallbackReason } from './controllers/hosted-checkout-controller.js';
 
 // The names before every public type took the `Onramp` prefix: kept for one minor release.

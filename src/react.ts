@@ -23,6 +23,7 @@ const events = {
   onOnrampFailed: 'onramp-failed' as EventName<OnrampEventMap['onramp-failed']>,
   onOnrampExpired: 'onramp-expired' as EventName<OnrampEventMap['onramp-expired']>,
   onOnrampError: 'onramp-error' as EventName<OnrampEventMap['onramp-error']>,
+  onOnrampWarning: 'onramp-warning' as EventName<OnrampEventMap['onramp-warning']>,
   onOnrampFallback: 'onramp-fallback' as EventName<OnrampEventMap['onramp-fallback']>,
 } satisfies Record<keyof OnrampPascalEventProps, string>;
 

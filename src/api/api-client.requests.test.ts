@@ -17,6 +17,10 @@ import {
   type FetchStub,
 } from './api-client.test-helpers.js';
 import { ServerClock } from './server-clock.js';
+import { QuoteRefresher } from '../controllers/quote-refresher.js';
+import { fromStatusView } from '../core/session-view.js';
+import { sessionStatusRead } from '../contract/read/session.js';
+import type { FlowInput } from '../core/flow-machine.js';
 
 describe('ApiClient', () => {
   let fetchStub: FetchStub;
@@ -40,7 +44,7 @@ describe('ApiClient', () => {
     expect(init.headers).to.deep.equal({ 'X-API-Key': PK, 'X-Client-Secret': SECRET });
   });
 
-  it('POST /v1/onramp/quote with a JSON body', async () => {
+  it('POST /v1/onramp/quote with a JSON body (the quote refresher, through the client)', async () => {
     const quote = {
       fiat_amount: 10000,
       fiat_currency: 'USD',
@@ -53,8 +57,17 @@ describe('ApiClient', () => {
     };
     fetchStub.resolves(respond(200, { success: true, data: quote }));
     const request = { fiat_amount: 10000, fiat_currency: 'USD', crypto_currency: 'ETH', network: 'ethereum' } as const;
-    const { data } = await client.createQuote(request);
-    expect(data.crypto_amount).to.equal('0.0307');
+    const sent: FlowInput[] = [];
+    const session = {
+      ...fromStatusView(sessionStatusRead.parse(statusView)),
+      fiatAmount: 10000,
+      fiatCurrency: 'USD',
+      cryptoCurrency: 'ETH',
+      network: 'ethereum',
+    };
+    await new QuoteRefresher(serverClock, (input) => sent.push(input)).refresh(client, session);
+    const [refreshed] = sent;
+    expect(refreshed?.type === 'quote-refreshed' && refreshed.quote.cryptoAmount).to.equal('0.0307');
     const [url, init] = fetchStub.firstCall.args as [string, RequestInit];
     expect(url).to.equal('https://api.example.test/v1/onramp/quote');
     expect(init.method).to.equal('POST');

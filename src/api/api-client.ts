@@ -6,9 +6,9 @@
  */
 import * as z from 'zod/mini';
 import { readErrorBody, successRead } from '../contract/read/envelope.js';
-import { quoteRead, type QuoteRead } from '../contract/read/quote.js';
 import { sessionStatusRead, type SessionStatusRead } from '../contract/read/session.js';
 import { widgetError, type OnrampError, type OnrampErrorCode } from '../core/widget-error.js';
+import type { ProblemValues } from '../diagnostics/problems.js';
 import type { HeadStart } from './head-start.js';
 import { isOffline } from './offline.js';
 import { parseRetryAfter } from './retry-policy.js';
@@ -56,7 +56,6 @@ export interface QuoteRequestBody {
 }
 
 const statusEnvelope = successRead(sessionStatusRead);
-const quoteEnvelope = successRead(quoteRead);
 
 const STATUS_CODES: Partial<Record<number, OnrampErrorCode>> = {
   401: 'UNAUTHORIZED',
@@ -64,6 +63,11 @@ const STATUS_CODES: Partial<Record<number, OnrampErrorCode>> = {
   404: 'SESSION_NOT_FOUND',
   429: 'RATE_LIMITED',
 };
+
+/** The modes a `KEY_MODE_MISMATCH` names: the key's, and the session's (the other one). */
+const keyModes = (key: string): ProblemValues =>
+  // eslint-disable-next-line @typescript-eslint/prefer-includes -- bytes, see config.ts
+  /_live_/.test(key) ? { keyMode: 'live', sessionMode: 'test' } : { keyMode: 'test', sessionMode: 'live' };
 
 /** How old a head start may be when the element adopts it, ms: normally it is a few tens of ms. */
 const HEAD_START_MAX_AGE_MS = 3_000;
@@ -81,20 +85,27 @@ export class ApiClient {
   async getSession(sessionId: string, signal?: AbortSignal): Promise<ApiResponse<SessionStatusRead>> {
     const { apiBase, publishableKey, clientSecret } = this.#options;
     const { url, init } = statusRequest(apiBase, publishableKey, clientSecret, sessionId);
-    const answer = await this.#request(url, init, statusEnvelope, signal, this.#adopt(url, init));
+    const answer = await this.request(url, init, statusEnvelope, signal, this.#adopt(url, init));
     // Another session's answer is never shown as this one.
     if (answer.data.session_id !== sessionId)
       throw new ApiError(widgetError('MALFORMED_RESPONSE', { requestId: answer.requestId }), 200);
     return answer;
   }
 
-  /** `POST /v1/onramp/quote`: a fresh price for the session's amount, currencies and network. */
-  createQuote(request: QuoteRequestBody, signal?: AbortSignal): Promise<ApiResponse<QuoteRead>> {
-    return this.#request(
-      apiUrl(this.#options.apiBase, '/v1/onramp/quote'),
-      { method: 'POST', body: JSON.stringify(request) },
-      quoteEnvelope,
-      signal,
+  /**
+   * Whether anything answers at the API's address, CORS aside: a `no-cors` request resolves (with an
+   * opaque answer) when a server answers, and fails when nothing does or the page's CSP refuses it.
+   * Tells "unreachable" from "refused by CORS" after a network error.
+   */
+  reachable(): Promise<boolean> {
+    const { apiBase, fetch = globalThis.fetch } = this.#options;
+    return fetch(apiUrl(apiBase, '/v1/onramp'), {
+      mode: 'no-cors',
+      ...REQUEST_OPTIONS,
+      signal: AbortSignal.timeout(5000),
+    }).then(
+      () => true,
+      () => false,
     );
   }
 
@@ -111,7 +122,16 @@ export class ApiClient {
     return undefined;
   }
 
-  async #request<T>(
+  /** The API base, for the requests of the parts (`QuoteRefresher`). */
+  get apiBase(): string {
+    return this.#options.apiBase;
+  }
+
+  /**
+   * One request: fetch with the key, a timeout and the caller's signal; the answer read with
+   * `schema`; every failure an `ApiError`. The widget's own requests and its parts' go through here.
+   */
+  async request<T>(
     url: string,
     init: RequestInit,
     schema: z.ZodMiniType<{ data: T }>,
@@ -119,12 +139,18 @@ export class ApiClient {
     early?: HeadStart,
   ): Promise<ApiResponse<T>> {
     const { publishableKey, clock, timeoutMs = 15_000, fetch = globalThis.fetch } = this.#options;
+    // What the merchant's fix names: the address asked, the API base, what came back.
+    const values: ProblemValues = {
+      url: url.replace(/\?.*/, ''),
+      apiBase: this.#options.apiBase,
+      apiOrigin: new URL(url).origin,
+    };
     const fail = (
       code: OnrampErrorCode,
-      extra?: { requestId?: string | undefined; detail?: string | undefined },
+      requestId?: string,
       status: number | null = null,
       retryAfterMs: number | null = null,
-    ) => new ApiError(widgetError(code, extra), status, retryAfterMs);
+    ) => new ApiError(widgetError(code, { requestId, values }), status, retryAfterMs);
     if (isOffline()) {
       early?.abort.abort();
       throw fail('OFFLINE');
@@ -172,19 +198,26 @@ export class ApiClient {
         if (signal?.aborted) throw signal.reason;
         if (timedOut) throw fail('TIMEOUT');
       });
+      const contentType = headers.get('Content-Type') ?? '';
+      Object.assign(values, { status: String(status), contentType });
+      // A web page where the API should be (api-base points at the site, or at a 404 page); a
+      // proxy's error page (5xx) is the API's trouble, retried as such.
+      if (status < 500 && /html/.test(contentType)) throw fail('API_NOT_AN_ONRAMP_API', requestId, status);
       if (!response.ok) {
         // The spec does not show an error body: read what one says, if anything, by its status.
         const error = readErrorBody(body);
-        const code = STATUS_CODES[status] ?? (status >= 500 ? 'SERVER_ERROR' : 'BAD_REQUEST');
+        values.detail = error.message;
         throw fail(
-          code,
-          { requestId: error.requestId ?? requestId, detail: code === 'BAD_REQUEST' ? error.message : undefined },
+          error.code === 'KEY_MODE_MISMATCH'
+            ? (Object.assign(values, keyModes(publishableKey)), error.code)
+            : (STATUS_CODES[status] ?? (status >= 500 ? 'SERVER_ERROR' : 'BAD_REQUEST')),
+          error.requestId ?? requestId,
           status,
           status === 429 ? parseRetryAfter(headers.get('Retry-After'), clock.now()) : null,
         );
       }
       const parsed = schema.safeParse(body);
-      if (!parsed.success) throw fail('MALFORMED_RESPONSE', { requestId }, status);
+      if (!parsed.success) throw fail('MALFORMED_RESPONSE', requestId, status);
       return { data: parsed.data.data, requestId };
     } finally {
       clearTimeout(timer);

@@ -8,7 +8,7 @@
  * It imports nothing heavy: it runs before Lit and zod are evaluated (`head-start.ts`).
  */
 import { sessionIdFromClientSecret } from '../contract/credentials.js';
-import { credentialsProblem, normalizeOrigin } from '../core/config.js';
+import { apiBaseFor, credentialsProblem, normalizeOrigin } from '../core/config.js';
 import { hasHeadStart, recordHeadStart } from './head-start.js';
 import { isOffline } from './offline.js';
 import { statusRequest } from './status-request.js';
@@ -22,9 +22,11 @@ export function sendHeadStartRequests(): number {
   let sent = 0;
   for (const element of document.querySelectorAll('onramp-checkout')) {
     if (hasHeadStart(element) || element.querySelector(':scope > script[type="application/json"]')) continue;
-    const [publishableKey, clientSecret, apiBase] = ['publishable-key', 'client-secret', 'api-base'].map(
+    const [publishableKey, clientSecret, apiBaseAttribute] = ['publishable-key', 'client-secret', 'api-base'].map(
       (name) => element.getAttribute(name) ?? '',
     ) as [string, string, string];
+    // The element's own rule: no api-base means none, unless a test key on a loopback page.
+    const apiBase = apiBaseFor(apiBaseAttribute, publishableKey);
     if (credentialsProblem(publishableKey, clientSecret) || !normalizeOrigin(apiBase)) continue;
     // credentialsProblem() passed the secret, so it names a session.
     // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- see above

@@ -6,8 +6,9 @@
  * English; a catalogue the server provided (`provideMessages`) is used synchronously.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { directionOf, languageOf, loadedMessages, loadMessages, type Language } from '../i18n/catalogue.js';
-import { en, type Messages } from '../i18n/messages.js';
+import { directionOf, languageOf, loadedMessages, type Language } from '../i18n/catalogue.js';
+import { loadPart } from '../parts/load-part.js';
+import { english as en, type Messages } from '../i18n/messages.js';
 
 type Host = ReactiveControllerHost & HTMLElement & { locale: string };
 
@@ -62,6 +63,10 @@ export class LocaleController implements ReactiveController {
     };
     const messages = loadedMessages(language);
     if (messages) apply(messages);
-    else void loadMessages(language).then(apply);
+    // Another language's catalogue is loaded by the `later` part (asked for now, not after the paint).
+    else
+      void loadPart('later')
+        .then((part) => ('code' in part ? null : part.loadCatalogue(language)))
+        .then((loadedCatalogue) => apply(loadedCatalogue ?? en));
   }
 }

@@ -11,7 +11,8 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { isOffline } from '../api/offline.js';
 import { backoffDelay } from '../api/retry-policy.js';
 import type { PollPlan } from '../core/poll-policy.js';
-import { type BuyerSign, BuyerSigns, isResumeSign, isReturnSign } from './buyer-signs.js';
+import { loaded } from '../parts/parts.js';
+import { type BuyerSign, type BuyerSigns, isResumeSign, isReturnSign } from './buyer-signs.js';
 import { Timer } from './timer.js';
 
 /** At most one read from signs in this long; pointer and key activity after this long without a sign is a return. */
@@ -43,7 +44,9 @@ export class PollController implements ReactiveController {
   #again = false;
   #failures = 0;
   #listening = false;
-  readonly #signs: BuyerSigns;
+  readonly #host: Element;
+  /** The buyer's signs: from the `later` part, a moment after the first paint. */
+  #signs: BuyerSigns | undefined;
   #readsSinceSign = 0;
   /** Device times: the last read sent and answered, the last sign, the last read a sign caused; when the timer fires. */
   #lastSentAt = 0;
@@ -57,13 +60,13 @@ export class PollController implements ReactiveController {
 
   constructor(host: ReactiveControllerHost & Element, options: PollControllerOptions) {
     this.#options = options;
-    this.#signs = new BuyerSigns(host, (sign) => this.#onSign(sign));
+    this.#host = host;
     host.addController(this);
   }
 
   /** Nothing is read while the tab is hidden, the element not rendered, or the device offline. */
   #paused(): boolean {
-    return document.hidden || !this.#signs.rendered || isOffline();
+    return document.hidden || this.#signs?.rendered === false || isOffline();
   }
 
   #plan(paused: boolean): PollPlan {
@@ -95,6 +98,13 @@ export class PollController implements ReactiveController {
     if (plan.kind !== 'read') return;
     const due = Math.max(this.#lastReadAt + plan.ms, this.#notBefore);
     if (due < this.#dueAt) this.#schedule(Math.max(0, due - Date.now()));
+  }
+
+  /** The `later` part arrived: the buyer's signs are listened to from now on. */
+  signsArrived(): void {
+    if (!this.#listening || this.#signs) return;
+    this.#listening = false;
+    this.#listen(true);
   }
 
   /** Stops for good (final state, or credentials changed); an in-flight request is cancelled. */
@@ -215,7 +225,8 @@ export class PollController implements ReactiveController {
   #listen(on: boolean): void {
     if (this.#listening === on) return;
     this.#listening = on;
-    this.#signs.listen(on);
+    const later = loaded.later;
+    (this.#signs ??= later && new later.BuyerSigns(this.#host, (sign) => this.#onSign(sign)))?.listen(on);
     window[on ? 'addEventListener' : 'removeEventListener']('offline', this.#onOffline);
   }
 }

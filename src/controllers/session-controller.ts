@@ -4,14 +4,21 @@
  * rendered or offline, stopped on disconnect), and fetches a fresh quote when the price expires (one at a time;
  * after a failure the next try waits a backoff with jitter, never less than `Retry-After`). What
  * comes back is handed to the host as state-machine events.
+ *
+ * Never stranded: a read not answered within `STRAND_AFTER_MS` (the first retries), an answer that
+ * is not the API, or a server that answers but refuses this page (CORS) makes the host offer the
+ * buyer another way to pay (`stranded`), while polling goes on in the background and takes over
+ * again when the API answers.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ApiClient, ApiError } from '../api/api-client.js';
-import { backoffDelay } from '../api/retry-policy.js';
 import type { ServerClock } from '../api/server-clock.js';
-import { checkCredentials, normalizeOrigin, type WidgetCredentials } from '../core/config.js';
+import { checkCredentials, normalizeOrigin, pageLocation, type WidgetCredentials } from '../core/config.js';
+import { Timer } from './timer.js';
 import type { FlowInput } from '../core/flow-machine.js';
-import { fromQuote, fromStatusView, type OnrampSession } from '../core/session-view.js';
+import { fromStatusView, type OnrampSession } from '../core/session-view.js';
+import { loaded } from '../parts/parts.js';
+import type { QuoteRefresher } from './quote-refresher.js';
 import { widgetError, type OnrampError } from '../core/widget-error.js';
 import { takeHeadStart } from '../api/head-start.js';
 import { PollController, type PollControllerOptions, type PollOutcome } from './poll-controller.js';
@@ -24,8 +31,11 @@ export interface SessionControllerOptions {
    * A status response (`session-fetched`, numbered in request order: a late answer must not roll
    * the status back), a fresh quote, or a failure (`OFFLINE` when polling pauses offline).
    */
-  send: (event: FlowInput & { type: 'session-fetched' | 'quote-refreshed' | 'failed' }) => void;
+  send: (event: FlowInput & { type: 'session-fetched' | 'quote-refreshed' | 'failed' | 'stranded' }) => void;
 }
+
+/** How long the API may go unanswered before the buyer is offered another way to pay, ms. */
+export const STRAND_AFTER_MS = 10_000;
 
 /** The poll outcome that ends polling (no credentials, or the request was cancelled). */
 const STOP: PollOutcome = { ok: false, retry: false, retryAfterMs: null };
@@ -35,10 +45,13 @@ export class SessionController implements ReactiveController {
   readonly #options: SessionControllerOptions;
   readonly #poller: PollController;
   #seq = 0;
-  #quoteAbort: AbortController | null = null;
-  #quoteFailures = 0;
-  /** Server time before which no quote retry goes out. */
-  #quoteRetryAt = 0;
+  #quoter: QuoteRefresher | undefined;
+  /** Runs from a read's start until an answer the widget can use: then the buyer is stranded. */
+  readonly #strand = new Timer();
+  /** The last failure of a read since the last success, and how many in a row. */
+  #lastError: OnrampError | null = null;
+  #failuresInRow = 0;
+  #apiBase = '';
   /** The checked credentials, once `configure` accepted them. */
   credentials: WidgetCredentials | null = null;
   client: ApiClient | null = null;
@@ -61,11 +74,17 @@ export class SessionController implements ReactiveController {
 
   stop(): void {
     this.#poller.stop();
+    this.#strand.stop();
   }
 
   /** Polls as soon as the polling rules allow. */
   pollNow(): void {
     this.#poller.pollNow();
+  }
+
+  /** The `later` part arrived: the buyer's signs join the polling. */
+  signsArrived(): void {
+    this.#poller.signsArrived();
   }
 
   /** The host's state changed: the next read comes sooner if the policy now says so. */
@@ -81,10 +100,13 @@ export class SessionController implements ReactiveController {
     this.stop();
     this.#cancelQuote();
     this.credentials = this.client = null;
+    this.#lastError = null;
+    this.#failuresInRow = 0;
     const checked = checkCredentials(publishableKey, clientSecret);
     if (!checked.ok) return checked.error;
-    if (!normalizeOrigin(apiBase))
-      return widgetError('INVALID_CONFIGURATION', { detail: 'api-base must be an https URL' });
+    if (!apiBase) return widgetError('MISSING_API_BASE', { values: { pageOrigin: pageLocation()?.origin } });
+    if (!normalizeOrigin(apiBase)) return widgetError('INVALID_API_BASE', { values: { apiBase } });
+    this.#apiBase = apiBase;
     this.credentials = checked.value;
     // The status request the script-tag file may have sent for this element before it was defined.
     this.client = new ApiClient({
@@ -96,44 +118,38 @@ export class SessionController implements ReactiveController {
     return null;
   }
 
-  /** Whether a quote retry may go out at `now` (none in flight, the backoff over). */
+  /** Whether a quote retry may go out at `now` (the refresher is here, none in flight, the backoff over). */
   quoteDue(now: number): boolean {
-    return !this.#quoteAbort && now >= this.#quoteRetryAt;
+    return !!this.#quotes()?.due(now);
   }
 
-  /** Asks for a fresh quote for `session`'s amount, currencies and network. */
-  async refreshQuote(session: OnrampSession | null): Promise<void> {
-    const client = this.client;
-    if (!session || !client || this.#quoteAbort) return;
-    const { fiatAmount, fiatCurrency, cryptoCurrency, network } = session;
-    if (fiatAmount === null || fiatCurrency === null || cryptoCurrency === null) return;
-    const abort = (this.#quoteAbort = new AbortController());
-    try {
-      const request = {
-        fiat_amount: fiatAmount,
-        fiat_currency: fiatCurrency,
-        crypto_currency: cryptoCurrency,
-        ...(network ? { network } : {}),
-      };
-      const { data } = await client.createQuote(request, abort.signal);
-      if (abort.signal.aborted) return;
-      this.#quoteFailures = 0;
-      this.#options.send({ type: 'quote-refreshed', quote: fromQuote(data) });
-    } catch (cause) {
-      if (abort.signal.aborted) return;
-      const error = cause instanceof ApiError ? cause : null;
-      this.#quoteFailures += 1;
-      this.#quoteRetryAt = this.#options.clock.now() + backoffDelay(this.#quoteFailures, error?.retryAfterMs);
-      // Never fatal: the spec does not say which keys may ask for quotes, and the session can
-      // still be paid at the checkout's price. The order stays on screen; a retry comes later.
-      this.#fail(widgetError('QUOTE_REFRESH_FAILED', { requestId: error?.error.requestId }));
-    } finally {
-      if (this.#quoteAbort === abort) this.#quoteAbort = null;
-    }
+  /** Asks for a fresh quote for `session`'s amount, currencies and network (once the `later` part is here). */
+  refreshQuote(session: OnrampSession | null): void {
+    const { client } = this;
+    if (session && client) void this.#quotes()?.refresh(client, session);
+  }
+
+  /** The quote refresher, from the `later` part once it is here. */
+  #quotes(): QuoteRefresher | undefined {
+    const later = loaded.later;
+    return (this.#quoter ??= later && new later.QuoteRefresher(this.#options.clock, this.#options.send));
   }
 
   hostDisconnected(): void {
     this.#cancelQuote();
+    this.#strand.stop();
+  }
+
+  /** No usable answer in time: the buyer gets another way to pay (the host decides which). */
+  #strandNow(): void {
+    const last = this.#lastError;
+    // Offline is the buyer's own network: the widget says so and resumes when it is back.
+    if (last?.code === 'OFFLINE') return;
+    const error = /^(API|CSP)_/.test(last?.code ?? '') ? last : null;
+    this.#options.send({
+      type: 'stranded',
+      error: error ?? widgetError('API_UNREACHABLE', { values: { ...last?.values, apiBase: this.#apiBase } }),
+    });
   }
 
   #fail(error: OnrampError): void {
@@ -141,24 +157,38 @@ export class SessionController implements ReactiveController {
   }
 
   #cancelQuote(): void {
-    this.#quoteAbort?.abort();
-    this.#quoteAbort = null;
+    this.#quoter?.cancel();
   }
 
   async #poll(signal: AbortSignal): Promise<PollOutcome> {
     const { client, credentials } = this;
     if (!client || !credentials) return STOP;
     const seq = ++this.#seq;
+    if (!this.#strand.pending) this.#strand.start(() => this.#strandNow(), STRAND_AFTER_MS);
     try {
       const { data } = await client.getSession(credentials.sessionId, signal);
       if (signal.aborted) return STOP;
+      this.#strand.stop();
+      this.#lastError = null;
+      this.#failuresInRow = 0;
       this.#options.send({ type: 'session-fetched', session: fromStatusView(data), seq });
       return { ok: true };
     } catch (cause) {
       if (signal.aborted) return STOP;
       const error = cause instanceof ApiError ? cause : null;
-      const reported = error?.error ?? widgetError('NETWORK_ERROR');
+      const reported = (this.#lastError = error?.error ?? widgetError('NETWORK_ERROR'));
+      this.#failuresInRow += 1;
       this.#fail(reported);
+      if (!reported.recoverable) this.#strand.stop();
+      // Not the API at all: no retry will fix it soon, so the buyer need not wait for one.
+      else if (reported.code === 'API_NOT_AN_ONRAMP_API') this.#strandNow();
+      // Twice no answer on the network: if a server answers a no-cors request, it refuses this page.
+      else if (reported.code === 'NETWORK_ERROR' && this.#failuresInRow === 2 && (await client.reachable())) {
+        if (signal.aborted) return STOP;
+        const values = { ...reported.values, pageOrigin: pageLocation()?.origin };
+        this.#lastError = widgetError('API_CORS_REFUSED', { values });
+        this.#strandNow();
+      }
       return { ok: false, retry: reported.recoverable, retryAfterMs: error?.retryAfterMs ?? null };
     }
   }

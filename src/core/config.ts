@@ -17,7 +17,7 @@ export interface WidgetCredentials {
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: OnrampError };
 
 export function checkCredentials(publishableKey = '', clientSecret = ''): Checked<WidgetCredentials> {
-  const code = credentialsProblem(publishableKey, clientSecret);
+  const code = credentialsDiagnosis(publishableKey, clientSecret);
   // No problem means both parse: the secret names a session and the key has an environment.
   /* eslint-disable @typescript-eslint/no-non-null-assertion -- see above */
   return code
@@ -70,6 +70,15 @@ export function credentialsDiagnosis(
 export const SANDBOX_API_BASE = 'http://127.0.0.1:8787';
 export const SANDBOX_CHECKOUT_ORIGIN = 'http://127.0.0.1:8788';
 
+/** The provider's addresses a provider's own build sets (`ONRAMP_API_BASE`, `ONRAMP_CHECKOUT_ORIGIN`). */
+declare const __ONRAMP_API_BASE__: string | undefined;
+declare const __ONRAMP_CHECKOUT_ORIGIN__: string | undefined;
+const BUILT_API_BASE = typeof __ONRAMP_API_BASE__ == 'string' ? __ONRAMP_API_BASE__ : '';
+const BUILT_CHECKOUT_ORIGIN = typeof __ONRAMP_CHECKOUT_ORIGIN__ == 'string' ? __ONRAMP_CHECKOUT_ORIGIN__ : '';
+
+/** The page's location; none while rendered on a server. */
+export const pageLocation = (): Location | undefined => (globalThis as { location?: Location }).location;
+
 /** Host names of a page on the developer's own machine. */
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
@@ -112,5 +121,35 @@ export function checkRedirectUrl(redirectUrl: string, checkoutOrigin: string): C
   const origin = normalizeOrigin(redirectUrl);
   return origin && origin === normalizeOrigin(checkoutOrigin)
     ? { ok: true, value: new URL(redirectUrl) }
-    : { ok: false, error: widgetError('UNSAFE_REDIRECT_URL') };
+    : {
+        ok: false,
+        error: widgetError('UNSAFE_REDIRECT_URL', {
+          values: { redirectOrigin: origin ?? redirectUrl.replace(/^([^:/?#]*:\/\/[^/?#]*).*$/s, '$1'), checkoutOrigin },
+        }),
+      };
+}
+
+/**
+ * The page's host name. A server rendering the element cannot know the page, and sends nothing: it
+ * draws as on a loopback page, and the browser checks again before its first request.
+ */
+const pageHost = (): string => pageLocation()?.hostname ?? 'localhost';
+
+/** The API base an element with this `api-base` and key uses (`''`: none applies). */
+export const apiBaseFor = (value: string, publishableKey: string): string =>
+  providerOrigin(value, BUILT_API_BASE, SANDBOX_API_BASE, publishableKey, pageHost());
+
+/** The checkout origin an element with this `checkout-origin` and key uses (`''`: none applies). */
+export const checkoutOriginFor = (value: string, publishableKey: string): string =>
+  providerOrigin(value, BUILT_CHECKOUT_ORIGIN, SANDBOX_CHECKOUT_ORIGIN, publishableKey, pageHost());
+
+/**
+ * What is wrong with the checkout origin (missing, not https, or not where `redirectUrl` points), or
+ * `null`: checked before any request, as the API base is.
+ */
+export function checkoutProblem(checkoutOrigin: string, redirectUrl: string): OnrampError | null {
+  if (!checkoutOrigin) return widgetError('MISSING_CHECKOUT_ORIGIN', { values: { pageOrigin: pageLocation()?.origin } });
+  if (!normalizeOrigin(checkoutOrigin)) return widgetError('INVALID_CHECKOUT_ORIGIN', { values: { checkoutOrigin } });
+  const checked = redirectUrl ? checkRedirectUrl(redirectUrl, checkoutOrigin) : null;
+  return checked && !checked.ok ? checked.error : null;
 }

@@ -22,6 +22,11 @@ export interface FlowState {
   error: OnrampError | null;
   surface: CheckoutSurface;
   quoteNotice: QuoteNotice;
+  /**
+   * The embedded flow cannot run (the API unreachable, refused by CORS or the page's CSP, not the
+   * API): the buyer is offered the hosted payment page or "Try again" while reads go on behind.
+   */
+  stranded: boolean;
   /** Sequence number of the newest status response applied; older ones are ignored. */
   appliedSeq: number;
 }
@@ -31,6 +36,7 @@ export type FlowInput =
   | { type: 'session-seeded'; session: OnrampSession }
   | { type: 'session-fetched'; session: OnrampSession; seq: number }
   | { type: 'failed'; error: OnrampError }
+  | { type: 'stranded'; error: OnrampError }
   | { type: 'quote-expired' }
   | { type: 'quote-refreshed'; quote: OnrampQuote }
   | { type: 'checkout-opened'; surface: Exclude<CheckoutSurface, 'none'> }
@@ -57,6 +63,7 @@ export const initialState: FlowState = {
   error: null,
   surface: 'none',
   quoteNotice: 'none',
+  stranded: false,
   appliedSeq: 0,
 };
 
@@ -89,6 +96,7 @@ function showSession(state: FlowState, session: OnrampSession, seq: number): Tra
       session,
       status,
       error: null,
+      stranded: false,
       appliedSeq: Math.max(seq, state.appliedSeq),
       surface: isFinalStatus(status) ? 'none' : state.surface,
       quoteNotice: status === 'pending' ? state.quoteNotice : 'none',
@@ -124,13 +132,20 @@ export function transition(state: FlowState, event: FlowInput): Transition {
 
     case 'failed': {
       const { error } = event;
-      if (isFinal(state)) return same;
+      // Stranded, the buyer has been told once; retries failing behind it change nothing they see.
+      if (isFinal(state) || (state.stranded && error.recoverable)) return same;
       if (error.recoverable) return next({ error }, [{ type: 'error', error }]);
       return next({ status: 'error', error, surface: 'none' }, [
         { type: 'error', error },
         { type: 'status-change', status: 'error', previousStatus: status },
       ]);
     }
+
+    case 'stranded':
+      // The first reason given stays (the page's CSP, reported at once, before "unreachable").
+      return isFinal(state) || state.stranded
+        ? same
+        : next({ error: event.error, stranded: true }, [{ type: 'error', error: event.error }]);
 
     case 'quote-expired':
       return status !== 'pending' || state.quoteNotice === 'refreshing'

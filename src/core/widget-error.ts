@@ -1,14 +1,24 @@
-import { en, type Messages } from '../i18n/messages.js';
+import { english as en, type Messages } from '../i18n/messages.js';
+import type { ProblemValues } from '../diagnostics/problems.js';
 
 /**
- * The errors the widget reports: a stable `code`, a readable `message`, whether the widget
- * recovers by itself, and the server's request id when there was one. The message is English here;
- * the element shows and reports it in the buyer's language.
+ * The errors the widget reports: a stable `code` (each in the catalogue of problems,
+ * `src/diagnostics/problems.ts`, with its cause and fix), a short `message` for the buyer, whether
+ * the widget recovers by itself, and the server's request id when there was one. The message is
+ * English here; the element shows and reports it in the buyer's language.
  */
 export type OnrampErrorCode =
   | 'SECRET_KEY_REFUSED'
   | 'INVALID_PUBLISHABLE_KEY'
   | 'INVALID_CLIENT_SECRET'
+  | 'KEY_AND_SECRET_SWAPPED'
+  | 'KEY_MODE_MISMATCH'
+  | 'MISSING_API_BASE'
+  | 'INVALID_API_BASE'
+  | 'MISSING_CHECKOUT_ORIGIN'
+  | 'INVALID_CHECKOUT_ORIGIN'
+  | 'MISSING_REDIRECT_URL'
+  /** No longer reported: each misconfiguration has its own code now. Kept for code that matches on it. */
   | 'INVALID_CONFIGURATION'
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
@@ -20,13 +30,37 @@ export type OnrampErrorCode =
   | 'NETWORK_ERROR'
   | 'SERVER_ERROR'
   | 'RATE_LIMITED'
+  | 'API_UNREACHABLE'
+  | 'API_CORS_REFUSED'
+  | 'API_NOT_AN_ONRAMP_API'
+  | 'CSP_CONNECT_SRC'
   | 'UNSAFE_REDIRECT_URL'
   | 'QUOTE_REFRESH_FAILED';
 
-/** An error's message in a catalogue, with the developer's detail (English) after it. */
-export function errorMessage(error: Pick<OnrampError, 'code' | 'detail'>, messages: Messages = en): string {
-  const text = messages[`error.${error.code}`];
-  return error.detail ? `${text} (${error.detail})` : text;
+/** Problems that do not stop the flow: `onramp-warning`. */
+export type OnrampWarningCode =
+  | 'CSP_FRAME_SRC'
+  | 'CSP_SCRIPT_SRC'
+  | 'CSP_TRUSTED_TYPES'
+  | 'CHECKOUT_FRAME_REFUSED'
+  | 'PART_LOAD_FAILED'
+  | 'CONTAINER_TOO_NARROW'
+  | 'DUPLICATE_DEFINITION'
+  | 'LIVE_KEY_INSECURE_PAGE';
+
+/**
+ * An error's message for the buyer, in a catalogue: its own when it has one; "cannot be reached"
+ * for the API and the page's CSP; "not answering, retrying" for the rest the widget retries; else
+ * "not set up correctly" (never a developer's text: the cause and fix are the merchant's, in the
+ * event and the console).
+ */
+export function errorMessage({ code }: Pick<OnrampError, 'code'>, messages: Messages = en): string {
+  return (
+    (messages as Partial<Record<string, string>>)[`error.${code}`] ??
+    messages[
+      /^(API|CSP)_/.test(code) ? 'error.unreachable' : RECOVERABLE.has(code) ? 'error.retrying' : 'error.config'
+    ]
+  );
 }
 
 export interface OnrampError {
@@ -35,8 +69,8 @@ export interface OnrampError {
   /** True when the widget keeps trying by itself (network trouble, 5xx, 429, a bad response). */
   recoverable: boolean;
   requestId?: string;
-  /** What exactly is wrong, for developers (not translated). */
-  detail?: string;
+  /** The facts the cause and fix name (the origin, the attribute's value, the server's words). */
+  values?: ProblemValues;
 }
 
 const RECOVERABLE: ReadonlySet<OnrampErrorCode> = new Set<OnrampErrorCode>([
@@ -47,15 +81,19 @@ const RECOVERABLE: ReadonlySet<OnrampErrorCode> = new Set<OnrampErrorCode>([
   'SERVER_ERROR',
   'RATE_LIMITED',
   'QUOTE_REFRESH_FAILED',
+  // The embedded flow cannot run, but the widget keeps trying in the background (never stranded).
+  'API_UNREACHABLE',
+  'API_CORS_REFUSED',
+  'API_NOT_AN_ONRAMP_API',
+  'CSP_CONNECT_SRC',
 ]);
 
-export function widgetError(code: OnrampErrorCode, extra: { requestId?: string; detail?: string } = {}): OnrampError {
-  const error: OnrampError = {
-    code,
-    message: errorMessage({ code, detail: extra.detail }),
-    recoverable: RECOVERABLE.has(code),
-  };
+export function widgetError(
+  code: OnrampErrorCode,
+  extra: { requestId?: string | undefined; values?: ProblemValues } = {},
+): OnrampError {
+  const error: OnrampError = { code, message: errorMessage({ code }), recoverable: RECOVERABLE.has(code) };
   if (extra.requestId) error.requestId = extra.requestId;
-  if (extra.detail) error.detail = extra.detail;
+  if (extra.values) error.values = extra.values;
   return error;
 }

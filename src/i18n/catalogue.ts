@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { anyString, fields } from '../contract/schemas/kinds.js';
 import { LOCALE_LOADERS } from './locale-loaders.js';
-import { en, type MessageKey, type Messages } from './messages.js';
+import { english as en, SCREEN_MESSAGE_KEYS, type MessageKey, type Messages } from './messages.js';
 import { ownValue } from '../format/own-value.js';
 
 export const LANGUAGES = ['en', 'de', 'fr', 'es', 'ar'] as const;
@@ -15,7 +15,10 @@ export type Language = (typeof LANGUAGES)[number];
 let catalogueSchema: z.ZodMiniType<Messages> | undefined;
 const parseCatalogue = (data: unknown): Messages =>
   (catalogueSchema ??= fields(
-    Object.fromEntries(Object.keys(en).map((key) => [key, anyString()])) as Record<MessageKey, z.ZodMiniType<string>>,
+    Object.fromEntries([...Object.keys(en), ...SCREEN_MESSAGE_KEYS].map((key) => [key, anyString()])) as Record<
+      MessageKey,
+      z.ZodMiniType<string>
+    >,
   )).parse(data);
 
 /** Catalogues ready for use (synchronously), and loads under way. */

@@ -5,13 +5,10 @@
  * with the catalogue's schema. The page's CSP must allow the script's origin in `connect-src`.
  */
 import type { Language } from './catalogue.js';
+import { scriptBase as base } from '../parts/script-base.js';
 
 /** `{de: 'sha256-…', …}`, written by the build (vite.config.ts). */
 declare const __ONRAMP_LOCALE_INTEGRITY__: Record<Exclude<Language, 'en'>, string>;
-
-// Read while the script runs: `currentScript` is only set then.
-const script = typeof document === 'undefined' ? null : document.currentScript;
-const base = script instanceof HTMLScriptElement ? script.src : '';
 
 const load = (language: Exclude<Language, 'en'>) => async (): Promise<unknown> => {
   const response = await fetch(new URL(`locales/${language}.json`, base), {

@@ -1,6 +1,8 @@
 /**
- * The English messages, built into every bundle; the other languages load on demand and must have
- * exactly these keys and `{placeholders}` (checked by types, by a test, and when a file loads).
+ * The English messages of the first paint, built into every bundle (the final screens' and the
+ * announcements' are in `messages-screens.ts`, in the `screens` part); the other languages load on
+ * demand and must have exactly these keys and those, with the same `{placeholders}` (checked by
+ * types, by a test, and when a file loads).
  *
  * Placeholders are filled by `fill()` with text or templates, never parsed as HTML.
  */
@@ -31,44 +33,51 @@ export const en = {
   priceValid: 'Price valid for {time}',
   priceUpdated: 'Price updated.',
   priceExpired: 'Price expired. Getting a new quote…',
-  priceEnding: 'The price expires {when}.',
   sessionLeft: 'Session expires in {time}',
-  sessionEnding: 'This checkout expires {when}.',
   sessionExpired: 'Session expired',
   frameTitle: 'Secure payment',
   pay: 'Pay {amount}',
-  payInPopup: 'Pay in the secure window that opened.',
-  reopenPopup: 'Reopen payment window',
-  cannotEmbed: 'The payment page could not open here.',
   openPage: 'Open the payment page',
-  delivered: '{amount} delivered on {network} to {wallet}.',
-  deliveredAt: 'Completed {date}',
-  viewTx: 'View transaction {hash}',
-  failedTitle: 'Payment failed',
-  failedBody: 'No crypto was sent, and any hold on your card will be released.',
-  failedNext: 'Go back to the merchant to start a new purchase, and try another card.',
-  expiredTitle: 'This checkout expired',
-  expiredBody: 'No payment was made, and nothing was charged.',
-  expiredNext: 'Go back to the merchant to start a new purchase.',
-  'error.SECRET_KEY_REFUSED':
-    'A secret API key must never reach a browser: use a publishable key (…_pk_…) and rotate the secret one.',
-  'error.INVALID_PUBLISHABLE_KEY': 'The publishable key is missing or malformed.',
-  'error.INVALID_CLIENT_SECRET': 'The client secret is missing or malformed.',
-  'error.INVALID_CONFIGURATION': 'The checkout is misconfigured.',
-  'error.UNAUTHORIZED': 'The publishable key was rejected.',
-  'error.FORBIDDEN': 'The publishable key is not allowed to read this session.',
+  // Buyer messages only: a misconfiguration's cause and fix are the merchant's (the event, the console).
+  'error.config': 'This checkout is not set up correctly. Please tell the merchant.',
+  'error.unreachable': 'The payment service cannot be reached from this page.',
+  'error.retrying': 'The payment service is not answering. Retrying…',
   'error.SESSION_NOT_FOUND': 'This checkout session was not found.',
-  'error.BAD_REQUEST': 'The payment service refused the request.',
-  'error.MALFORMED_RESPONSE': 'The payment service sent an unexpected response. Retrying…',
-  'error.TIMEOUT': 'The payment service is taking too long. Retrying…',
   'error.OFFLINE': 'You are offline. The checkout resumes when you are back online.',
-  'error.NETWORK_ERROR': 'The payment service could not be reached. Retrying…',
-  'error.SERVER_ERROR': 'The payment service had a problem. Retrying…',
-  'error.RATE_LIMITED': 'Too many requests. Retrying…',
-  'error.UNSAFE_REDIRECT_URL': 'The checkout link is not on the allowed checkout host.',
   'error.QUOTE_REFRESH_FAILED': 'The price could not be refreshed. Retrying…',
+  payElsewhere: 'You can still pay on the secure payment page.',
+  tryAgain: 'Try again',
 };
 
-export type MessageKey = keyof typeof en;
+/**
+ * Every message key: the first paint's (`en`) and the screens' that come after it (`enScreens`,
+ * English in the `screens` part; the other catalogues hold all keys).
+ */
+export type MessageKey = keyof typeof en | ScreenMessageKey;
 /** A complete catalogue: every key of the English one. */
 export type Messages = Record<MessageKey, string>;
+
+/** The keys of the screens' texts, for reading a catalogue before the `screens` part is here. */
+export const SCREEN_MESSAGE_KEYS = [
+  'delivered',
+  'deliveredAt',
+  'viewTx',
+  'failedTitle',
+  'failedBody',
+  'failedNext',
+  'expiredTitle',
+  'expiredBody',
+  'expiredNext',
+  'priceEnding',
+  'sessionEnding',
+  'payInPopup',
+  'reopenPopup',
+  'cannotEmbed',
+] as const;
+export type ScreenMessageKey = (typeof SCREEN_MESSAGE_KEYS)[number];
+
+/**
+ * English as the first paint has it: the screens' texts join it with their part (only its views use
+ * them, through `withScreenTexts`).
+ */
+export const english = en as Messages;

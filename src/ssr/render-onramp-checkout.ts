@@ -27,6 +27,11 @@ import de from '../i18n/locales/de.js';
 import es from '../i18n/locales/es.js';
 import fr from '../i18n/locales/fr.js';
 import { jsonForScriptElement } from './json-for-script.js';
+import * as later from '../components/onramp-checkout/later-part.js';
+import { loaded } from '../parts/parts.js';
+
+// A server draws every screen at once: what a browser loads after the first paint is here already.
+loaded.later ??= later;
 
 export { jsonForScriptElement };
 
@@ -49,9 +54,12 @@ export interface OnrampRenderOptions {
   session: OnrampSessionInput | Record<string, unknown>;
   /** Publishable key (`…_pk_…`). A secret key is refused: it would be written into the page. */
   publishableKey: string;
-  /** API base URL, ending before `/v1` (the element's `api-base`). */
+  /**
+   * API base URL, ending before `/v1` (the element's `api-base`). Required with a live key; a test
+   * key without it works only on a loopback page (the local sandbox's address).
+   */
   apiBase?: string;
-  /** The hosted checkout's origin (`checkout-origin`). */
+  /** The hosted checkout's origin (`checkout-origin`); required like `apiBase`. */
   checkoutOrigin?: string;
   mode?: OnrampCheckoutMode;
   /** The buyer's BCP 47 locale; written as `locale`, so server and browser agree. Default `en`. */
@@ -136,7 +144,7 @@ function rendererFor(session: OnrampSessionInput, shadow: boolean): typeof LitEl
  *
  * @throws TypeError when `session` is not a session creation response, the key is not a
  *   publishable key (nothing is written for a secret key), or `apiBase` or `checkoutOrigin` is not
- *   https (or http on localhost).
+ *   https (or http on localhost), or is missing with a live key.
  */
 export async function renderOnrampCheckout(options: OnrampRenderOptions): Promise<string> {
   const parsed = sessionInputRead.safeParse(options.session);
@@ -160,6 +168,9 @@ export async function renderOnrampCheckout(options: OnrampRenderOptions): Promis
   ] as const) {
     if (value !== undefined && !normalizeOrigin(value))
       throw new TypeError(`renderOnrampCheckout: ${name} must be an https URL (or http on localhost)`);
+    // The package ships no address: only a test key on a loopback page may do without (the sandbox's).
+    if (value === undefined && credentials.value.environment === 'live')
+      throw new TypeError(`renderOnrampCheckout: ${name} is required (the provider's address; docs/troubleshooting.md)`);
   }
   const locale = canonicalLocale(options.locale);
   const language = languageOf(locale);

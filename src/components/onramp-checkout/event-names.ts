@@ -13,5 +13,6 @@ export const ONRAMP_EVENT_NAMES = [
   'onramp-failed',
   'onramp-expired',
   'onramp-error',
+  'onramp-warning',
   'onramp-fallback',
 ] as const satisfies readonly (keyof OnrampEventMap)[];

@@ -4,10 +4,8 @@
  */
 import type { FlowNotification } from '../../core/flow-machine.js';
 import type { OnrampSession } from '../../core/session-view.js';
-import type { OnrampError } from '../../core/widget-error.js';
 import {
   OnrampCompletedEvent,
-  OnrampErrorEvent,
   OnrampExpiredEvent,
   OnrampFailedEvent,
   OnrampQuoteExpiredEvent,
@@ -26,22 +24,19 @@ const SESSION_EVENTS = {
 };
 
 /**
- * The event a notification of the state machine is dispatched as; `message` is an error's text in
- * the buyer's language. The machine sends the session-only ones only with a session shown.
+ * The event a notification of the state machine is dispatched as (an error's is the element's own:
+ * it carries the diagnosis). The machine sends the session-only ones only with a session shown.
  */
 export function notificationEvent(
-  notification: FlowNotification,
+  notification: Exclude<FlowNotification, { type: 'error' }>,
   session: OnrampSession | null,
-  message: (error: OnrampError) => string,
 ): Event {
   const { type } = notification;
   return type === 'status-change'
     ? new OnrampStatusChangeEvent({ status: notification.status, previousStatus: notification.previousStatus, session })
     : type === 'quote-refreshed'
       ? new OnrampQuoteRefreshedEvent(notification.quote)
-      : type === 'error'
-        ? new OnrampErrorEvent({ ...notification.error, message: message(notification.error) })
-        : // The machine notifies a session event only while it holds a session.
+      : // The machine notifies a session event only while it holds a session.
           // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- see above
           new SESSION_EVENTS[type](session!);
 }

@@ -4,7 +4,8 @@
  */
 import type { OnrampStatus } from '../../core/flow-machine.js';
 import type { OnrampQuote, OnrampSession } from '../../core/session-view.js';
-import type { OnrampErrorCode } from '../../core/widget-error.js';
+import type { OnrampErrorCode, OnrampWarningCode } from '../../core/widget-error.js';
+import type { ProblemValues } from '../../diagnostics/problems.js';
 import type { OnrampFallbackReason } from '../../controllers/hosted-checkout-controller.js';
 
 /** The common base: bubbling and composed; only `onramp-fallback` is cancelable. */
@@ -64,16 +65,38 @@ export class OnrampExpiredEvent extends OnrampEvent<{ session: OnrampSession }> 
   }
 }
 
-export interface OnrampErrorDetail {
+/** What the merchant is told of a problem: why, and exactly what to change (English). */
+export interface OnrampDiagnosis {
+  /** What is wrong, naming the values involved (the refused origin, the attribute's value). */
+  cause: string;
+  /** What to change, naming the exact value to set. */
+  fix: string;
+  /** The facts the cause and fix name. */
+  values?: ProblemValues;
+}
+
+/** Every code is in `docs/troubleshooting.md`, with its cause and fix. */
+export interface OnrampErrorDetail extends OnrampDiagnosis {
   code: OnrampErrorCode;
+  /** For the buyer, in their language (what the widget shows). */
   message: string;
   requestId?: string;
-  /** True when the widget keeps retrying by itself. */
+  /** True when the widget keeps trying by itself. */
   recoverable: boolean;
 }
 export class OnrampErrorEvent extends OnrampEvent<OnrampErrorDetail> {
   constructor(detail: OnrampErrorDetail) {
     super('onramp-error', detail);
+  }
+}
+
+export interface OnrampWarningDetail extends OnrampDiagnosis {
+  code: OnrampWarningCode;
+}
+/** A problem of the page or the embed that the flow works around (the buyer is not stopped). */
+export class OnrampWarningEvent extends OnrampEvent<OnrampWarningDetail> {
+  constructor(detail: OnrampWarningDetail) {
+    super('onramp-warning', detail);
   }
 }
 
@@ -97,6 +120,7 @@ export interface OnrampEventMap {
   'onramp-failed': OnrampFailedEvent;
   'onramp-expired': OnrampExpiredEvent;
   'onramp-error': OnrampErrorEvent;
+  'onramp-warning': OnrampWarningEvent;
   'onramp-fallback': OnrampFallbackEvent;
 }
 

@@ -106,7 +106,6 @@ export const styles = unsafeCSS(`
     font-size: 1.6em;
     font-weight: 700;
     font-variant-numeric: tabular-nums;
-    overflow-wrap: anywhere;
   }
 
   dl {
@@ -129,6 +128,12 @@ export const styles = unsafeCSS(`
     margin: 0;
     text-align: end;
     font-variant-numeric: tabular-nums;
+  }
+
+  /* Figures, ids and server text may be longer than a narrow card (280 px) is wide: they break there. */
+  .receive strong,
+  dd,
+  .error {
     overflow-wrap: anywhere;
   }
 

@@ -20,6 +20,12 @@ import {
 import { settle, stubResponse } from '../../../test/support/settle.js';
 import { ONRAMP_EVENT_NAMES as EVENT_NAMES } from './event-names.js';
 import type { OnrampEventMap } from './onramp-checkout.events.js';
+import { loadPart } from '../../parts/load-part.js';
+
+// What the element loads after its first paint (the final screens, the polling policy, the buyer's
+// signs, the countdowns' ticks, diagnostics), here before any test mounts one: the tests measure the
+// widget as it is once that part arrived (onramp-checkout.later-part.test.ts covers the moment before).
+await loadPart('later');
 
 export { API, CHECKOUT, EVENT_NAMES, SECRET, SESSION_ID, T0, TX_HASH, WALLET };
 

@@ -10,20 +10,29 @@ import {
   type FlowState,
   type OnrampStatus,
 } from '../../core/flow-machine.js';
-import { checkCredentials, checkRedirectUrl } from '../../core/config.js';
+import {
+  apiBaseFor,
+  checkCredentials,
+  checkoutOriginFor,
+  checkoutProblem,
+  checkRedirectUrl,
+  pageLocation,
+} from '../../core/config.js';
 import { fromSessionInput } from '../../core/session-view.js';
-import { nextPoll } from '../../core/poll-policy.js';
 import { sessionInputRead } from '../../contract/read/session.js';
-import { widgetError, type OnrampError } from '../../core/widget-error.js';
-import { CountdownController } from '../../controllers/countdown-controller.js';
+import { widgetError, type OnrampError, type OnrampWarningCode } from '../../core/widget-error.js';
+import type { ProblemValues } from '../../diagnostics/problems.js';
+import { loadPart } from '../../parts/load-part.js';
+import { loaded, type OnrampParts } from '../../parts/parts.js';
+import type { CountdownController } from '../../controllers/countdown-controller.js';
 import { HostedCheckoutController, type OnrampCheckoutMode } from '../../controllers/hosted-checkout-controller.js';
 import { LocaleController } from '../../controllers/locale-controller.js';
 import { formatCountdown } from '../../format/format.js';
 import { SessionController } from '../../controllers/session-controller.js';
-import { widgetView, focusReplacement } from './widget-view.js';
+import { widgetView } from './widget-view.js';
 import { errorText } from './error-view.js';
 import { notificationEvent } from './notification-event.js';
-import { OnrampFallbackEvent } from './onramp-checkout.events.js';
+import { OnrampErrorEvent, OnrampFallbackEvent, OnrampWarningEvent } from './onramp-checkout.events.js';
 import { styles } from './onramp-checkout.styles.js';
 import { adoptSessionDataBlock } from './session-data-block.js';
 
@@ -42,9 +51,14 @@ const ATTRIBUTE_ALIASES = new Map([
   ['redirecturl', 'redirect-url'],
 ]);
 
-/** Defaults point at a local sandbox (`npm run sandbox`); production embeds set both. */
-const DEFAULT_API_BASE = 'http://127.0.0.1:8787';
-const DEFAULT_CHECKOUT_ORIGIN = 'http://127.0.0.1:8788';
+/** A problem that does not stop the flow, waiting to be reported after the next update. */
+interface WarningNote {
+  type: 'warning';
+  code: OnrampWarningCode;
+  values: ProblemValues;
+}
+
+declare const __ONRAMP_VERSION__: string | undefined;
 
 /**
  * A fiat-to-crypto checkout. Give it a publishable key and a session's client secret: it shows the
@@ -61,7 +75,8 @@ const DEFAULT_CHECKOUT_ORIGIN = 'http://127.0.0.1:8788';
  * @event onramp-completed - The crypto was delivered. Detail: `{session}`.
  * @event onramp-failed - Payment or delivery failed. Detail: `{session}`.
  * @event onramp-expired - The session expired; create a new one. Detail: `{session}`.
- * @event onramp-error - Something went wrong. Detail: `{code, message, requestId?, recoverable}`.
+ * @event onramp-error - Something went wrong. Detail: `{code, message, requestId?, recoverable, cause, fix, values?}`: `message` for the buyer, in their language; `cause` and `fix` for the merchant (docs/troubleshooting.md lists every code).
+ * @event onramp-warning - A problem of the page or the embed that the flow works around (the page's CSP refused the checkout frame, the checkout refused to be framed, the container is too narrow…). Detail: `{code, cause, fix, values?}`.
  * @event onramp-fallback - Cancelable. The embedded flow falls back (popup, then navigation). Detail: `{reason, url}`.
  *
  * @csspart base - The card around everything.
@@ -78,7 +93,8 @@ const DEFAULT_CHECKOUT_ORIGIN = 'http://127.0.0.1:8788';
  * @csspart session-countdown - Time left on the session.
  * @csspart pay-button - The "Pay" button.
  * @csspart checkout-frame - The iframe with the hosted checkout.
- * @csspart fallback-link - Link to the hosted checkout when it cannot be embedded or popped up.
+ * @csspart fallback-link - Link to the hosted checkout when it cannot be embedded or popped up, or when the API cannot be reached.
+ * @csspart retry-button - "Try again", when the API cannot be reached and no link to the hosted checkout is known.
  * @csspart result - The final screen (completed, failed, expired).
  * @csspart tx-link - Link to the delivery transaction on a block explorer.
  *
@@ -102,6 +118,9 @@ const DEFAULT_CHECKOUT_ORIGIN = 'http://127.0.0.1:8788';
 export class OnrampCheckout extends LitElement {
   static override styles = styles;
 
+  /** This copy's version: two different copies on one page are reported (`DUPLICATE_DEFINITION`). */
+  static readonly version: string = typeof __ONRAMP_VERSION__ == 'string' ? __ONRAMP_VERSION__ : 'source';
+
   // Declared without decorators (lit/decorators.js costs bytes in the script-tag bundle).
   static override properties: PropertyDeclarations = {
     publishableKey: { attribute: 'publishable-key' },
@@ -123,11 +142,19 @@ export class OnrampCheckout extends LitElement {
   /** The session's client secret (`ors_…_secret_…`); the session id is derived from it. */
   clientSecret = '';
 
-  /** API base URL, ending before `/v1`; https, or http on localhost. Defaults to a local sandbox. */
-  apiBase = DEFAULT_API_BASE;
+  /**
+   * API base URL, ending before `/v1`; https, or http on localhost. Required: the package ships no
+   * address (a provider's own build may set one); only a test key on a loopback page falls back to
+   * the local sandbox's, `http://127.0.0.1:8787`. Missing anywhere else: `MISSING_API_BASE`, before
+   * any request.
+   */
+  apiBase = '';
 
-  /** The only origin `redirect_url` may point at. Defaults to a local sandbox. */
-  checkoutOrigin = DEFAULT_CHECKOUT_ORIGIN;
+  /**
+   * The only origin `redirect_url` may point at. Required like `api-base` (the local sandbox's is
+   * `http://127.0.0.1:8788`); never taken from `redirect_url` itself.
+   */
+  checkoutOrigin = '';
 
   /**
    * The hosted checkout link of the session: `redirect_url` of the creation response, rendered by
@@ -166,7 +193,12 @@ export class OnrampCheckout extends LitElement {
   private frameHeight = 560;
 
   readonly #clock = new ServerClock();
-  #pending: FlowNotification[] = [];
+  #pending: (FlowNotification | WarningNote)[] = [];
+  /** Events waiting for the diagnostics part, in order; `null` when none wait. */
+  #queue: Promise<void> | null = null;
+  readonly #warned = new Set<OnrampWarningCode>();
+  /** Whether a test key asked for the report at mount. */
+  #report = false;
   /** Set by `#configure` with a seeded session: polling starts once it is on screen. */
   #startPolling = false;
   /** The credentials and API base `#configure` last ran for. */
@@ -180,30 +212,27 @@ export class OnrampCheckout extends LitElement {
     next: (state) => {
       const { status, surface, session } = this.machine;
       const msUntilExpiry = session?.expiresAt == null ? null : session.expiresAt - this.#clock.now();
-      return nextPoll({ ...state, status, surface, msUntilExpiry });
+      // The policy comes with the `later` part, a moment after the first read; until then, 2 s.
+      return (
+        loaded.later?.nextPoll({ ...state, status, surface, msUntilExpiry }) ??
+        (isActive(status) && !state.paused ? { kind: 'read', ms: 2000 } : { kind: isActive(status) ? 'wait' : 'stop' })
+      );
     },
     send: (event) => {
       this.#send(event);
-      // A session without a usable price (the spec's bare status shape) gets a fresh quote.
-      const { status, session } = this.machine;
-      if (
-        event.type === 'session-fetched' &&
-        status === 'pending' &&
-        (session?.quote.exchangeRate === null || session?.quote.expiresAt === null) &&
-        this.#session.quoteDue(this.#clock.now())
-      ) {
-        this.#refreshQuote();
-      }
+      if (event.type === 'session-fetched') this.#quoteIfUnpriced();
     },
   });
 
-  readonly #countdown = new CountdownController(this, {
-    clock: this.#clock,
-    active: () => isActive(this.machine.status),
-    onTick: (now) => this.#onTick(now),
-  });
+  /** Ticks the countdowns: from the `later` part, a moment after the first paint (which shows them). */
+  #countdown: CountdownController | undefined;
 
   readonly #i18n = new LocaleController(this);
+
+  /** The diagnostics of the `later` part, once it is here; and whether it failed to load. */
+  #diagnostics: ReturnType<OnrampParts['later']['attachDiagnostics']> | undefined;
+  #later: Promise<void> | undefined;
+  #laterFailed = false;
 
   // Typed, not inferred: the options' callbacks refer back to `this`.
   readonly #checkout: HostedCheckoutController = new HostedCheckoutController(this, {
@@ -240,7 +269,7 @@ export class OnrampCheckout extends LitElement {
     // the credentials check and `api-base` was set (a framework may set it just after connecting:
     // no request to the default sandbox then). Otherwise the first update configures, as below.
     if (
-      this.apiBase !== DEFAULT_API_BASE &&
+      this.apiBase &&
       this.#configuredFor !== this.#config() &&
       checkCredentials(this.publishableKey, this.clientSecret).ok
     )
@@ -266,15 +295,77 @@ export class OnrampCheckout extends LitElement {
     if (this.getAttribute('status') !== this.machine.status) this.setAttribute('status', this.machine.status);
     // The view changed under the buyer's focus (Pay became the checkout frame, the frame became the
     // result): move focus to what replaced it rather than letting it fall to the page.
-    if (this.#hadFocus && !this.shadowRoot?.activeElement) focusReplacement(this.renderRoot);
-    this.#countdown.sync();
+    if (this.#hadFocus && !this.shadowRoot?.activeElement) loaded.later?.focusReplacement(this.renderRoot);
+    this.#countdown?.sync();
     if (this.#startPolling) {
       this.#startPolling = false;
       this.#session.start();
     }
+    // The first paint is done: now what comes after it (the result, the announcements, diagnostics).
+    void this.#loadLater();
     const pending = this.#pending;
     this.#pending = [];
-    for (const notification of pending) this.#dispatch(notification);
+    if (pending.length)
+      this.#enqueue(
+        () => pending.forEach((note) => this.#dispatch(note)),
+        pending.some((note) => note.type === 'error' || note.type === 'warning'),
+      );
+  }
+
+  /** Loads the `later` part once, and attaches its diagnostics to this element. */
+  #loadLater(): Promise<void> {
+    return (this.#later ??= loadPart('later').then((part) => {
+      if ('code' in part) {
+        this.#laterFailed = true;
+        // Without the part's words, the console still gets the code, as the event does.
+        console.warn('onramp-checkout', part.code, part.values);
+        return this.#warn(part.code, part.values);
+      }
+      this.#countdown = new part.CountdownController(this, {
+        clock: this.#clock,
+        active: () => isActive(this.machine.status),
+        onTick: (now) => this.#onTick(now),
+      });
+      this.#diagnostics = part.attachDiagnostics(this, {
+        testMode: this.#report,
+        warn: (code, values) => this.#warn(code, values),
+        strand: (code, values) => this.#send({ type: 'stranded', error: widgetError(code, { values }) }),
+      });
+      this.requestUpdate();
+      // The buyer's signs and the quote refresher came with it.
+      this.#session.signsArrived();
+      this.#quoteIfUnpriced();
+      // After the events of that update: what was found at mount is in the test-mode report.
+      void this.updateComplete.then(() => this.#enqueue(() => this.#diagnostics?.report(), false));
+    }));
+  }
+
+  /**
+   * Runs `task` now, or after the events queued before it, and the diagnostics part when `explain`
+   * (an error's or warning's cause and fix come from it): events keep their order.
+   */
+  #enqueue(task: () => void, explain: boolean): void {
+    if (!this.#queue && (!explain || this.#diagnostics || this.#laterFailed)) return task();
+    const loaded = explain ? this.#loadLater() : null;
+    const queued: Promise<void> = (this.#queue = (this.#queue ?? Promise.resolve())
+      .then(() => loaded)
+      .then(() => {
+        task();
+        if (this.#queue === queued) this.#queue = null;
+      }));
+  }
+
+  /** Reports a problem that does not stop the flow, once per code, after the next update. */
+  #warn(code: OnrampWarningCode, values: ProblemValues): void {
+    if (this.#warned.has(code)) return;
+    this.#warned.add(code);
+    this.#pending.push({ type: 'warning', code, values });
+    this.requestUpdate();
+  }
+
+  /** The checkout origin this element uses now (`''`: none applies). */
+  #checkoutOrigin(): string {
+    return checkoutOriginFor(this.checkoutOrigin, this.publishableKey);
   }
 
   /** Validates the credentials and (re)starts from scratch: a new session, a new life. */
@@ -283,7 +374,12 @@ export class OnrampCheckout extends LitElement {
     this.#startPolling = false;
     this.#checkout.close();
     this.#send({ type: 'reset' });
-    const refused = this.#session.configure(this.publishableKey, this.clientSecret, this.apiBase);
+    const key = this.publishableKey;
+    // A test key prints one report at mount: what the widget resolved, and every problem found.
+    this.#report ||= /_test_/.test(key);
+    const refused =
+      this.#session.configure(key, this.clientSecret, apiBaseFor(this.apiBase, key)) ??
+      checkoutProblem(this.#checkoutOrigin(), this.redirectUrl);
     if (refused) return this.#fail(refused);
     this.#seed();
     // A seeded session is drawn first and polled after (from `updated`); else the request leaves now.
@@ -322,6 +418,17 @@ export class OnrampCheckout extends LitElement {
     this.#send({ type: 'failed', error });
   }
 
+  /** A session without a usable price (the spec's bare status shape) gets a fresh quote. */
+  #quoteIfUnpriced(): void {
+    const { status, session } = this.machine;
+    if (
+      status === 'pending' &&
+      (session?.quote.exchangeRate === null || session?.quote.expiresAt === null) &&
+      this.#session.quoteDue(this.#clock.now())
+    )
+      this.#refreshQuote();
+  }
+
   #refreshQuote(): void {
     void this.#session.refreshQuote(this.machine.session);
   }
@@ -343,9 +450,8 @@ export class OnrampCheckout extends LitElement {
     if (!session || !this.#session.credentials) return;
     // The merchant's `redirect-url` first; else the link the session came with.
     const redirectUrl = this.redirectUrl || session.redirectUrl;
-    if (!redirectUrl)
-      return this.#fail(widgetError('INVALID_CONFIGURATION', { detail: 'no checkout link: set redirect-url' }));
-    const checked = checkRedirectUrl(redirectUrl, this.checkoutOrigin);
+    if (!redirectUrl) return this.#fail(widgetError('MISSING_REDIRECT_URL'));
+    const checked = checkRedirectUrl(redirectUrl, this.#checkoutOrigin());
     if (!checked.ok) return this.#fail(checked.error);
     const mode: OnrampCheckoutMode = this.mode === 'popup' || this.mode === 'redirect' ? this.mode : 'embedded';
     this.#checkout.open(checked.value, session.sessionId, mode);
@@ -362,9 +468,37 @@ export class OnrampCheckout extends LitElement {
     window.location.assign(url);
   }
 
-  #dispatch(notification: FlowNotification): void {
-    this.dispatchEvent(notificationEvent(notification, this.machine.session, (error) => errorText(error, this.#i18n)));
+  #dispatch(note: FlowNotification | WarningNote): void {
+    // The cause and fix come with the `later` part; without it, the code and where to look it up.
+    const explain = (code: OnrampWarningCode | OnrampError['code'], values?: ProblemValues) => {
+      const { cause, fix } = this.#diagnostics?.explain(code, values) ?? { cause: code, fix: 'docs/troubleshooting.md' };
+      return { cause, fix };
+    };
+    this.dispatchEvent(
+      note.type === 'warning'
+        ? new OnrampWarningEvent({ code: note.code, values: note.values, ...explain(note.code, note.values) })
+        : note.type === 'error'
+          ? new OnrampErrorEvent({
+              ...note.error,
+              message: errorText(note.error, this.#i18n),
+              ...explain(note.error.code, note.error.values),
+            })
+          : notificationEvent(note, this.machine.session),
+    );
   }
+
+  /** The hosted checkout's link when the embedded flow cannot run and the link is safe to offer. */
+  #fallbackUrl(): string | null {
+    const { status, stranded, session } = this.machine;
+    // An order on screen has its Pay button: the hosted checkout opens from there.
+    if (!stranded && status !== 'error') return null;
+    if (session && stranded) return null;
+    const url = this.redirectUrl || session?.redirectUrl;
+    const origin = this.#checkoutOrigin();
+    return url && origin && checkRedirectUrl(url, origin).ok ? url : null;
+  }
+
+  readonly #onRetry = (): void => this.#session.pollNow();
 
   protected override render(): TemplateResult {
     return widgetView({
@@ -376,8 +510,10 @@ export class OnrampCheckout extends LitElement {
       now: this.#clock.now(),
       text: this.#i18n,
       checkoutUrl: this.#checkout.url,
+      fallbackUrl: this.#fallbackUrl(),
       frameHeight: this.frameHeight,
       onPay: this.#onPay,
+      onRetry: this.#onRetry,
       onFrameLoad: this.#onFrameLoad,
     });
   }

@@ -5,6 +5,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { OnrampSession } from '../../core/session-view.js';
 import { formatFiat } from '../../format/format.js';
+import { loaded } from '../../parts/parts.js';
 import { figure, remaining, say, type WidgetViewInput } from './view-pieces.js';
 
 export function paymentView(input: WidgetViewInput, session: OnrampSession): TemplateResult | typeof nothing {
@@ -29,14 +30,12 @@ export function paymentView(input: WidgetViewInput, session: OnrampSession): Tem
     ></iframe>`;
   }
   if (session.status !== 'pending') return nothing;
-  if (surface === 'popup') {
-    return html`<p class="status">${t.payInPopup}</p>
-      <button part="pay-button" type="button" @click=${onPay}>${t.reopenPopup}</button>`;
-  }
-  if (surface === 'link' && url) {
-    return html`<p class="status">${t.cannotEmbed}</p>
-      <a part="fallback-link" class="link-button" href=${url} target="_blank" rel="noopener">${t.openPage}</a>`;
-  }
+  // A popup open or refused: the `later` part's words for it; until it is here, the link alone.
+  if (surface !== 'none' && url)
+    return (
+      loaded.later?.elsewhereView(input, surface, url) ??
+      html`<a part="fallback-link" class="link-button" href=${url} target="_blank" rel="noopener">${t.openPage}</a>`
+    );
   const { fiatAmount, fiatCurrency, expiresAt } = session;
   const amount = fiatAmount !== null && fiatCurrency ? figure(formatFiat(fiatAmount, fiatCurrency, text.locale)) : '';
   return html`<button part="pay-button" type="button" ?disabled=${expiresAt !== null && !remaining(expiresAt, now)} @click=${onPay}>

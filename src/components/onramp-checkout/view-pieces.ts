@@ -33,8 +33,12 @@ export interface WidgetViewInput {
   text: ViewText;
   /** The hosted checkout's address once opened, and its iframe's height. */
   checkoutUrl: string | null;
+  /** The hosted checkout's link offered when the embedded flow cannot run (never stranded). */
+  fallbackUrl: string | null;
   frameHeight: number;
   onPay: () => void;
+  /** "Try again": read the session now. */
+  onRetry: () => void;
   onFrameLoad: () => void;
 }
 

@@ -15,6 +15,8 @@ export function successRead<T extends z.ZodMiniType>(data: T) {
 }
 
 export interface ErrorRead {
+  /** The server's code (docs/design.md's envelope), for the few a client acts on (`KEY_MODE_MISMATCH`). */
+  code: string | undefined;
   message: string | undefined;
   requestId: string | undefined;
 }
@@ -29,12 +31,13 @@ const text = (value: unknown): string | undefined =>
 /**
  * What an error body says, from docs/design.md's envelope (`{error: {message, request_id}}`) or the
  * shapes other servers use (`{message}`, `{error: "…"}`); nothing for anything else (an array, a
- * string, no body). The code is not read: the HTTP status classifies the error.
+ * string, no body). The HTTP status classifies the error; the code only refines it.
  */
 export function readErrorBody(body: unknown): ErrorRead {
   const outer = record(body);
   const inner = record(outer.error);
   return {
+    code: text(inner.code),
     message: text(inner.message) ?? text(outer.message) ?? text(outer.error),
     requestId: text(inner.request_id) ?? text(outer.request_id),
   };

@@ -1,0 +1,39 @@
+/**
+ * The `later` part (`src/parts/`): what the widget shows after the first paint of the order, the
+ * final screens and the live region's announcements, with their English texts. Loaded as soon as a
+ * session is on screen, so it is there long before a price expires or a payment ends.
+ */
+import { withScreenTexts } from '../../i18n/messages-screens.js';
+import { loadMessages, type Language } from '../../i18n/catalogue.js';
+import { english, type Messages } from '../../i18n/messages.js';
+import type { OnrampSession } from '../../core/session-view.js';
+import { announcement as announce } from './announcement.js';
+import { resultView as result } from './result-view.js';
+import { elsewhereView as elsewhere } from './elsewhere-view.js';
+import type { CheckoutSurface } from '../../core/flow-machine.js';
+import type { WidgetViewInput } from './view-pieces.js';
+
+const complete = (input: WidgetViewInput): WidgetViewInput => ({
+  ...input,
+  text: { ...input.text, messages: withScreenTexts(input.text.messages) },
+});
+
+export const announcement = (input: WidgetViewInput): ReturnType<typeof announce> => announce(complete(input));
+
+export const elsewhereView = (input: WidgetViewInput, surface: CheckoutSurface, url: string): ReturnType<typeof elsewhere> =>
+  elsewhere(complete(input), surface, url);
+
+export const resultView = (input: WidgetViewInput, session: OnrampSession): ReturnType<typeof result> =>
+  result(complete(input), session);
+
+export { attachDiagnostics } from '../../diagnostics/diagnostics-controller.js';
+export { diagnose } from '../../diagnostics/diagnostics.js';
+export { QuoteRefresher } from '../../controllers/quote-refresher.js';
+export { focusReplacement } from './focus-replacement.js';
+export { nextPoll } from '../../core/poll-policy.js';
+export { CountdownController } from '../../controllers/countdown-controller.js';
+export { BuyerSigns } from '../../controllers/buyer-signs.js';
+
+/** A language's catalogue, loaded and checked; `null` when it could not be (English is used then). */
+export const loadCatalogue = (language: Language): Promise<Messages | null> =>
+  loadMessages(language).then((messages) => (messages === english ? null : messages));

@@ -1,0 +1,58 @@
+/**
+ * How the script-tag build loads a part: `onramp-checkout.<name>.js` from the script's own directory
+ * (no new CSP source), as a script element whose `integrity` the build pinned here, so the browser
+ * runs only the bytes this file was built with; its URL made through the Trusted Types policy
+ * `onramp-checkout`, which accepts nothing outside that directory; the script's nonce passed on.
+ * The part hands itself over through `PART_REGISTRY`.
+ */
+import { html, nothing } from 'lit';
+import { loaded, PART_REGISTRY, type OnrampParts, type PartFailure, type PartName, type PartRegistry } from './parts.js';
+import { scriptBase, scriptNonce } from './script-base.js';
+
+/** `{later: 'sha256-…'}`, written by the build (vite.config.ts). */
+declare const __ONRAMP_PART_INTEGRITY__: Record<PartName, string>;
+
+/** The part of the Trusted Types API used here (not yet in TypeScript's DOM types). */
+interface ScriptUrlPolicy {
+  createScriptURL(value: string): unknown;
+}
+
+let policy: ScriptUrlPolicy | undefined;
+const loads: Partial<Record<PartName, Promise<unknown>>> = {};
+
+/** Loads a part; what did not load is a `PartFailure` (never a rejection), and is tried again next call. */
+export function loadPart<N extends PartName>(name: N): Promise<OnrampParts[N] | PartFailure> {
+  return (loads[name] ??= new Promise<OnrampParts[N] | PartFailure>((resolve) => {
+    const file = `onramp-checkout.${name}.js`;
+    const url = new URL(file, scriptBase).href;
+    const fail = (code: PartFailure['code']) => {
+      delete loads[name];
+      resolve({ code, values: { part: file, url, policy: 'onramp-checkout' } });
+    };
+    // A part that runs hands itself over before its load event; one that does not has failed.
+    // The parts draw with this file's Lit (`host-lit.ts`).
+    const registry = ((globalThis as { [PART_REGISTRY]?: PartRegistry & { lit?: object } })[PART_REGISTRY] ??= {});
+    registry.lit ??= { html, nothing };
+    registry[name] = ((exports: OnrampParts[N]) => resolve((loaded[name] = exports))) as PartRegistry[N];
+    const element = document.createElement('script');
+    try {
+      // Created once; it makes URLs of this directory only. A CSP that lists other policies refuses it.
+      policy ??= (
+        window as { trustedTypes?: { createPolicy(name: string, rules: object): ScriptUrlPolicy } }
+      ).trustedTypes?.createPolicy('onramp-checkout', {
+        createScriptURL: (value: string) => (value.startsWith(new URL('.', scriptBase).href) ? value : ''),
+      });
+      (element as { src: unknown }).src = policy?.createScriptURL(url) ?? url;
+    } catch {
+      return fail('CSP_TRUSTED_TYPES');
+    }
+    Object.assign(element, {
+      integrity: __ONRAMP_PART_INTEGRITY__[name],
+      crossOrigin: 'anonymous',
+      nonce: scriptNonce,
+      onload: () => loaded[name] ?? fail('PART_LOAD_FAILED'),
+      onerror: () => fail('PART_LOAD_FAILED'),
+    });
+    document.head.append(element);
+  })) as Promise<OnrampParts[N] | PartFailure>;
+}

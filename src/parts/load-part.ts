@@ -1,0 +1,17 @@
+/**
+ * How the npm build loads a part: a dynamic import, which the merchant's bundler splits into a chunk
+ * of its own. The script-tag build swaps this module for `load-part.iife.ts`.
+ */
+import { loaded, type OnrampParts, type PartFailure, type PartName } from './parts.js';
+
+const IMPORTS: { [N in PartName]: () => Promise<OnrampParts[N]> } = {
+  later: () => import('../components/onramp-checkout/later-part.js'),
+};
+
+/** Loads a part; what did not load is a `PartFailure` (never a rejection), and is tried again next call. */
+export function loadPart<N extends PartName>(name: N): Promise<OnrampParts[N] | PartFailure> {
+  return IMPORTS[name]().then(
+    (exports) => (loaded[name] = exports),
+    (): PartFailure => ({ code: 'PART_LOAD_FAILED', values: { part: name } }),
+  );
+}
