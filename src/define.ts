@@ -16,14 +16,9 @@ export function defineOnrampCheckout(
   const defined = registry?.get(TAG_NAME) as { version?: string } | undefined;
   if (!defined) registry?.define(TAG_NAME, OnrampCheckout);
   else if (defined !== OnrampCheckout && defined.version !== OnrampCheckout.version)
-    void loadPart('later').then((part) => {
-      if (!('diagnose' in part)) return;
-      const { code, cause, fix } = part.diagnose('DUPLICATE_DEFINITION', {
-        version: OnrampCheckout.version,
-        otherVersion: defined.version ?? 'an unknown version',
-      });
-      console.warn(`onramp-checkout ${code}: ${cause}\nFix: ${fix}`);
-    });
+    void loadPart('later').then(
+      (part) => 'duplicate' in part && part.duplicate(OnrampCheckout.version, defined.version),
+    );
 }
 
 defineOnrampCheckout();

@@ -21,4 +21,7 @@ export default {
   // JSX in .tsx tests follows tsconfig.json (`react-jsx`); React and Vue come from frameworkDeps.
   plugins: [frameworkDeps(), esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: 'tsconfig.json' })],
   browsers: selectedEngines().map(engineLauncher),
+  // The widget's own console words (a test key's report at mount, each problem once): the tests that
+  // mean them spy on the console; elsewhere they would bury the runner's output.
+  filterBrowserLogs: ({ args }) => !/^onramp-checkout[ :]|^[A-Z_]+: .*\nFix: /s.test(String(args[0])),
 };

@@ -46,18 +46,22 @@ describe('ApiClient', () => {
     });
   }
 
-  it('distinct messages for 401, 403, 404, malformed, timeout and offline', async () => {
+  it("the buyer reads what they can act on: the setup, the session gone, retrying, offline; never the developer's words", async () => {
     const { widgetError } = await import('../core/widget-error.js');
-    const messages = ['UNAUTHORIZED', 'FORBIDDEN', 'SESSION_NOT_FOUND', 'MALFORMED_RESPONSE', 'TIMEOUT', 'OFFLINE'].map(
-      (code) => widgetError(code as Parameters<typeof widgetError>[0]).message,
-    );
-    expect(new Set(messages).size).to.equal(messages.length);
+    const message = (code: string) => widgetError(code as Parameters<typeof widgetError>[0]).message;
+    // A key the API refuses is the merchant's setup; the buyer is told so, not which key.
+    expect(message('UNAUTHORIZED')).to.equal(message('FORBIDDEN'));
+    expect(message('UNAUTHORIZED')).to.equal(message('SECRET_KEY_REFUSED'));
+    expect(message('UNAUTHORIZED')).not.to.match(/key|secret|api-base/i);
+    const distinct = ['UNAUTHORIZED', 'SESSION_NOT_FOUND', 'TIMEOUT', 'OFFLINE', 'API_UNREACHABLE'].map(message);
+    expect(new Set(distinct).size).to.equal(distinct.length);
   });
 
-  it('400 carries the server message', async () => {
+  it('400 keeps the server message for the merchant (the diagnosis), not for the buyer', async () => {
     fetchStub.resolves(respond(400, errorBody('VALIDATION_ERROR', 'fiat_amount is out of range')));
     const error = await failure(client.getSession(SESSION_ID));
-    expect(error.error.message).to.contain('fiat_amount is out of range');
+    expect(error.error.values?.detail).to.equal('fiat_amount is out of range');
+    expect(error.error.message).not.to.contain('fiat_amount');
   });
 
   it('429 reads Retry-After as seconds', async () => {
@@ -106,20 +110,37 @@ describe('ApiClient', () => {
       expect(error.error.requestId).to.equal(requestId);
     }
     fetchStub.resolves(respond(400, { error: 'Bad request: session_id' }));
-    expect((await failure(client.getSession(SESSION_ID))).error.message).to.contain('Bad request: session_id');
+    expect((await failure(client.getSession(SESSION_ID))).error.values?.detail).to.equal('Bad request: session_id');
   });
 
-  it('an HTML body is classified by status: 200 malformed, 502 server error, 404 not found', async () => {
+  it("an HTML page below 500 is not the API (api-base points at a site or a 404 page); a proxy's 502 is a server error", async () => {
     const page = '<!doctype html><html><body><h1>Bad Gateway</h1></body></html>';
     const html = { 'Content-Type': 'text/html' };
     fetchStub.resolves(respond(200, page, html));
-    expect((await failure(client.getSession(SESSION_ID))).error.code).to.equal('MALFORMED_RESPONSE');
+    const site = await failure(client.getSession(SESSION_ID));
+    expect(site.error.code).to.equal('API_NOT_AN_ONRAMP_API');
+    expect(site.error.recoverable).to.equal(true);
+    expect(site.error.values).to.include({
+      status: '200',
+      contentType: 'text/html',
+      url: 'https://api.example.test/v1/onramp',
+    });
     fetchStub.resolves(respond(502, page, html));
     const bad = await failure(client.getSession(SESSION_ID));
     expect(bad.error.code).to.equal('SERVER_ERROR');
     expect(bad.error.requestId).to.equal('req_header');
     expect(bad.error.message).not.to.contain('<');
     fetchStub.resolves(respond(404, page, html));
+    expect((await failure(client.getSession(SESSION_ID))).error.code).to.equal('API_NOT_AN_ONRAMP_API');
+  });
+
+  it('a 404 KEY_MODE_MISMATCH names both modes; another 404 is SESSION_NOT_FOUND', async () => {
+    fetchStub.resolves(respond(404, errorBody('KEY_MODE_MISMATCH', 'This session is in live mode; the key is test.')));
+    const mismatch = await failure(client.getSession(SESSION_ID));
+    expect(mismatch.error.code).to.equal('KEY_MODE_MISMATCH');
+    expect(mismatch.error.recoverable).to.equal(false);
+    expect(mismatch.error.values).to.include({ keyMode: 'test', sessionMode: 'live' });
+    fetchStub.resolves(respond(404, errorBody('NOT_FOUND')));
     expect((await failure(client.getSession(SESSION_ID))).error.code).to.equal('SESSION_NOT_FOUND');
   });
 });

@@ -202,7 +202,7 @@ export class ApiClient {
       Object.assign(values, { status: String(status), contentType });
       // A web page where the API should be (api-base points at the site, or at a 404 page); a
       // proxy's error page (5xx) is the API's trouble, retried as such.
-      if (status < 500 && /html/.test(contentType)) throw fail('API_NOT_AN_ONRAMP_API', requestId, status);
+      if (status < 500 && contentType.includes('html')) throw fail('API_NOT_AN_ONRAMP_API', requestId, status);
       if (!response.ok) {
         // The spec does not show an error body: read what one says, if anything, by its status.
         const error = readErrorBody(body);

@@ -54,13 +54,19 @@ describe("the script-tag file's head start", () => {
     expect(takeHeadStart(second)?.url).to.equal(`${API}/v1/onramp?session_id=ors_other1`);
   });
 
-  it('sends nothing for a secret key, a malformed client secret or an api-base that is not https', () => {
+  it('sends nothing for a secret key, a malformed client secret, an api-base that is not https, or a live key without api-base', () => {
     place({ 'publishable-key': 'onramp_test_sk_abcdefghijklmnop1234', 'client-secret': SECRET, 'api-base': API });
     place({ 'publishable-key': PK, 'client-secret': 'ors_abc_secret_', 'api-base': API });
     place({ 'publishable-key': PK, 'client-secret': SECRET, 'api-base': 'http://api.example.test' });
-    place({ 'publishable-key': PK, 'client-secret': SECRET });
+    place({ 'publishable-key': 'onramp_live_pk_abcdefghijklmnop1234', 'client-secret': SECRET });
     expect(sendHeadStartRequests()).to.equal(0);
     expect(fetchStub.callCount).to.equal(0);
+  });
+
+  it('a test key without api-base on a loopback page asks the local sandbox, as the element would', () => {
+    place({ 'publishable-key': PK, 'client-secret': SECRET });
+    expect(sendHeadStartRequests()).to.equal(1);
+    expect(fetchStub.firstCall.args[0]).to.match(/^http:\/\/127\.0\.0\.1:8787\/v1\/onramp\?/);
   });
 
   it('sends nothing from a hidden page (a background tab, a prerendered page): the element would not poll there', () => {

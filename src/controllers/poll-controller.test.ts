@@ -5,8 +5,13 @@
 import { expect } from '@open-wc/testing';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import sinon from 'sinon';
+import { loadPart } from '../parts/load-part.js';
 import type { PollPlan } from '../core/poll-policy.js';
 import { PollController, type PollControllerOptions, type PollOutcome } from './poll-controller.js';
+
+// The buyer's signs, the polling policy and the quote refresher come with the `later` part, which the
+// element loads after its first paint: here before the tests, as it is a moment into any page.
+await loadPart('later');
 
 /** A plain element standing in for the Lit host: it only collects its controllers. */
 function fakeHost(): ReactiveControllerHost & HTMLElement {

@@ -5,6 +5,7 @@
 import { expect } from '@open-wc/testing';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import sinon from 'sinon';
+import { loadPart } from '../parts/load-part.js';
 import { recordHeadStart } from '../api/head-start.js';
 import { ServerClock } from '../api/server-clock.js';
 import { statusRequest } from '../api/status-request.js';
@@ -20,7 +21,12 @@ import {
   T0,
   flush,
 } from '../components/onramp-checkout/onramp-checkout.test-helpers.js';
+import { QuoteRefresher } from './quote-refresher.js';
 import { SessionController } from './session-controller.js';
+
+// The buyer's signs, the polling policy and the quote refresher come with the `later` part, which the
+// element loads after its first paint: here before the tests, as it is a moment into any page.
+await loadPart('later');
 
 type Sent = Parameters<ConstructorParameters<typeof SessionController>[1]['send']>[0];
 
@@ -77,17 +83,22 @@ describe('SessionController', () => {
     sinon.restore();
   });
 
-  it('configure refuses a secret key, a malformed client secret or a plain-http api-base before any request', async () => {
+  it('configure refuses a secret key, a malformed client secret, swapped credentials, no api-base or a plain-http one before any request', async () => {
     const refused = [
       session.configure('onramp_test_sk_abcdefghijklmnop1234', SECRET, API),
       session.configure(PK_TEST, 'not-a-client-secret', API),
+      session.configure(SECRET, PK_TEST, API),
+      session.configure(PK_TEST, SECRET, ''),
       session.configure(PK_TEST, SECRET, 'http://api.example.test'),
     ];
     expect(refused.map((error) => error?.code)).to.deep.equal([
       'SECRET_KEY_REFUSED',
       'INVALID_CLIENT_SECRET',
-      'INVALID_CONFIGURATION',
+      'KEY_AND_SECRET_SWAPPED',
+      'MISSING_API_BASE',
+      'INVALID_API_BASE',
     ]);
+    expect(refused[4]?.values).to.deep.equal({ apiBase: 'http://api.example.test' });
     expect(session.client).to.equal(null);
     session.start();
     await clock.tickAsync(120_000);
@@ -125,11 +136,23 @@ describe('SessionController', () => {
     expect(sent).to.deep.equal([]);
   });
 
-  it('a failed quote is reported, and the next waits its backoff and never less than Retry-After', async () => {
+  /** The quote refresher of the `later` part, on this controller's client. */
+  function quoting() {
     session.configure(PK_TEST, SECRET, API);
+    const { client } = session;
+    if (!client) throw new Error('not configured');
+    const quotes = new QuoteRefresher(serverClock, (event) => sent.push(event));
+    return {
+      due: (now: number) => quotes.due(now),
+      refresh: (order = sessionView('pending')) => quotes.refresh(client, order),
+    };
+  }
+
+  it('a failed quote is reported, and the next waits its backoff and never less than Retry-After', async () => {
+    const quotes = quoting();
     api.nextQuotes.push(() => api.error(429, 'RATE_LIMITED', { 'Retry-After': '20' }));
     const order = sessionView('pending');
-    await session.refreshQuote(order);
+    await quotes.refresh(order);
     expect(api.posts).to.have.length(1);
     expect(api.posts[0]!.body).to.deep.equal({
       fiat_amount: 10000,
@@ -139,23 +162,23 @@ describe('SessionController', () => {
     });
     expect(types()).to.deep.equal(['failed QUOTE_REFRESH_FAILED']);
     const failedAt = serverClock.now();
-    expect(session.quoteDue(failedAt + 19_999)).to.equal(false);
-    expect(session.quoteDue(failedAt + 20_000)).to.equal(true);
+    expect(quotes.due(failedAt + 19_999)).to.equal(false);
+    expect(quotes.due(failedAt + 20_000)).to.equal(true);
 
-    await session.refreshQuote(order);
+    await quotes.refresh(order);
     expect(types()).to.deep.equal(['failed QUOTE_REFRESH_FAILED', 'quote-refreshed']);
     const refreshed = sent[1] as Extract<FlowInput, { type: 'quote-refreshed' }>;
     expect(refreshed.quote.cryptoAmount).to.equal('0.031');
   });
 
   it('one quote at a time: a second refresh while one is in flight sends nothing', async () => {
-    session.configure(PK_TEST, SECRET, API);
+    const quotes = quoting();
     let answer: (response: Response) => void = () => {};
     api.nextQuotes.push(() => new Promise<Response>((resolve) => (answer = resolve)));
-    const first = session.refreshQuote(sessionView('pending'));
+    const first = quotes.refresh();
     await clock.tickAsync(0);
-    expect(session.quoteDue(serverClock.now())).to.equal(false);
-    await session.refreshQuote(sessionView('pending'));
+    expect(quotes.due(serverClock.now())).to.equal(false);
+    await quotes.refresh();
     expect(api.posts).to.have.length(1);
     answer(api.respond(200, { success: true, data: api.quote() }));
     await first;

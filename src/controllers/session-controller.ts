@@ -16,9 +16,7 @@ import type { ServerClock } from '../api/server-clock.js';
 import { checkCredentials, normalizeOrigin, pageLocation, type WidgetCredentials } from '../core/config.js';
 import { Timer } from './timer.js';
 import type { FlowInput } from '../core/flow-machine.js';
-import { fromStatusView, type OnrampSession } from '../core/session-view.js';
-import { loaded } from '../parts/parts.js';
-import type { QuoteRefresher } from './quote-refresher.js';
+import { fromStatusView } from '../core/session-view.js';
 import { widgetError, type OnrampError } from '../core/widget-error.js';
 import { takeHeadStart } from '../api/head-start.js';
 import { PollController, type PollControllerOptions, type PollOutcome } from './poll-controller.js';
@@ -45,7 +43,6 @@ export class SessionController implements ReactiveController {
   readonly #options: SessionControllerOptions;
   readonly #poller: PollController;
   #seq = 0;
-  #quoter: QuoteRefresher | undefined;
   /** Runs from a read's start until an answer the widget can use: then the buyer is stranded. */
   readonly #strand = new Timer();
   /** The last failure of a read since the last success, and how many in a row. */
@@ -98,7 +95,6 @@ export class SessionController implements ReactiveController {
    */
   configure(publishableKey: string, clientSecret: string, apiBase: string): OnrampError | null {
     this.stop();
-    this.#cancelQuote();
     this.credentials = this.client = null;
     this.#lastError = null;
     this.#failuresInRow = 0;
@@ -118,25 +114,7 @@ export class SessionController implements ReactiveController {
     return null;
   }
 
-  /** Whether a quote retry may go out at `now` (the refresher is here, none in flight, the backoff over). */
-  quoteDue(now: number): boolean {
-    return !!this.#quotes()?.due(now);
-  }
-
-  /** Asks for a fresh quote for `session`'s amount, currencies and network (once the `later` part is here). */
-  refreshQuote(session: OnrampSession | null): void {
-    const { client } = this;
-    if (session && client) void this.#quotes()?.refresh(client, session);
-  }
-
-  /** The quote refresher, from the `later` part once it is here. */
-  #quotes(): QuoteRefresher | undefined {
-    const later = loaded.later;
-    return (this.#quoter ??= later && new later.QuoteRefresher(this.#options.clock, this.#options.send));
-  }
-
   hostDisconnected(): void {
-    this.#cancelQuote();
     this.#strand.stop();
   }
 
@@ -154,10 +132,6 @@ export class SessionController implements ReactiveController {
 
   #fail(error: OnrampError): void {
     this.#options.send({ type: 'failed', error });
-  }
-
-  #cancelQuote(): void {
-    this.#quoter?.cancel();
   }
 
   async #poll(signal: AbortSignal): Promise<PollOutcome> {
@@ -184,6 +158,8 @@ export class SessionController implements ReactiveController {
       else if (reported.code === 'API_NOT_AN_ONRAMP_API') this.#strandNow();
       // Twice no answer on the network: if a server answers a no-cors request, it refuses this page.
       else if (reported.code === 'NETWORK_ERROR' && this.#failuresInRow === 2 && (await client.reachable())) {
+        // Cancelled while the probe travelled (TypeScript keeps the narrowing from before the await).
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- see above
         if (signal.aborted) return STOP;
         const values = { ...reported.values, pageOrigin: pageLocation()?.origin };
         this.#lastError = widgetError('API_CORS_REFUSED', { values });

@@ -124,7 +124,10 @@ export function checkRedirectUrl(redirectUrl: string, checkoutOrigin: string): C
     : {
         ok: false,
         error: widgetError('UNSAFE_REDIRECT_URL', {
-          values: { redirectOrigin: origin ?? redirectUrl.replace(/^([^:/?#]*:\/\/[^/?#]*).*$/s, '$1'), checkoutOrigin },
+          values: {
+            redirectOrigin: origin ?? redirectUrl.replace(/^([^:/?#]*:\/\/[^/?#]*).*$/s, '$1'),
+            checkoutOrigin,
+          },
         }),
       };
 }
@@ -148,7 +151,8 @@ export const checkoutOriginFor = (value: string, publishableKey: string): string
  * `null`: checked before any request, as the API base is.
  */
 export function checkoutProblem(checkoutOrigin: string, redirectUrl: string): OnrampError | null {
-  if (!checkoutOrigin) return widgetError('MISSING_CHECKOUT_ORIGIN', { values: { pageOrigin: pageLocation()?.origin } });
+  if (!checkoutOrigin)
+    return widgetError('MISSING_CHECKOUT_ORIGIN', { values: { pageOrigin: pageLocation()?.origin } });
   if (!normalizeOrigin(checkoutOrigin)) return widgetError('INVALID_CHECKOUT_ORIGIN', { values: { checkoutOrigin } });
   const checked = redirectUrl ? checkRedirectUrl(redirectUrl, checkoutOrigin) : null;
   return checked && !checked.ok ? checked.error : null;

@@ -38,6 +38,7 @@ describe('flow-machine', () => {
       error: null,
       surface: 'none',
       quoteNotice: 'none',
+      stranded: false,
       appliedSeq: 0,
     });
     expect(isFinal(initialState)).to.equal(false);

@@ -143,9 +143,13 @@ export function transition(state: FlowState, event: FlowInput): Transition {
 
     case 'stranded':
       // The first reason given stays (the page's CSP, reported at once, before "unreachable").
+      // (Reported once: an error already shown, such as an answer that is not the API, is not told again.)
       return isFinal(state) || state.stranded
         ? same
-        : next({ error: event.error, stranded: true }, [{ type: 'error', error: event.error }]);
+        : next(
+            { error: event.error, stranded: true },
+            event.error.code === state.error?.code ? [] : [{ type: 'error', error: event.error }],
+          );
 
     case 'quote-expired':
       return status !== 'pending' || state.quoteNotice === 'refreshing'

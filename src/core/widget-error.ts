@@ -57,9 +57,7 @@ export type OnrampWarningCode =
 export function errorMessage({ code }: Pick<OnrampError, 'code'>, messages: Messages = en): string {
   return (
     (messages as Partial<Record<string, string>>)[`error.${code}`] ??
-    messages[
-      /^(API|CSP)_/.test(code) ? 'error.unreachable' : RECOVERABLE.has(code) ? 'error.retrying' : 'error.config'
-    ]
+    messages[/^(API|CSP)_/.test(code) ? 'error.unreachable' : RECOVERABLE.has(code) ? 'error.retrying' : 'error.config']
   );
 }
 

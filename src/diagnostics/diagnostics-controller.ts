@@ -10,6 +10,7 @@
 import type { ReactiveController } from 'lit';
 import { apiBaseFor, checkoutOriginFor } from '../core/config.js';
 import type { DiagnosedHost, HostHooks } from '../parts/parts.js';
+import { widgetError } from '../core/widget-error.js';
 import { diagnose, report, type Diagnosis } from './diagnostics.js';
 import type { ProblemCode, ProblemValues } from './problems.js';
 
@@ -35,7 +36,8 @@ class DiagnosticsController implements ReactiveController {
   constructor(host: DiagnosedHost, hooks: HostHooks) {
     this.#host = host;
     this.#hooks = hooks;
-    this.#held = hooks.testMode ? [] : null;
+    // A test key prints one report at mount: what the widget resolved, and every problem found.
+    this.#held = host.publishableKey.includes('_test_') ? [] : null;
     host.addController(this);
   }
 
@@ -54,7 +56,7 @@ class DiagnosticsController implements ReactiveController {
     const host = this.#host;
     const { width } = host.getBoundingClientRect();
     if (width && width < MIN_WIDTH) this.#hooks.warn('CONTAINER_TOO_NARROW', { width: `${Math.round(width)}` });
-    if (/_live_/.test(host.publishableKey) && !window.isSecureContext)
+    if (host.publishableKey.includes('_live_') && !window.isSecureContext)
       this.#hooks.warn('LIVE_KEY_INSECURE_PAGE', { pageOrigin: location.origin });
   }
 
@@ -64,7 +66,10 @@ class DiagnosticsController implements ReactiveController {
     if (!this.#printed.has(code)) {
       this.#printed.add(code);
       if (this.#held) this.#held.push(problem);
-      else console[problem.kind === 'error' ? 'error' : 'warn'](`onramp-checkout ${problem.code}: ${problem.cause}\nFix: ${problem.fix}`);
+      else
+        console[problem.kind === 'error' ? 'error' : 'warn'](
+          `onramp-checkout ${problem.code}: ${problem.cause}\nFix: ${problem.fix}`,
+        );
     }
     return problem;
   }
@@ -84,11 +89,12 @@ class DiagnosticsController implements ReactiveController {
     const api = originOf(apiBaseFor(host.apiBase, host.publishableKey));
     const checkout = originOf(checkoutOriginFor(host.checkoutOrigin, host.publishableKey));
     const values = { directive, blocked, apiOrigin: api, checkoutOrigin: checkout };
-    if (/^connect/.test(directive) && api && blocked.startsWith(api)) this.#hooks.strand('CSP_CONNECT_SRC', values);
+    if (directive.startsWith('connect') && api && blocked.startsWith(api))
+      this.#hooks.send({ type: 'stranded', error: widgetError('CSP_CONNECT_SRC', { values }) });
     else if (/^(frame|child)/.test(directive) && checkout && blocked.startsWith(checkout)) {
       this.#frameRefusedByCsp = true;
       this.#hooks.warn('CSP_FRAME_SRC', values);
-    } else if (/^script/.test(directive) && /\/onramp-checkout\.\w+\.js/.test(blocked))
+    } else if (directive.startsWith('script') && /\/onramp-checkout\.\w+\.js/.test(blocked))
       this.#hooks.warn('CSP_SCRIPT_SRC', values);
   };
 

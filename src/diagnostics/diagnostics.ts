@@ -50,3 +50,9 @@ export function report(host: DiagnosedHost, problems: Diagnosis[]): void {
     console[problem.kind === 'error' ? 'error' : 'warn'](`${problem.code}: ${problem.cause}\nFix: ${problem.fix}`);
   console.groupEnd();
 }
+
+/** A second, different copy of the element's definition, in the console (`define.ts` finds it). */
+export function duplicate(version: string, otherVersion = 'an unknown version'): void {
+  const { code, cause, fix } = diagnose('DUPLICATE_DEFINITION', { version, otherVersion });
+  console.warn(`onramp-checkout ${code}: ${cause}\nFix: ${fix}`);
+}

@@ -6,7 +6,14 @@
  * The part hands itself over through `PART_REGISTRY`.
  */
 import { html, nothing } from 'lit';
-import { loaded, PART_REGISTRY, type OnrampParts, type PartFailure, type PartName, type PartRegistry } from './parts.js';
+import {
+  loaded,
+  PART_REGISTRY,
+  type OnrampParts,
+  type PartFailure,
+  type PartName,
+  type PartRegistry,
+} from './parts.js';
 import { scriptBase, scriptNonce } from './script-base.js';
 
 /** `{later: 'sha256-…'}`, written by the build (vite.config.ts). */
@@ -33,7 +40,7 @@ export function loadPart<N extends PartName>(name: N): Promise<OnrampParts[N] | 
     // The parts draw with this file's Lit (`host-lit.ts`).
     const registry = ((globalThis as { [PART_REGISTRY]?: PartRegistry & { lit?: object } })[PART_REGISTRY] ??= {});
     registry.lit ??= { html, nothing };
-    registry[name] = ((exports: OnrampParts[N]) => resolve((loaded[name] = exports))) as PartRegistry[N];
+    registry[name] = (exports: OnrampParts[N]) => resolve((loaded[name] = exports));
     const element = document.createElement('script');
     try {
       // Created once; it makes URLs of this directory only. A CSP that lists other policies refuses it.

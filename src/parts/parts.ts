@@ -6,6 +6,7 @@
  */
 import type { ReactiveControllerHost } from 'lit';
 import type * as later from '../components/onramp-checkout/later-part.js';
+import type { FlowInput } from '../core/flow-machine.js';
 import type { OnrampWarningCode } from '../core/widget-error.js';
 import type { ProblemValues } from '../diagnostics/problems.js';
 
@@ -47,10 +48,8 @@ export interface DiagnosedHost extends ReactiveControllerHost, HTMLElement {
 
 /** What the element lets the diagnostics do. */
 export interface HostHooks {
-  /** With a test key: a report at mount. */
-  testMode: boolean;
   /** Reports a problem that does not stop the flow (`onramp-warning`, once per code). */
   warn: (code: OnrampWarningCode, values: ProblemValues) => void;
-  /** The page's CSP refuses the API: the buyer is offered another way to pay. */
-  strand: (code: 'CSP_CONNECT_SRC', values: ProblemValues) => void;
+  /** An input for the element's state machine (the page's CSP refusing the API strands the buyer). */
+  send: (input: FlowInput) => void;
 }

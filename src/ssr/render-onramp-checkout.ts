@@ -170,7 +170,9 @@ export async function renderOnrampCheckout(options: OnrampRenderOptions): Promis
       throw new TypeError(`renderOnrampCheckout: ${name} must be an https URL (or http on localhost)`);
     // The package ships no address: only a test key on a loopback page may do without (the sandbox's).
     if (value === undefined && credentials.value.environment === 'live')
-      throw new TypeError(`renderOnrampCheckout: ${name} is required (the provider's address; docs/troubleshooting.md)`);
+      throw new TypeError(
+        `renderOnrampCheckout: ${name} is required (the provider's address; docs/troubleshooting.md)`,
+      );
   }
   const locale = canonicalLocale(options.locale);
   const language = languageOf(locale);

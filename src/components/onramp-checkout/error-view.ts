@@ -14,10 +14,12 @@ export function errorView(error: OnrampError, { text, fallbackUrl, state, onRetr
   return html`<div part="error" class="error" role="alert">
       ${errorText(error, text)} ${error.requestId ? html`<small>${say(text, 'reference', { id: error.requestId })}</small>` : nothing}
     </div>
-    ${fallbackUrl
-      ? html`<p class="status">${t.payElsewhere}</p>
+    ${
+      fallbackUrl
+        ? html`<p class="status">${t.payElsewhere}</p>
           <a part="fallback-link" class="link-button" href=${fallbackUrl} target="_blank" rel="noopener">${t.openPage}</a>`
-      : state.stranded && !state.session
-        ? html`<button part="retry-button" type="button" @click=${onRetry}>${t.tryAgain}</button>`
-        : nothing}`;
+        : state.stranded && !state.session
+          ? html`<button part="retry-button" type="button" @click=${onRetry}>${t.tryAgain}</button>`
+          : nothing
+    }`;
 }

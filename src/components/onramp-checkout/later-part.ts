@@ -20,18 +20,19 @@ const complete = (input: WidgetViewInput): WidgetViewInput => ({
 
 export const announcement = (input: WidgetViewInput): ReturnType<typeof announce> => announce(complete(input));
 
-export const elsewhereView = (input: WidgetViewInput, surface: CheckoutSurface, url: string): ReturnType<typeof elsewhere> =>
-  elsewhere(complete(input), surface, url);
+export const elsewhereView = (
+  input: WidgetViewInput,
+  surface: CheckoutSurface,
+  url: string,
+): ReturnType<typeof elsewhere> => elsewhere(complete(input), surface, url);
 
 export const resultView = (input: WidgetViewInput, session: OnrampSession): ReturnType<typeof result> =>
   result(complete(input), session);
 
-export { attachDiagnostics } from '../../diagnostics/diagnostics-controller.js';
-export { diagnose } from '../../diagnostics/diagnostics.js';
-export { QuoteRefresher } from '../../controllers/quote-refresher.js';
+export { attachLater } from '../../controllers/later-controller.js';
+export { duplicate } from '../../diagnostics/diagnostics.js';
 export { focusReplacement } from './focus-replacement.js';
 export { nextPoll } from '../../core/poll-policy.js';
-export { CountdownController } from '../../controllers/countdown-controller.js';
 export { BuyerSigns } from '../../controllers/buyer-signs.js';
 
 /** A language's catalogue, loaded and checked; `null` when it could not be (English is used then). */

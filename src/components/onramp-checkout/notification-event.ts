@@ -4,8 +4,12 @@
  */
 import type { FlowNotification } from '../../core/flow-machine.js';
 import type { OnrampSession } from '../../core/session-view.js';
+import type { OnrampError, OnrampWarningCode } from '../../core/widget-error.js';
+import type { ProblemValues } from '../../diagnostics/problems.js';
 import {
   OnrampCompletedEvent,
+  OnrampErrorEvent,
+  OnrampWarningEvent,
   OnrampExpiredEvent,
   OnrampFailedEvent,
   OnrampQuoteExpiredEvent,
@@ -37,6 +41,44 @@ export function notificationEvent(
     : type === 'quote-refreshed'
       ? new OnrampQuoteRefreshedEvent(notification.quote)
       : // The machine notifies a session event only while it holds a session.
-          // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- see above
-          new SESSION_EVENTS[type](session!);
+        // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- see above
+        new SESSION_EVENTS[type](session!);
+}
+
+/** A problem that does not stop the flow, waiting to be reported after the next update. */
+export interface WarningNote {
+  type: 'warning';
+  code: OnrampWarningCode;
+  values: ProblemValues;
+}
+
+/** What the element tells: the machine's notifications and its warnings. */
+export type Note = FlowNotification | WarningNote;
+
+/**
+ * The event of any note: an error with its message in the buyer's language, and an error's or a
+ * warning's cause and fix for the merchant (`explain`, from the `later` part; without it, the code
+ * and where to look it up).
+ */
+export function noteEvent(
+  note: Note,
+  session: OnrampSession | null,
+  message: (error: OnrampError) => string,
+  explain:
+    | ((code: OnrampWarningCode | OnrampError['code'], values?: ProblemValues) => { cause: string; fix: string })
+    | undefined,
+): Event {
+  const diagnosis = (code: OnrampWarningCode | OnrampError['code'], values?: ProblemValues) => {
+    const { cause, fix } = explain?.(code, values) ?? { cause: code, fix: 'docs/troubleshooting.md' };
+    return { cause, fix };
+  };
+  return note.type === 'warning'
+    ? new OnrampWarningEvent({ code: note.code, values: note.values, ...diagnosis(note.code, note.values) })
+    : note.type === 'error'
+      ? new OnrampErrorEvent({
+          ...note.error,
+          message: message(note.error),
+          ...diagnosis(note.error.code, note.error.values),
+        })
+      : notificationEvent(note, session);
 }

@@ -42,6 +42,7 @@ describe('<onramp-checkout>', () => {
       ['an empty key', '', SECRET, 'INVALID_PUBLISHABLE_KEY'],
       ['a malformed client secret', PK_TEST, 'ors_abc_secret_', 'INVALID_CLIENT_SECRET'],
       ['an empty client secret', PK_TEST, '', 'INVALID_CLIENT_SECRET'],
+      ['the client secret as the key and the key as the secret', SECRET, PK_TEST, 'KEY_AND_SECRET_SWAPPED'],
     ] as const) {
       it(`refuses ${label} with no request and an onramp-error ${code}`, async () => {
         fakeTime();
@@ -51,8 +52,13 @@ describe('<onramp-checkout>', () => {
         expect(el.status).to.equal('error');
         const errors = h.events.of('onramp-error');
         expect(errors).to.have.length(1);
-        expect(errors[0]!.detail).to.deep.equal({ code, message: errors[0]!.detail.message, recoverable: false });
-        expect(text(part(el, 'error'))).to.equal(errors[0]!.detail.message);
+        const { detail } = errors[0]!;
+        expect(detail).to.include({ code, recoverable: false });
+        // The buyer reads that the checkout is not set up; the merchant gets the cause and the fix.
+        expect(detail.message).to.equal('This checkout is not set up correctly. Please tell the merchant.');
+        expect(detail.cause).to.match(/publishable-key|client-secret/);
+        expect(detail.fix).to.match(/publishable-key|client-secret|Swap/);
+        expect(text(part(el, 'error'))).to.equal(detail.message);
         expect(part(el, 'error')!.getAttribute('role')).to.equal('alert');
       });
     }
@@ -106,7 +112,8 @@ describe('<onramp-checkout>', () => {
       );
       await flush(el);
       expect(h.fetchStub.callCount).to.equal(0);
-      expect(h.events.of('onramp-error').map((e) => e.detail.code)).to.deep.equal(['INVALID_CONFIGURATION']);
+      expect(h.events.of('onramp-error').map((e) => e.detail.code)).to.deep.equal(['INVALID_API_BASE']);
+      expect(h.events.of('onramp-error')[0]!.detail.cause).to.contain('http://api.example.test');
     });
   });
 

@@ -6,6 +6,7 @@ import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
 import '../../define.js';
 import {
+  API,
   CHECKOUT,
   MIN,
   hanging,
@@ -36,7 +37,7 @@ describe('<onramp-checkout>', () => {
       await advance(3000, el); // poll 2: 503 -> wait 500
       expect(h.api.gets).to.have.length(2);
       expect(el.status).to.equal('pending');
-      expect(text(part(el, 'error'))).to.contain('had a problem');
+      expect(text(part(el, 'error'))).to.contain('not answering');
       await advance(499, el);
       expect(h.api.gets).to.have.length(2);
       await advance(1, el); // poll 3: 500 -> wait 1000
@@ -139,12 +140,14 @@ describe('<onramp-checkout>', () => {
         expect(el.getAttribute('status')).to.equal('error');
         const errors = h.events.of('onramp-error');
         expect(errors).to.have.length(1);
-        expect(errors[0]!.detail).to.deep.equal({
+        expect(errors[0]!.detail).to.include({
           code: errorCode,
-          message: errors[0]!.detail.message,
           recoverable: false,
           requestId: `req_body_${status}`,
         });
+        // The merchant's diagnosis beside the buyer's message: the API asked, and what to change.
+        expect(errors[0]!.detail.cause).to.contain(new URL(API).origin);
+        expect(errors[0]!.detail.fix).to.be.a('string').and.not.equal('');
         expect(text(part(el, 'error'))).to.contain(errors[0]!.detail.message);
         expect(text(part(el, 'error'))).to.contain(`req_body_${status}`);
         expect(part(el, 'quote')).to.equal(null);
@@ -167,11 +170,11 @@ describe('<onramp-checkout>', () => {
     it('a malformed answer is a recoverable error, retried', async () => {
       fakeTime();
       sinon.stub(Math, 'random').returns(0);
-      h.api.nextGets.push(() => h.api.respond(200, '<html>oops</html>', { 'Content-Type': 'text/html' }));
+      h.api.nextGets.push(() => h.api.respond(200, { success: true, data: { session_id: 42 } }));
       const el = await mount();
       expect(el.status).to.equal('loading');
       expect(h.events.of('onramp-error').map((e) => e.detail.code)).to.deep.equal(['MALFORMED_RESPONSE']);
-      expect(text(part(el, 'error'))).to.contain('unexpected response');
+      expect(text(part(el, 'error'))).to.contain('not answering');
       await advance(500, el);
       expect(el.status).to.equal('pending');
     });

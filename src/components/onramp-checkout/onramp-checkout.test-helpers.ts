@@ -121,7 +121,17 @@ export class FakeApi {
     return this.requests.filter((r) => r.method === 'POST');
   }
 
+  /** The widget's `no-cors` probes (is anything there at all?), kept apart from the API's requests. */
+  probes: string[] = [];
+  /** Whether a server answers the probe: one that refuses the page by CORS does; none where nothing listens. */
+  answersProbes = false;
+
   readonly fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    if (init.mode === 'no-cors') {
+      this.probes.push(input instanceof Request ? input.url : input.toString());
+      if (this.answersProbes) return new Response('');
+      throw new TypeError('Failed to fetch');
+    }
     const request: Recorded = {
       method: init.method ?? 'GET',
       url: new URL(input instanceof Request ? input.url : input),

@@ -2,61 +2,35 @@ import { LitElement, type PropertyDeclarations, type PropertyValues, type Templa
 import { ServerClock } from '../../api/server-clock.js';
 import {
   initialState,
-  isActive,
   isFinal,
   transition,
-  type FlowNotification,
   type FlowInput,
   type FlowState,
   type OnrampStatus,
 } from '../../core/flow-machine.js';
-import {
-  apiBaseFor,
-  checkCredentials,
-  checkoutOriginFor,
-  checkoutProblem,
-  checkRedirectUrl,
-  pageLocation,
-} from '../../core/config.js';
+import { apiBaseFor, checkCredentials, checkoutOriginFor, checkoutProblem } from '../../core/config.js';
 import { fromSessionInput } from '../../core/session-view.js';
 import { sessionInputRead } from '../../contract/read/session.js';
-import { widgetError, type OnrampError, type OnrampWarningCode } from '../../core/widget-error.js';
+import type { OnrampError, OnrampWarningCode } from '../../core/widget-error.js';
 import type { ProblemValues } from '../../diagnostics/problems.js';
-import { loadPart } from '../../parts/load-part.js';
-import { loaded, type OnrampParts } from '../../parts/parts.js';
-import type { CountdownController } from '../../controllers/countdown-controller.js';
+import { loaded } from '../../parts/parts.js';
 import { HostedCheckoutController, type OnrampCheckoutMode } from '../../controllers/hosted-checkout-controller.js';
 import { LocaleController } from '../../controllers/locale-controller.js';
 import { formatCountdown } from '../../format/format.js';
 import { SessionController } from '../../controllers/session-controller.js';
 import { widgetView } from './widget-view.js';
 import { errorText } from './error-view.js';
-import { notificationEvent } from './notification-event.js';
-import { OnrampErrorEvent, OnrampFallbackEvent, OnrampWarningEvent } from './onramp-checkout.events.js';
+import { noteEvent } from './notification-event.js';
+import { ATTRIBUTE_ALIASES } from './attribute-aliases.js';
+import { EventDelivery } from './event-delivery.js';
+import { LaterPartLoader } from './later-part-loader.js';
+import { OnrampFallbackEvent } from './onramp-checkout.events.js';
+import { fallbackLink, payLink } from './checkout-link.js';
+import { planRead } from '../../controllers/poll-plan.js';
 import { styles } from './onramp-checkout.styles.js';
 import { adoptSessionDataBlock } from './session-data-block.js';
 
 export type OnrampTheme = 'light' | 'dark' | 'auto';
-
-/**
- * The attribute spellings a framework's server writes from the property names, read like the dashed
- * ones: React renders `publishableKey={…}` on the server as `publishableKey="…"`, which the HTML
- * parser lower-cases, and its hydration sets no property (React issue #35446).
- */
-const ATTRIBUTE_ALIASES = new Map([
-  ['publishablekey', 'publishable-key'],
-  ['clientsecret', 'client-secret'],
-  ['apibase', 'api-base'],
-  ['checkoutorigin', 'checkout-origin'],
-  ['redirecturl', 'redirect-url'],
-]);
-
-/** A problem that does not stop the flow, waiting to be reported after the next update. */
-interface WarningNote {
-  type: 'warning';
-  code: OnrampWarningCode;
-  values: ProblemValues;
-}
 
 declare const __ONRAMP_VERSION__: string | undefined;
 
@@ -193,12 +167,6 @@ export class OnrampCheckout extends LitElement {
   private frameHeight = 560;
 
   readonly #clock = new ServerClock();
-  #pending: (FlowNotification | WarningNote)[] = [];
-  /** Events waiting for the diagnostics part, in order; `null` when none wait. */
-  #queue: Promise<void> | null = null;
-  readonly #warned = new Set<OnrampWarningCode>();
-  /** Whether a test key asked for the report at mount. */
-  #report = false;
   /** Set by `#configure` with a seeded session: polling starts once it is on screen. */
   #startPolling = false;
   /** The credentials and API base `#configure` last ran for. */
@@ -209,30 +177,37 @@ export class OnrampCheckout extends LitElement {
   // Removed and re-added (as frameworks do), the controllers resume by themselves, nothing twice.
   readonly #session = new SessionController(this, {
     clock: this.#clock,
-    next: (state) => {
-      const { status, surface, session } = this.machine;
-      const msUntilExpiry = session?.expiresAt == null ? null : session.expiresAt - this.#clock.now();
-      // The policy comes with the `later` part, a moment after the first read; until then, 2 s.
-      return (
-        loaded.later?.nextPoll({ ...state, status, surface, msUntilExpiry }) ??
-        (isActive(status) && !state.paused ? { kind: 'read', ms: 2000 } : { kind: isActive(status) ? 'wait' : 'stop' })
-      );
-    },
+    next: (poll) => planRead(this.machine, poll, this.#clock),
     send: (event) => {
       this.#send(event);
-      if (event.type === 'session-fetched') this.#quoteIfUnpriced();
+      if (event.type === 'session-fetched') this.#later.handle?.fetched();
     },
   });
 
-  /** Ticks the countdowns: from the `later` part, a moment after the first paint (which shows them). */
-  #countdown: CountdownController | undefined;
-
   readonly #i18n = new LocaleController(this);
 
-  /** The diagnostics of the `later` part, once it is here; and whether it failed to load. */
-  #diagnostics: ReturnType<OnrampParts['later']['attachDiagnostics']> | undefined;
-  #later: Promise<void> | undefined;
-  #laterFailed = false;
+  /** The `later` part, loaded after the first paint: countdown ticks, the quote, diagnostics. */
+  readonly #later: LaterPartLoader = new LaterPartLoader(this, {
+    hooks: () => ({
+      clock: this.#clock,
+      state: () => this.machine,
+      send: (input) => this.#send(input),
+      client: () => this.#session.client,
+      warn: (code, values) => this.#warn(code, values),
+    }),
+    attached: () => {
+      this.requestUpdate();
+      // The buyer's signs came with it.
+      this.#session.signsArrived();
+      // After the events of the next update: what was found at mount is in the test-mode report.
+      void this.updateComplete.then(() => this.#events.after(() => this.#later.handle?.report(), false));
+    },
+    failed: ({ code, values }) => this.#warn(code, values),
+  });
+
+  readonly #events = new EventDelivery(this, this.#later, (note) =>
+    noteEvent(note, this.machine.session, (error) => errorText(error, this.#i18n), this.#later.handle?.explain),
+  );
 
   // Typed, not inferred: the options' callbacks refer back to `this`.
   readonly #checkout: HostedCheckoutController = new HostedCheckoutController(this, {
@@ -296,71 +271,19 @@ export class OnrampCheckout extends LitElement {
     // The view changed under the buyer's focus (Pay became the checkout frame, the frame became the
     // result): move focus to what replaced it rather than letting it fall to the page.
     if (this.#hadFocus && !this.shadowRoot?.activeElement) loaded.later?.focusReplacement(this.renderRoot);
-    this.#countdown?.sync();
+    this.#later.handle?.sync();
     if (this.#startPolling) {
       this.#startPolling = false;
       this.#session.start();
     }
     // The first paint is done: now what comes after it (the result, the announcements, diagnostics).
-    void this.#loadLater();
-    const pending = this.#pending;
-    this.#pending = [];
-    if (pending.length)
-      this.#enqueue(
-        () => pending.forEach((note) => this.#dispatch(note)),
-        pending.some((note) => note.type === 'error' || note.type === 'warning'),
-      );
-  }
-
-  /** Loads the `later` part once, and attaches its diagnostics to this element. */
-  #loadLater(): Promise<void> {
-    return (this.#later ??= loadPart('later').then((part) => {
-      if ('code' in part) {
-        this.#laterFailed = true;
-        // Without the part's words, the console still gets the code, as the event does.
-        console.warn('onramp-checkout', part.code, part.values);
-        return this.#warn(part.code, part.values);
-      }
-      this.#countdown = new part.CountdownController(this, {
-        clock: this.#clock,
-        active: () => isActive(this.machine.status),
-        onTick: (now) => this.#onTick(now),
-      });
-      this.#diagnostics = part.attachDiagnostics(this, {
-        testMode: this.#report,
-        warn: (code, values) => this.#warn(code, values),
-        strand: (code, values) => this.#send({ type: 'stranded', error: widgetError(code, { values }) }),
-      });
-      this.requestUpdate();
-      // The buyer's signs and the quote refresher came with it.
-      this.#session.signsArrived();
-      this.#quoteIfUnpriced();
-      // After the events of that update: what was found at mount is in the test-mode report.
-      void this.updateComplete.then(() => this.#enqueue(() => this.#diagnostics?.report(), false));
-    }));
-  }
-
-  /**
-   * Runs `task` now, or after the events queued before it, and the diagnostics part when `explain`
-   * (an error's or warning's cause and fix come from it): events keep their order.
-   */
-  #enqueue(task: () => void, explain: boolean): void {
-    if (!this.#queue && (!explain || this.#diagnostics || this.#laterFailed)) return task();
-    const loaded = explain ? this.#loadLater() : null;
-    const queued: Promise<void> = (this.#queue = (this.#queue ?? Promise.resolve())
-      .then(() => loaded)
-      .then(() => {
-        task();
-        if (this.#queue === queued) this.#queue = null;
-      }));
+    void this.#later.load();
+    this.#events.flush();
   }
 
   /** Reports a problem that does not stop the flow, once per code, after the next update. */
   #warn(code: OnrampWarningCode, values: ProblemValues): void {
-    if (this.#warned.has(code)) return;
-    this.#warned.add(code);
-    this.#pending.push({ type: 'warning', code, values });
-    this.requestUpdate();
+    if (this.#events.warn({ type: 'warning', code, values })) this.requestUpdate();
   }
 
   /** The checkout origin this element uses now (`''`: none applies). */
@@ -373,10 +296,9 @@ export class OnrampCheckout extends LitElement {
     this.#configuredFor = this.#config();
     this.#startPolling = false;
     this.#checkout.close();
+    this.#later.handle?.reset();
     this.#send({ type: 'reset' });
     const key = this.publishableKey;
-    // A test key prints one report at mount: what the widget resolved, and every problem found.
-    this.#report ||= /_test_/.test(key);
     const refused =
       this.#session.configure(key, this.clientSecret, apiBaseFor(this.apiBase, key)) ??
       checkoutProblem(this.#checkoutOrigin(), this.redirectUrl);
@@ -407,7 +329,7 @@ export class OnrampCheckout extends LitElement {
     this.machine = next;
     // The checkout opened, or the status moved: the policy may want the next read sooner.
     if (next.surface !== previous.surface || next.status !== previous.status) this.#session.replan();
-    this.#pending.push(...notifications);
+    this.#events.pending.push(...notifications);
     if (isFinal(next)) {
       this.#session.stop();
       this.#checkout.close();
@@ -419,39 +341,10 @@ export class OnrampCheckout extends LitElement {
   }
 
   /** A session without a usable price (the spec's bare status shape) gets a fresh quote. */
-  #quoteIfUnpriced(): void {
-    const { status, session } = this.machine;
-    if (
-      status === 'pending' &&
-      (session?.quote.exchangeRate === null || session?.quote.expiresAt === null) &&
-      this.#session.quoteDue(this.#clock.now())
-    )
-      this.#refreshQuote();
-  }
-
-  #refreshQuote(): void {
-    void this.#session.refreshQuote(this.machine.session);
-  }
-
-  #onTick(now: number): void {
-    const { session, status, quoteNotice } = this.machine;
-    if (!session || status !== 'pending') return;
-    const quoteExpiry = session.quote.expiresAt;
-    if (quoteExpiry !== null && now >= quoteExpiry && quoteNotice !== 'refreshing') {
-      this.#send({ type: 'quote-expired' });
-      this.#refreshQuote();
-    } else if (quoteNotice === 'refreshing' && this.#session.quoteDue(now)) {
-      this.#refreshQuote();
-    }
-  }
-
   readonly #onPay = (): void => {
     const session = this.machine.session;
     if (!session || !this.#session.credentials) return;
-    // The merchant's `redirect-url` first; else the link the session came with.
-    const redirectUrl = this.redirectUrl || session.redirectUrl;
-    if (!redirectUrl) return this.#fail(widgetError('MISSING_REDIRECT_URL'));
-    const checked = checkRedirectUrl(redirectUrl, this.#checkoutOrigin());
+    const checked = payLink(this.redirectUrl, session, this.#checkoutOrigin());
     if (!checked.ok) return this.#fail(checked.error);
     const mode: OnrampCheckoutMode = this.mode === 'popup' || this.mode === 'redirect' ? this.mode : 'embedded';
     this.#checkout.open(checked.value, session.sessionId, mode);
@@ -468,36 +361,6 @@ export class OnrampCheckout extends LitElement {
     window.location.assign(url);
   }
 
-  #dispatch(note: FlowNotification | WarningNote): void {
-    // The cause and fix come with the `later` part; without it, the code and where to look it up.
-    const explain = (code: OnrampWarningCode | OnrampError['code'], values?: ProblemValues) => {
-      const { cause, fix } = this.#diagnostics?.explain(code, values) ?? { cause: code, fix: 'docs/troubleshooting.md' };
-      return { cause, fix };
-    };
-    this.dispatchEvent(
-      note.type === 'warning'
-        ? new OnrampWarningEvent({ code: note.code, values: note.values, ...explain(note.code, note.values) })
-        : note.type === 'error'
-          ? new OnrampErrorEvent({
-              ...note.error,
-              message: errorText(note.error, this.#i18n),
-              ...explain(note.error.code, note.error.values),
-            })
-          : notificationEvent(note, this.machine.session),
-    );
-  }
-
-  /** The hosted checkout's link when the embedded flow cannot run and the link is safe to offer. */
-  #fallbackUrl(): string | null {
-    const { status, stranded, session } = this.machine;
-    // An order on screen has its Pay button: the hosted checkout opens from there.
-    if (!stranded && status !== 'error') return null;
-    if (session && stranded) return null;
-    const url = this.redirectUrl || session?.redirectUrl;
-    const origin = this.#checkoutOrigin();
-    return url && origin && checkRedirectUrl(url, origin).ok ? url : null;
-  }
-
   readonly #onRetry = (): void => this.#session.pollNow();
 
   protected override render(): TemplateResult {
@@ -510,7 +373,7 @@ export class OnrampCheckout extends LitElement {
       now: this.#clock.now(),
       text: this.#i18n,
       checkoutUrl: this.#checkout.url,
-      fallbackUrl: this.#fallbackUrl(),
+      fallbackUrl: fallbackLink(this.machine, this.redirectUrl, this.#checkoutOrigin()),
       frameHeight: this.frameHeight,
       onPay: this.#onPay,
       onRetry: this.#onRetry,

@@ -1,0 +1,22 @@
+/**
+ * The next read, as the element's state and the poller's see it: the polling policy of the `later`
+ * part (which arrives a moment after the first read); until then, a read every 2 s while the session
+ * is active.
+ */
+import type { ServerClock } from '../api/server-clock.js';
+import { isActive, type FlowState } from '../core/flow-machine.js';
+import type { PollPlan } from '../core/poll-policy.js';
+import { loaded } from '../parts/parts.js';
+import type { PollControllerOptions } from './poll-controller.js';
+
+export function planRead(
+  { status, surface, session }: FlowState,
+  poll: Parameters<PollControllerOptions['next']>[0],
+  clock: ServerClock,
+): PollPlan {
+  const msUntilExpiry = session?.expiresAt == null ? null : session.expiresAt - clock.now();
+  return (
+    loaded.later?.nextPoll({ ...poll, status, surface, msUntilExpiry }) ??
+    (isActive(status) ? (poll.paused ? { kind: 'wait' } : { kind: 'read', ms: 2000 }) : { kind: 'stop' })
+  );
+}
