@@ -25,6 +25,11 @@ import {
 } from '../../test/support/fake-onramp-api.js';
 import { expectOnePoller } from '../../test/support/one-poller.js';
 import { advance, FAKED_TIMERS, settle } from '../../test/support/settle.js';
+import { loadPart } from '../parts/load-part.js';
+
+// What the element loads after its first paint (the polling policy, diagnostics…), here before the
+// tests, as it is a moment into any page (onramp-checkout.later-part.test.ts covers the moment before).
+await loadPart('later');
 
 // Tells React that `act` is in use, so it flushes renders and effects inside it.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

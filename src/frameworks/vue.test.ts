@@ -28,6 +28,11 @@ import {
 } from '../../test/support/fake-onramp-api.js';
 import { expectOnePoller } from '../../test/support/one-poller.js';
 import { advance, FAKED_TIMERS, settle } from '../../test/support/settle.js';
+import { loadPart } from '../parts/load-part.js';
+
+// What the element loads after its first paint (the polling policy, diagnostics…), here before the
+// tests, as it is a moment into any page (onramp-checkout.later-part.test.ts covers the moment before).
+await loadPart('later');
 
 const TEMPLATE = `<onramp-checkout
   v-if="shown"
