@@ -350,9 +350,9 @@ export const PROBLEMS = {
   INVALID_CONFIGURATION: problem(
     'error',
     'widget',
-    'The element is misconfigured',
-    '{detail}',
-    'Correct the attribute named above.',
+    'The element is misconfigured (no longer reported)',
+    'Earlier versions reported every misconfiguration with this code; each now has its own, above.',
+    'Match on the specific codes (MISSING_API_BASE, INVALID_API_BASE, MISSING_REDIRECT_URL, …).',
   ),
 } satisfies Record<string, Problem>;
 
