@@ -17,6 +17,8 @@ const IIFE_BROTLI_BUDGET = 20_480;
 const files = [
   'dist/onramp-checkout.iife.js',
   'dist/onramp-checkout.hydrate.iife.js',
+  // Loaded after the first paint (the final screens, the quote's refresh, the diagnostics…): not in the budget.
+  'dist/onramp-checkout.later.js',
   'dist/onramp-checkout.js',
   'dist/define.js',
   'dist/ssr.js',
