@@ -133,7 +133,9 @@ function partFiles(): Plugin {
         ),
       },
       resolve: {
-        alias: [{ find: /^(.*\/)?load-part\.js$/, replacement: resolve(import.meta.dirname, 'src/parts/load-part.iife.ts') }],
+        alias: [
+          { find: /^(.*\/)?load-part\.js$/, replacement: resolve(import.meta.dirname, 'src/parts/load-part.iife.ts') },
+        ],
       },
     }),
   };
@@ -147,7 +149,8 @@ function partFiles(): Plugin {
 function buildConstants(): Record<string, string> {
   const origin = (name: 'ONRAMP_API_BASE' | 'ONRAMP_CHECKOUT_ORIGIN') => {
     const value = process.env[name] ?? '';
-    if (value && !/^https:\/\/[^/?#@]+(\/[^?#]*)?$/.test(value)) throw new Error(`${name} must be an https URL: ${value}`);
+    if (value && !/^https:\/\/[^/?#@]+(\/[^?#]*)?$/.test(value))
+      throw new Error(`${name} must be an https URL: ${value}`);
     return JSON.stringify(value);
   };
   const { version } = JSON.parse(readFileSync(resolve(import.meta.dirname, 'package.json'), 'utf8')) as {

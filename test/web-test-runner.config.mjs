@@ -23,5 +23,6 @@ export default {
   browsers: selectedEngines().map(engineLauncher),
   // The widget's own console words (a test key's report at mount, each problem once): the tests that
   // mean them spy on the console; elsewhere they would bury the runner's output.
-  filterBrowserLogs: ({ args }) => !/^onramp-checkout[ :]|^[A-Z_]+: .*\nFix: |^API: .*\nCheckout origin: /s.test(String(args[0])),
+  filterBrowserLogs: ({ args }) =>
+    !/^onramp-checkout[ :]|^[A-Z_]+: .*\nFix: |^API: .*\nCheckout origin: /s.test(String(args[0])),
 };
