@@ -1,5 +1,5 @@
 /**
- * The widget's on-demand parts (docs/design.md "On-demand parts"): what the first paint does not
+ * The widget's on-demand parts (docs/design.md §20): what the first paint does not
  * need, loaded after it. The npm build leaves each to the merchant's bundler as a dynamic import
  * (`load-part.ts`); the script-tag build loads `onramp-checkout.<name>.js` from beside the script,
  * its integrity pinned at build time (`load-part.iife.ts`).

@@ -100,7 +100,9 @@ test('every attribute, with the property it belongs to, its type and a descripti
     assert.ok(attribute.description, `${attribute.name} has a description`);
   }
   const byName = new Map((element.attributes ?? []).map((attribute) => [attribute.name, attribute] as const));
-  assert.equal(byName.get('api-base')?.default, "'http://127.0.0.1:8787'", 'constant defaults are resolved');
+  // The package ships no address (docs/design.md §20): the provider's origins have no default.
+  assert.equal(byName.get('api-base')?.default, "''");
+  assert.equal(byName.get('checkout-origin')?.default, "''");
   assert.equal(byName.get('theme')?.type?.text, "'light' | 'dark' | 'auto'");
   assert.equal(byName.get('mode')?.type?.text, "'embedded' | 'popup' | 'redirect'");
   assert.match(byName.get('status')?.type?.text ?? '', /'loading' \| 'pending' .* \| 'error'/);
