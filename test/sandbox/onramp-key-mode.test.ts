@@ -4,7 +4,6 @@
  * other caller still finds nothing (404 NOT_FOUND), so the answer reveals no session to a guess.
  */
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import {
   type CreatedSession,
@@ -12,10 +11,7 @@ import {
   createdSessionSchema,
   sessionStatusViewSchema,
 } from '../../src/contract/index.js';
-import { createAccountsRepo } from '../../demo/sandbox/db/accounts.js';
-import { createApiKeysRepo } from '../../demo/sandbox/db/api-keys.js';
-import { openDatabase } from '../../demo/sandbox/db/database.js';
-import { issueKey } from '../../demo/sandbox/domain/keys.js';
+import { addAccount } from './support/second-account.js';
 import { type TestSandbox, expectData, expectError, sessionBody, startFileTestSandbox } from './helpers.js';
 
 let t: TestSandbox & { dir: string };
@@ -24,33 +20,7 @@ const theirs = { test: { secret: '', publishable: '' }, live: { secret: '', publ
 
 before(async () => {
   t = await startFileTestSandbox('sandbox-key-mode-');
-  const db = openDatabase(join(t.dir, 'sandbox.db'));
-  try {
-    createAccountsRepo(db).insert({
-      id: 'acct_key_mode_other',
-      name: 'Other',
-      created_at: Date.now(),
-      expires_at: null,
-    });
-    for (const environment of ['test', 'live'] as const) {
-      for (const type of ['secret', 'publishable'] as const) {
-        theirs[environment][type] = issueKey(
-          createApiKeysRepo(db),
-          'onramp',
-          {
-            accountId: 'acct_key_mode_other',
-            name: 'other',
-            environment,
-            type,
-            permissions: type === 'secret' ? ['onramp:create', 'onramp:read'] : ['onramp:read'],
-          },
-          Date.now(),
-        ).key;
-      }
-    }
-  } finally {
-    db.close();
-  }
+  Object.assign(theirs, addAccount(t.dir, 'acct_key_mode_other', ['onramp:create', 'onramp:read']));
 });
 after(() => t.close());
 

@@ -6,7 +6,6 @@
  * objects are 404 on every endpoint that names an object, both ways, and absent from its lists.
  */
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import {
   KEY_ENVIRONMENTS,
@@ -17,10 +16,7 @@ import {
   sessionStatusViewSchema,
   transactionListSchema,
 } from '../../src/contract/index.js';
-import { createAccountsRepo } from '../../demo/sandbox/db/accounts.js';
-import { createApiKeysRepo } from '../../demo/sandbox/db/api-keys.js';
-import { openDatabase } from '../../demo/sandbox/db/database.js';
-import { issueKey } from '../../demo/sandbox/domain/keys.js';
+import { addAccount } from './support/second-account.js';
 import { expectData, expectError } from './helpers.js';
 import {
   t,
@@ -216,34 +212,7 @@ describe('key management: a key cannot escalate', () => {
 describe("another account's objects", () => {
   it('are 404 NOT_FOUND on every endpoint that names an object, both ways, and absent from every list', async () => {
     // A second account written straight into the same database file (the API has no sign-up).
-    const db = openDatabase(join(dir, 'sandbox.db'));
-    const other = { test: { secret: '', publishable: '' }, live: { secret: '', publishable: '' } };
-    try {
-      createAccountsRepo(db).insert({
-        id: 'acct_matrix_other',
-        name: 'Other',
-        created_at: Date.now(),
-        expires_at: null,
-      });
-      for (const environment of KEY_ENVIRONMENTS) {
-        for (const type of ['secret', 'publishable'] as const) {
-          other[environment][type] = issueKey(
-            createApiKeysRepo(db),
-            'onramp',
-            {
-              accountId: 'acct_matrix_other',
-              name: 'other',
-              environment,
-              type,
-              permissions: type === 'secret' ? PERMISSIONS : ['onramp:read'],
-            },
-            Date.now(),
-          ).key;
-        }
-      }
-    } finally {
-      db.close();
-    }
+    const other = addAccount(dir, 'acct_matrix_other', PERMISSIONS);
     const webhooksServed = served.has('POST /v1/webhooks');
 
     for (const environment of KEY_ENVIRONMENTS) {
