@@ -1,12 +1,24 @@
 /**
  * The main flows, written once for every engine driven here (Firefox, WebKit): the script-tag page,
  * paying in the embedded checkout (paid and declined), popup mode, the redirect round trip (out to
- * the hosted checkout and back to the order), and the strict CSP.
+ * the hosted checkout and back to the order), the strict CSP, and a page whose own CSP leaves out
+ * the API (the link to the hosted page, paid there) or the checkout frame (a popup), issue #32.
  * Each waits on conditions in the page, never on time, and ends with no uncaught error and no CSP
- * violation recorded.
+ * violation recorded (the pages whose CSP is made to refuse something: that refusal only).
  */
 import assert from 'node:assert/strict';
+import { contentSecurityPolicy } from '../../demo/server/csp.js';
 import type { DemoHandle } from '../../demo/server/demo-server.js';
+import type { CreatedSession } from '../../src/contract/index.js';
+import { startPageServer } from '../support/page-server.js';
+import {
+  attributesFor,
+  checkoutOriginOf,
+  merchantServer,
+  newSession,
+  serveWidgetFiles,
+  serveWidgetPage,
+} from '../support/widget-page.js';
 import { waitFor, type EnginePage, type Surface } from './driver.js';
 
 const PAY_BUTTON = ['onramp-checkout', '[part~="pay-button"]'] as const;
@@ -30,6 +42,17 @@ async function expectNoProblems(page: EnginePage): Promise<void> {
   assert.deepEqual(await page.problems(), { errors: [], cspViolations: [] }, 'no uncaught error, no CSP violation');
 }
 
+/** No uncaught error, and the CSP refused only what the page's policy is made to refuse (`directive`). */
+async function expectOnlyRefusal(page: EnginePage, directive: string): Promise<void> {
+  const { errors, cspViolations } = await page.problems();
+  assert.deepEqual(errors, [], 'no uncaught error');
+  assert.deepEqual(
+    cspViolations.filter((line) => !line.startsWith(`${directive} `)),
+    [],
+    `only ${directive} refused`,
+  );
+}
+
 /** Fills the hosted checkout's card form (in a frame, a popup or the page itself) and pays. */
 async function payWithCard(target: Surface, card: string): Promise<void> {
   await target.type('#card_number', card);
@@ -51,6 +74,44 @@ async function payEmbedded(page: EnginePage, demo: DemoHandle, card: string): Pr
   await page.clickIn(PAY_BUTTON);
   await page.inFrame(`${demo.sandbox.checkoutUrl}/pay/`, (frame) => payWithCard(frame, card));
 }
+
+/** The detail of the first `type` event with `code` that the page's recorder kept (test/support/widget-page.ts). */
+async function waitForEvent(page: EnginePage, type: string, code: string): Promise<{ cause?: string; fix?: string }> {
+  type Recorded = { type: string; detail: { code?: string; cause?: string; fix?: string } }[];
+  return waitFor(
+    `an ${type} ${code}`,
+    async () =>
+      (await page.evaluate<Recorded>('window.__events || []')).find(
+        (event) => event.type === type && event.detail.code === code,
+      )?.detail,
+  );
+}
+
+/**
+ * The element of `session` on a page of its own under `csp` (the demo's strict policy with the API or
+ * the checkout left out), served by a page server that lives as long as `act`.
+ */
+async function onPageWithPolicy(
+  page: EnginePage,
+  demo: DemoHandle,
+  csp: (api: string, checkout: string) => string,
+  act: (session: CreatedSession) => Promise<void>,
+): Promise<void> {
+  const pages = await startPageServer();
+  try {
+    serveWidgetFiles(pages);
+    const session = await newSession(demo);
+    const policy = csp(new URL(demo.sandbox.apiUrl).origin, checkoutOriginOf(demo));
+    await page.goto(serveWidgetPage(pages, '/', { attributes: attributesFor(demo, session, 'test'), csp: policy }));
+    await act(session);
+  } finally {
+    await pages.close();
+  }
+}
+
+/** The session's status as the merchant's server reads it. */
+const serverStatus = async (demo: DemoHandle, sessionId: string): Promise<string> =>
+  (await merchantServer(demo).sessions.retrieve(sessionId)).status;
 
 export interface Flow {
   name: string;
@@ -160,6 +221,65 @@ export const FLOWS: Flow[] = [
       assert.deepEqual(
         seen.map((line) => line.split(' ')[0]),
         ['img-src'],
+      );
+    },
+  },
+  {
+    name: "the page's CSP leaves the API out of connect-src: CSP_CONNECT_SRC naming it, the hosted page's link within 12 s, paid there",
+    async run(page, demo) {
+      const opened = Date.now();
+      await onPageWithPolicy(
+        page,
+        demo,
+        (_api, checkout) => contentSecurityPolicy('', checkout),
+        async (session) => {
+          const link = `document.querySelector('onramp-checkout')?.shadowRoot?.querySelector('[part~="fallback-link"]')?.getAttribute('href') ?? null`;
+          const href = await waitFor(
+            'the link to the hosted page',
+            async () => (await page.evaluate<string | null>(link)) ?? undefined,
+          );
+          assert.ok(Date.now() - opened <= 12_000, `the link after ${Date.now() - opened} ms`);
+          assert.equal(href, session.redirect_url);
+          const error = await waitForEvent(page, 'onramp-error', 'CSP_CONNECT_SRC');
+          assert.equal(
+            error.fix,
+            `Add ${new URL(demo.sandbox.apiUrl).origin} to the connect-src directive of the page's Content-Security-Policy.`,
+          );
+          await page.inPopup(
+            () => page.clickIn(['onramp-checkout', '[part~="fallback-link"]']),
+            session.redirect_url,
+            (hosted) => payWithCard(hosted, '4242 4242 4242 4242'),
+          );
+          await waitFor('the payment, as the API reports it', async () =>
+            ['processing', 'completed'].includes(await serverStatus(demo, session.session_id)),
+          );
+          await expectOnlyRefusal(page, 'connect-src');
+        },
+      );
+    },
+  },
+  {
+    name: "the page's CSP has frame-src 'none': Pay opens a popup, CSP_FRAME_SRC names the checkout origin, the popup pays",
+    async run(page, demo) {
+      await onPageWithPolicy(
+        page,
+        demo,
+        (api) => contentSecurityPolicy(api, "'none'"),
+        async () => {
+          await waitForStatus(page, 'pending');
+          await page.inPopup(
+            () => page.clickIn(PAY_BUTTON),
+            `${demo.sandbox.checkoutUrl}/pay/`,
+            (popup) => payWithCard(popup, '4242 4242 4242 4242'),
+          );
+          const warning = await waitForEvent(page, 'onramp-warning', 'CSP_FRAME_SRC');
+          assert.equal(
+            warning.fix,
+            `Add ${checkoutOriginOf(demo)} to the frame-src directive of the page's Content-Security-Policy.`,
+          );
+          await waitForStatus(page, 'completed');
+          await expectOnlyRefusal(page, 'frame-src');
+        },
       );
     },
   },
