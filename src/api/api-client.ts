@@ -140,11 +140,8 @@ export class ApiClient {
   ): Promise<ApiResponse<T>> {
     const { publishableKey, clock, timeoutMs = 15_000, fetch = globalThis.fetch } = this.#options;
     // What the merchant's fix names: the address asked, the API base, what came back.
-    const values: ProblemValues = {
-      url: url.replace(/\?.*/, ''),
-      apiBase: this.#options.apiBase,
-      apiOrigin: new URL(url).origin,
-    };
+    // (The API's origin is read from `url` by the diagnostics.)
+    const values: ProblemValues = { url: url.replace(/\?.*/, ''), apiBase: this.#options.apiBase };
     const fail = (
       code: OnrampErrorCode,
       requestId?: string,

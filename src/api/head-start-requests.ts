@@ -8,7 +8,7 @@
  * It imports nothing heavy: it runs before Lit and zod are evaluated (`head-start.ts`).
  */
 import { sessionIdFromClientSecret } from '../contract/credentials.js';
-import { apiBaseFor, credentialsProblem, normalizeOrigin } from '../core/config.js';
+import { apiBaseFor, checkoutOriginFor, checkoutProblem, credentialsProblem, normalizeOrigin } from '../core/config.js';
 import { hasHeadStart, recordHeadStart } from './head-start.js';
 import { isOffline } from './offline.js';
 import { statusRequest } from './status-request.js';
@@ -22,12 +22,22 @@ export function sendHeadStartRequests(): number {
   let sent = 0;
   for (const element of document.querySelectorAll('onramp-checkout')) {
     if (hasHeadStart(element) || element.querySelector(':scope > script[type="application/json"]')) continue;
-    const [publishableKey, clientSecret, apiBaseAttribute] = ['publishable-key', 'client-secret', 'api-base'].map(
-      (name) => element.getAttribute(name) ?? '',
-    ) as [string, string, string];
-    // The element's own rule: no api-base means none, unless a test key on a loopback page.
+    const [publishableKey, clientSecret, apiBaseAttribute, checkoutOrigin, redirectUrl] = [
+      'publishable-key',
+      'client-secret',
+      'api-base',
+      'checkout-origin',
+      'redirect-url',
+    ].map((name) => element.getAttribute(name) ?? '') as [string, string, string, string, string];
+    // The element's own rules: no address unless a test key on a loopback page; nothing is asked
+    // before the checkout origin and the redirect-url are sound either.
     const apiBase = apiBaseFor(apiBaseAttribute, publishableKey);
-    if (credentialsProblem(publishableKey, clientSecret) || !normalizeOrigin(apiBase)) continue;
+    if (
+      credentialsProblem(publishableKey, clientSecret) ||
+      !normalizeOrigin(apiBase) ||
+      checkoutProblem(checkoutOriginFor(checkoutOrigin, publishableKey), redirectUrl)
+    )
+      continue;
     // credentialsProblem() passed the secret, so it names a session.
     // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- see above
     const sessionId = sessionIdFromClientSecret(clientSecret)!;

@@ -40,7 +40,6 @@ export type OnrampErrorCode =
 /** Problems that do not stop the flow: `onramp-warning`. */
 export type OnrampWarningCode =
   | 'CSP_FRAME_SRC'
-  | 'CSP_SCRIPT_SRC'
   | 'CSP_TRUSTED_TYPES'
   | 'CHECKOUT_FRAME_REFUSED'
   | 'PART_LOAD_FAILED'

@@ -94,8 +94,7 @@ class DiagnosticsController implements ReactiveController {
     else if (/^(frame|child)/.test(directive) && checkout && blocked.startsWith(checkout)) {
       this.#frameRefusedByCsp = true;
       this.#hooks.warn('CSP_FRAME_SRC', values);
-    } else if (directive.startsWith('script') && /\/onramp-checkout\.\w+\.js/.test(blocked))
-      this.#hooks.warn('CSP_SCRIPT_SRC', values);
+    }
   };
 
   /** Loaded without a word although the page's CSP let it in: the checkout refuses this origin. */

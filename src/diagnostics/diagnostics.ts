@@ -18,8 +18,17 @@ export interface Diagnosis {
 export const diagnose = (code: ProblemCode, values: ProblemValues = {}): Diagnosis => ({
   code,
   kind: PROBLEMS[code].kind,
-  ...explainProblem(code, values),
+  // The API's origin, from the address asked when the script-tag file did not say it (bytes).
+  ...explainProblem(code, { apiOrigin: originOf(values.url), ...values }),
 });
+
+function originOf(url: string | undefined): string | undefined {
+  try {
+    return url ? new URL(url).origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 const HOW_IT_OPENS: Partial<Record<string, string>> = {
   popup: 'in a popup; if that is blocked, a link',

@@ -222,7 +222,7 @@ export const PROBLEMS = {
   ),
   CSP_SCRIPT_SRC: problem(
     'error',
-    'both',
+    'doctor',
     "The page's CSP blocks the widget's script",
     "The page's Content-Security-Policy ({directive}) refused the script {blocked}.",
     "Add the script's origin ({blocked}) to the script-src directive of the page's Content-Security-Policy, or give the script tag the page's nonce.",
@@ -249,9 +249,10 @@ export const PROBLEMS = {
     'warning',
     'widget',
     'A part of the widget could not be loaded',
-    "The widget's file {part} did not load from {url}: it is missing beside the script-tag file, its bytes differ from the ones this script pinned (a newer or older copy), or the network refused it.",
-    "Serve every file of the package's dist/ folder from the same directory and version as onramp-checkout.iife.js (copy them together, or pin a versioned URL).",
+    "The widget's file {part} did not load from {url}: it is missing beside the script-tag file, its bytes differ from the ones this script pinned (a newer or older copy), the page's CSP refused it (a script-src that allows the script-tag file by its full URL only), or the network refused it. The order and Pay still work; the final screens, the countdowns' ticks and the price's refresh wait for it.",
+    "Serve every file of the package's dist/ folder from the same directory and version as onramp-checkout.iife.js, and let script-src allow that directory (or its origin), not the one file.",
   ),
+
   CONTAINER_TOO_NARROW: problem(
     'warning',
     'widget',

@@ -32,16 +32,17 @@ export function loadPart<N extends PartName>(name: N): Promise<OnrampParts[N] | 
   return (loads[name] ??= new Promise<OnrampParts[N] | PartFailure>((resolve) => {
     const file = `onramp-checkout.${name}.js`;
     const url = new URL(file, scriptBase).href;
+    const element = document.createElement('script');
     const fail = (code: PartFailure['code']) => {
       delete loads[name];
+      element.remove();
       resolve({ code, values: { part: file, url, policy: 'onramp-checkout' } });
     };
-    // A part that runs hands itself over before its load event; one that does not has failed.
-    // The parts draw with this file's Lit (`host-lit.ts`).
+    // A part that runs hands itself over, by its URL, before its load event; one that does not has
+    // failed. It draws with this file's Lit (`host-lit.ts`).
     const registry = ((globalThis as { [PART_REGISTRY]?: PartRegistry & { lit?: object } })[PART_REGISTRY] ??= {});
-    registry.lit ??= { html, nothing };
-    registry[name] = (exports: OnrampParts[N]) => resolve((loaded[name] = exports));
-    const element = document.createElement('script');
+    registry.lit = { html, nothing };
+    registry[url] = (exports) => resolve((loaded[name] = exports as OnrampParts[N]));
     try {
       // Created once; it makes URLs of this directory only. A CSP that lists other policies refuses it.
       policy ??= (

@@ -22,10 +22,13 @@ export interface OnrampParts {
 
 export type PartName = keyof OnrampParts;
 
-/** Where a part of the script-tag build hands itself over: `globalThis[PART_REGISTRY][name](exports)`. */
+/**
+ * Where a part of the script-tag build hands itself over: `globalThis[PART_REGISTRY][its own URL](exports)`
+ * (by URL, not name: two copies of the widget on one page each get their own part).
+ */
 export const PART_REGISTRY = Symbol.for('onramp-checkout.parts');
 
-export type PartRegistry = Partial<{ [N in PartName]: (exports: OnrampParts[N]) => void }>;
+export type PartRegistry = Partial<Record<string, (exports: OnrampParts[PartName]) => void>>;
 
 /** Why a part did not load: its code in the catalogue of problems, and the facts for its fix. */
 export interface PartFailure {

@@ -77,7 +77,7 @@ test.describe('mangled responses', () => {
           parsedOk = false;
         }
         if (!parsedOk) {
-          await expect(page.locator('[part=error]')).toContainText('unexpected response');
+          await expect(page.locator('[part=error]')).toContainText('not answering');
           const errors = (await recordedEvents(page)).filter((event) => event.type === 'onramp-error');
           expect(errors.at(-1)?.detail).toMatchObject({ code: 'MALFORMED_RESPONSE', recoverable: true });
         }

@@ -102,6 +102,12 @@ export async function openHarness(page: Page, options: HarnessOptions): Promise<
       });
     } else if (url.pathname === '/onramp-checkout.iife.js') {
       await route.fulfill({ contentType: 'text/javascript; charset=utf-8', body: bundle() });
+    } else if (/^\/onramp-checkout\.\w+\.js$/.test(url.pathname)) {
+      // The script-tag file's on-demand parts, beside it as a merchant serves them.
+      await route.fulfill({
+        contentType: 'text/javascript; charset=utf-8',
+        path: resolve(import.meta.dirname, `../../dist${url.pathname}`),
+      });
     } else if (/^\/locales\/\w+\.json$/.test(url.pathname)) {
       const language = url.pathname.slice('/locales/'.length, -'.json'.length);
       const built = readFileSync(resolve(import.meta.dirname, `../../dist${url.pathname}`), 'utf8');

@@ -63,9 +63,10 @@ test('the widget quotes, shows the pending session and opens the checkout, serve
 
   await page.route(`${ORIGIN}/**`, async (route) => {
     const url = new URL(route.request().url());
-    if (url.pathname === '/onramp-checkout.iife.js')
+    // The script-tag file and its on-demand parts, beside it.
+    if (/^\/onramp-checkout\.[\w.]+\.js$/.test(url.pathname))
       return route.fulfill({
-        path: resolve(root, 'dist/onramp-checkout.iife.js'),
+        path: resolve(root, `dist${url.pathname}`),
         contentType: 'text/javascript; charset=utf-8',
       });
     return route.fulfill({

@@ -2,4 +2,6 @@
 import * as later from './later-part.js';
 import { PART_REGISTRY, type PartRegistry } from '../../parts/parts.js';
 
-(globalThis as { [PART_REGISTRY]?: PartRegistry })[PART_REGISTRY]?.later?.(later);
+// By its own URL: the file that loaded it (not another copy of the widget on the page) gets it.
+const url = document.currentScript instanceof HTMLScriptElement ? document.currentScript.src : '';
+(globalThis as { [PART_REGISTRY]?: PartRegistry })[PART_REGISTRY]?.[url]?.(later);

@@ -69,7 +69,15 @@ export function noteEvent(
     | undefined,
 ): Event {
   const diagnosis = (code: OnrampWarningCode | OnrampError['code'], values?: ProblemValues) => {
-    const { cause, fix } = explain?.(code, values) ?? { cause: code, fix: 'docs/troubleshooting.md' };
+    // Without the part, its own failure still names what to serve and the policy to allow.
+    const { cause, fix } =
+      explain?.(code, values) ??
+      (values?.url
+        ? {
+            cause: code,
+            fix: `Serve ${values.url} (this version) and allow ${values.policy} in trusted-types.`,
+          }
+        : { cause: code, fix: 'docs/troubleshooting.md' });
     return { cause, fix };
   };
   return note.type === 'warning'
