@@ -1,7 +1,7 @@
 /**
  * The next read, as the element's state and the poller's see it: the polling policy of the `later`
- * part (which arrives a moment after the first read); until then, a read every 2 s while the session
- * is active.
+ * part (which arrives a moment after the first read); until then, the policy's first step (a read in
+ * 3 s while the session is active), so the first wait is the same whichever comes first.
  */
 import type { ServerClock } from '../api/server-clock.js';
 import { isActive, type FlowState } from '../core/flow-machine.js';
@@ -17,6 +17,6 @@ export function planRead(
   const msUntilExpiry = session?.expiresAt == null ? null : session.expiresAt - clock.now();
   return (
     loaded.later?.nextPoll({ ...poll, status, surface, msUntilExpiry }) ??
-    (isActive(status) ? (poll.paused ? { kind: 'wait' } : { kind: 'read', ms: 2000 }) : { kind: 'stop' })
+    (isActive(status) ? (poll.paused ? { kind: 'wait' } : { kind: 'read', ms: 3000 }) : { kind: 'stop' })
   );
 }
