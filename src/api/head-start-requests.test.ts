@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import * as fc from 'fast-check';
 import sinon from 'sinon';
-import { apiBaseFor, checkCredentials, normalizeOrigin } from '../core/config.js';
+import { apiBaseFor, checkCredentials, checkoutOriginFor, checkoutProblem, normalizeOrigin } from '../core/config.js';
 import { takeHeadStart } from './head-start.js';
 import { sendHeadStartRequests } from './head-start-requests.js';
 import { statusRequest } from './status-request.js';
@@ -127,8 +127,10 @@ describe("the script-tag file's head start", () => {
         const sent = sendHeadStartRequests();
         takeHeadStart(element);
         element.remove();
-        // The element's rule: no api-base is the local sandbox's for a test key on a loopback page (this one).
-        expect(sent).to.equal(checkCredentials(key, secret).ok && normalizeOrigin(apiBaseFor(base, key)) ? 1 : 0);
+        // The element's rules: no address is the local sandbox's only for a test key on a loopback page
+        // (this one), for the API and the checkout origin alike (none is written here).
+        const configured = normalizeOrigin(apiBaseFor(base, key)) && !checkoutProblem(checkoutOriginFor('', key), '');
+        expect(sent).to.equal(checkCredentials(key, secret).ok && configured ? 1 : 0);
         expect(fetchStub.callCount).to.equal(sent);
       }),
     );
