@@ -216,6 +216,10 @@ export default defineConfig(({ mode }) => {
         outDir: 'dist/demo',
         emptyOutDir: true,
         sourcemap: true,
+        // No preload links for the pages' dynamic imports (the widget's later part): Vite would
+        // write them from the site's root, where dist/demo/ is not, and the browser would ask twice,
+        // once in vain. The import itself resolves beside its module.
+        modulePreload: false,
         rollupOptions: {
           input: {
             merchant: 'demo/pages/merchant.ts',
