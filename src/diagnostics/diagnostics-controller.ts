@@ -11,11 +11,15 @@ import type { ReactiveController } from 'lit';
 import { apiBaseFor, checkoutOriginFor } from '../core/config.js';
 import type { DiagnosedHost, HostHooks } from '../parts/parts.js';
 import { widgetError } from '../core/widget-error.js';
+import { Timer } from '../controllers/timer.js';
 import { diagnose, report, type Diagnosis } from './diagnostics.js';
 import type { ProblemCode, ProblemValues } from './problems.js';
 
 /** Narrower than this, the card cannot show its amounts and Pay without clipping, px. */
 export const MIN_WIDTH = 280;
+
+/** How long an element may wait for a framework to set its key and client secret, ms. */
+export const UNCONFIGURED_MS = 3000;
 
 const originOf = (url: string): string => {
   try {
@@ -47,13 +51,21 @@ class DiagnosticsController implements ReactiveController {
   }
 
   hostDisconnected(): void {
+    this.#unconfigured.stop();
     document.removeEventListener('securitypolicyviolation', this.#onViolation);
     this.#host.removeEventListener('onramp-fallback', this.#onFallback);
   }
 
+  /** Neither key nor secret after this long: not a framework still setting them, but none given. */
+  readonly #unconfigured = new Timer();
+
   /** The checks made once the card is on screen. */
   start(): void {
     const host = this.#host;
+    this.#unconfigured.start(() => {
+      if (!host.publishableKey && !host.clientSecret)
+        this.#hooks.send({ type: 'failed', error: widgetError('INVALID_PUBLISHABLE_KEY') });
+    }, UNCONFIGURED_MS);
     const { width } = host.getBoundingClientRect();
     if (width && width < MIN_WIDTH) this.#hooks.warn('CONTAINER_TOO_NARROW', { width: `${Math.round(width)}` });
     if (host.publishableKey.includes('_live_') && !window.isSecureContext)

@@ -43,8 +43,6 @@ export class LaterPartLoader {
       : loadPart('later').then((arrived) => {
           if (!('code' in arrived)) return this.#attach(arrived);
           this.failed = true;
-          // Without the part's words, the console still gets the code, as the event does.
-          console.warn('onramp-checkout', arrived.code, arrived.values);
           this.#options.failed(arrived);
         }));
   }

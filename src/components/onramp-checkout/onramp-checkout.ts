@@ -299,6 +299,9 @@ export class OnrampCheckout extends LitElement {
     this.#later.handle?.reset();
     this.#send({ type: 'reset' });
     const key = this.publishableKey;
+    // Neither key nor secret yet: a framework sets them after the element is upgraded (React's
+    // hydration, @lit/react). It waits; the diagnostics report it if they never come.
+    if (!key && !this.clientSecret) return;
     const refused =
       this.#session.configure(key, this.clientSecret, apiBaseFor(this.apiBase, key)) ??
       checkoutProblem(this.#checkoutOrigin(), this.redirectUrl);
