@@ -71,6 +71,19 @@ describe('<onramp-checkout> diagnostics', () => {
       expect(h.events.of('onramp-error')[0]!.detail.fix).to.contain('checkout-origin="https://');
     });
 
+    it('neither key nor secret yet waits for a framework to set them; none within 3 s is INVALID_PUBLISHABLE_KEY', async () => {
+      fakeTime();
+      const el = await fixture<OnrampCheckout>(
+        html`<onramp-checkout api-base=${API} checkout-origin=${CHECKOUT}></onramp-checkout>`,
+      );
+      await flush(el);
+      expect(errorCodes()).to.deep.equal([]);
+      expect(el.status).to.equal('loading');
+      await advance(3_000, el);
+      expect(errorCodes()).to.deep.equal(['INVALID_PUBLISHABLE_KEY']);
+      expect(h.fetchStub.callCount).to.equal(0);
+    });
+
     it('a test key on a loopback page uses the local sandbox’s addresses', async () => {
       const el = await place({});
       expect(h.api.gets[0]!.url.origin).to.equal('http://127.0.0.1:8787');
