@@ -85,7 +85,7 @@ export const PROBLEMS = {
     'error',
     'both',
     'The publishable key is missing or malformed',
-    'publishable-key is empty or is not a key of the form <brand>_<live|test>_pk_<random>.',
+    "publishable-key is empty (and no key or client secret was set within 3 s of the element's mount, as a framework would) or is not a key of the form <brand>_<live|test>_pk_<random>.",
     'Set publishable-key to your publishable key, exactly as the API showed it (for example onramp_test_pk_…).',
   ),
   INVALID_CLIENT_SECRET: problem(
