@@ -72,13 +72,17 @@ class DiagnosticsController implements ReactiveController {
       this.#hooks.warn('LIVE_KEY_INSECURE_PAGE', { pageOrigin: location.origin });
   }
 
-  /** A problem explained, and printed once (held for the report while that is still to come). */
+  /**
+   * A problem explained, and printed once (held for the report while that is still to come). What
+   * passes by itself (a timeout, a 5xx, a refused refresh) is an event only, and in the report: the
+   * console is for what the merchant must change.
+   */
   explain(code: ProblemCode, values?: ProblemValues): Diagnosis {
     const problem = diagnose(code, values);
     if (!this.#printed.has(code)) {
       this.#printed.add(code);
       if (this.#held) this.#held.push(problem);
-      else
+      else if (problem.kind !== 'transient')
         console[problem.kind === 'error' ? 'error' : 'warn'](
           `onramp-checkout ${problem.code}: ${problem.cause}\nFix: ${problem.fix}`,
         );

@@ -271,7 +271,10 @@ test('a test key prints one grouped report at mount, and each code at most once 
     `API: ${apiBase}\nCheckout origin: ${checkoutOriginOf(demo)}\nSession: ${session.session_id}`,
   );
   expect(resolved).toContain('Hosted checkout link: redirect-url');
-  expect(printedCodes(messages)).toEqual({ CONTAINER_TOO_NARROW: 1, NETWORK_ERROR: 1, API_UNREACHABLE: 1 });
+  // What passes by itself (NETWORK_ERROR) is printed only in the report, when it came before it.
+  const { NETWORK_ERROR: networkErrors = 0, ...printed } = printedCodes(messages);
+  expect(printed).toEqual({ CONTAINER_TOO_NARROW: 1, API_UNREACHABLE: 1 });
+  expect(networkErrors).toBeLessThanOrEqual(1);
 });
 
 /** How often each code of the catalogue heads a console message (`onramp-checkout CODE: …`, or `CODE: …` in the report). */
