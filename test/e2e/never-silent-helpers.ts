@@ -15,7 +15,7 @@ import { recordedEvents } from './harness.js';
 /** A host name that Chromium (with `offLoopback`) resolves to 127.0.0.1: a non-loopback, non-secure origin. */
 export const SHOP_HOST = 'shop.test';
 
-/** `test.use(offLoopback)`: this worker's Chromium maps `shop.test` to loopback (TOOLCHAIN.md). */
+/** `test.use(offLoopback)`: this worker's Chromium maps `shop.test` to loopback (CONTRIBUTING.md, the browsers). */
 export const offLoopback = {
   launchOptions: {
     ...playwrightChromium.launchOptions,

@@ -1,5 +1,5 @@
 /**
- * Never silent (issue #32, DESIGN.md "Configuration and diagnostics"): the built script-tag file on
+ * Never silent (issue #32, docs/design.md §20): the built script-tag file on
  * a page of its own beside the real sandbox, one misconfiguration at a time. The merchant gets the
  * code with a cause and a fix that names the exact value; the buyer gets a short message of their
  * own, never a developer's text; an element that cannot know where its API is sends nothing. Pages

@@ -1,5 +1,5 @@
 /**
- * Never stranded (issue #32, DESIGN.md "Never stranded"): the built script-tag file on a page of
+ * Never stranded (issue #32, docs/design.md §20): the built script-tag file on a page of
  * its own beside the real sandbox, one thing wrong at a time, where the embedded flow cannot run.
  * The buyer gets the hosted payment page (`fallback-link`, within 12 s) and pays 4242 there, or,
  * with no link known, a message and "Try again"; the merchant gets an `onramp-error` whose fix names
@@ -13,7 +13,7 @@ import { payWithCard } from './fixtures.js';
 import { widget } from './hardening-helpers.js';
 import { eventDetail, expect, paidOutcome, problemCodes, test } from './never-silent-helpers.js';
 
-/** DESIGN.md: the buyer has a working link to the hosted page within 12 s of opening the page. */
+/** docs/design.md §20: the buyer has a working link to the hosted page within 12 s of opening the page. */
 const LINK_WITHIN_MS = 12_000;
 /** The widget's own wait for an API that does not answer (`STRAND_AFTER_MS`): "at once" is sooner. */
 const UNREACHABLE_AFTER_MS = 10_000;
