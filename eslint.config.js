@@ -76,7 +76,7 @@ export default defineConfig(
     extends: [tseslint.configs.disableTypeChecked],
   },
   {
-    files: ['demo/sandbox/checkout/assets/**/*.js'],
+    files: ['demo/hosted-checkout/assets/**/*.js'],
     languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
     // Written as ES5 on purpose (it runs on any browser that opens the hosted page): no for-of over
     // a NodeList, no optional catch binding.
@@ -88,19 +88,42 @@ export default defineConfig(
   // The widget: Lit's template rules and the custom-element rules.
   { files: ['src/**/*.ts'], extends: [lit.configs['flat/recommended']] },
   { files: ['src/**/*.ts'], extends: [wc.configs['flat/recommended']] },
-  // The demo servers and pages reach the sandbox only through its public module and the shared
-  // HTTP pieces, never its internals.
+  // The four programs of demo/ (demo/README.md): the shop and the public demo reach the onramp API
+  // only through its public module and the shared HTTP pieces, never its internals; the API knows
+  // neither of them.
   {
-    files: ['demo/server/**', 'demo/pages/**', 'demo/frameworks/**'],
+    files: ['demo/shop/**', 'demo/public-demo/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: '^(\\.\\./)+sandbox(?!/index\\.js$)(/|$)',
+              regex: '^(\\.\\./)+onramp-api(?!/index\\.js$)(/|$)',
               message:
-                "Import the sandbox's public module (../sandbox/index.js) or ../http-common/, not its internals.",
+                "Import the onramp API's public module (onramp-api/index.js) or http-common/, not its internals.",
+            },
+            {
+              regex: '^(\\.\\./)+hosted-checkout(/|$)',
+              message:
+                "The hosted checkout is the provider's page: the shop reaches it through the API, never by import.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['demo/onramp-api/**', 'demo/hosted-checkout/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(shop|public-demo)(/|$)',
+              message:
+                'The provider (the onramp API and its hosted checkout) knows nothing of the shop or the public demo.',
             },
           ],
         },

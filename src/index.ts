@@ -8,14 +8,14 @@ import type {
   OnrampStatusChangeDetail,
 } from './components/onramp-checkout/onramp-checkout.events.js';
 import type { OnrampStatus } from './core/flow-machine.js';
-import type { OnrampFees, OnrampQuote, OnrampSession, OnrampSessionInput } from './core/session-view.js';
+import type { OnrampFees, OnrampQuote, OnrampSession, OnrampSessionInput } from './core/session-model.js';
 import type { OnrampError, OnrampErrorCode } from './core/widget-error.js';
 import type { OnrampCheckoutMode, OnrampFallbackReason } from './controllers/hosted-checkout-controller.js';
 
 export { OnrampCheckout, type OnrampTheme } from './components/onramp-checkout/onramp-checkout.js';
 export * from './components/onramp-checkout/onramp-checkout.events.js';
 export type { OnrampStatus } from './core/flow-machine.js';
-export type { OnrampSession, OnrampQuote, OnrampFees, OnrampSessionInput } from './core/session-view.js';
+export type { OnrampSession, OnrampQuote, OnrampFees, OnrampSessionInput } from './core/session-model.js';
 export type { OnrampError, OnrampErrorCode, OnrampWarningCode } from './core/widget-error.js';
 export type { ProblemValues as OnrampProblemValues } from './diagnostics/problems.js';
 export type { OnrampCheckoutMode, OnrampFallbackReason } from './controllers/hosted-checkout-controller.js';

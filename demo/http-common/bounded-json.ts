@@ -3,7 +3,7 @@
  * repository: the body is bounded before it is read (the declared length first, then the bytes as
  * they stream, chunked too), parsed once, and checked for depth, so bad input is a 4xx with a clear
  * code, never a 500. The sandbox API reads its bodies with the same depth rule
- * (`demo/sandbox/http/body.ts`); the demo shop, its console and webhook receiver use the whole of it.
+ * (`demo/onramp-api/http/body.ts`); the demo shop, its console and webhook receiver use the whole of it.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';

@@ -1,7 +1,7 @@
 /**
  * The random ids and the hash both servers make: request ids for the error envelope, base62 random
  * parts, and SHA-256 hex (secrets are stored only as their hash). The sandbox's own ids (accounts,
- * sessions, keys) and its constant-time checks build on these in `demo/sandbox/domain/ids.ts`.
+ * sessions, keys) and its constant-time checks build on these in `demo/onramp-api/domain/ids.ts`.
  */
 import { createHash, randomBytes } from 'node:crypto';
 

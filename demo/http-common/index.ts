@@ -1,7 +1,7 @@
 /**
- * What both servers share (the sandbox API and the demo merchant server): docs/design.md's error
+ * What the servers of demo/ share (the onramp API, the hosted checkout, the shop and the public demo): docs/design.md's error
  * envelope, bounded JSON bodies with the depth rule, the client address behind trusted proxies,
- * and the request ids and hashes both make. No Hono app and no sandbox state live here.
+ * the request ids and hashes all make, and which merchant origins may frame the checkout. No Hono app and no state live here.
  */
 export { JSON_CONTENT_TYPE, envelopeError, errorBody, successBody } from './envelope.js';
 export {
@@ -25,3 +25,4 @@ export {
   type TrustedProxies,
 } from './client-address.js';
 export { BASE62, newRequestId, randomBase62, sha256Hex } from './ids.js';
+export { frameAncestors, isAllowedOrigin } from './merchant-origins.js';

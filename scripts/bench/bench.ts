@@ -19,7 +19,7 @@ import { buildBundleAt, formatProviderLoad, measureProviderLoad } from './provid
 import { formatTimeToQuote, measureTimeToQuote } from './time-to-quote.js';
 import { formatProfile, profileLoads } from './main-thread-profile.js';
 import { type Bundle, SCRIPT_FILE } from './bundles.js';
-import { startDemo } from '../../demo/server/demo-server.js';
+import { startDemo } from '../../demo/shop/server/demo-server.js';
 import { playwrightChromium } from '../../test/engines/engines.mjs';
 
 // The same Chromium and flags as every suite (test/engines/engines.mjs).

@@ -12,7 +12,7 @@
  * loop the bench installs before any page script (the widget ships no marks).
  */
 import type { Browser } from 'playwright-core';
-import { startDemo } from '../../demo/server/demo-server.js';
+import { startDemo } from '../../demo/shop/server/demo-server.js';
 import { emulate, EMULATION, median } from './time-to-quote.js';
 
 /** A frame loop from document start: the first frame with the order in the widget's shadow root. */

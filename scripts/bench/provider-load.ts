@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { type SandboxHandle, startSandbox } from '../../demo/sandbox/index.js';
+import { type SandboxHandle, startSandbox } from '../../demo/onramp-api/index.js';
 import { jsonForScriptElement } from '../../src/ssr/json-for-script.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');

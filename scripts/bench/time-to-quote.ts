@@ -19,7 +19,7 @@
  */
 import { brotliCompressSync, constants } from 'node:zlib';
 import type { Browser, CDPSession } from 'playwright-core';
-import { startDemo, type DemoHandle } from '../../demo/server/demo-server.js';
+import { startDemo, type DemoHandle } from '../../demo/shop/server/demo-server.js';
 import { type Bundle, roundOrder, SCRIPT_FILE, serveBundle } from './bundles.js';
 
 /** The link and CPU of the issue: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, 4× slower CPU (`BENCH_CPU` sets another factor). */

@@ -9,7 +9,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, resolve } from 'node:path';
-import { buildOpenApiDocument } from '../../src/openapi/document.js';
+import { buildOpenApiDocument } from '../../demo/onramp-api/openapi/document.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
@@ -19,7 +19,7 @@ const out = join(root, 'dist/openapi.json');
 writeFileSync(out, document);
 console.log(`OpenAPI document: ${relative(process.cwd(), out)}`);
 
-/** Where the demo serves the reference (demo/server/api-reference.ts). */
+/** Where the demo serves the reference (demo/shop/server/api-reference.ts). */
 const BASE = '/docs/api';
 const reference = join(root, 'dist/api-reference');
 mkdirSync(reference, { recursive: true });

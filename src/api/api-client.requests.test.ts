@@ -18,7 +18,7 @@ import {
 } from './api-client.test-helpers.js';
 import { ServerClock } from './server-clock.js';
 import { QuoteRefresher } from '../controllers/quote-refresher.js';
-import { fromStatusView } from '../core/session-view.js';
+import { fromStatusView } from '../core/session-model.js';
 import { sessionStatusRead } from '../contract/read/session.js';
 import type { FlowInput } from '../core/flow-machine.js';
 

@@ -1,15 +1,15 @@
 /**
  * Every operation of the API as data: method, path, who may call it (key types, permission), what
  * it reads and answers, and which error codes each status carries. The OpenAPI document
- * (`src/openapi/`) is generated from this table and the schemas it names; the server client
- * (`src/server/`) takes its paths and methods from it. Plain data, no schema: importing it costs a
+ * (`demo/onramp-api/openapi/`) is generated from this table and the schemas it names; the server client
+ * (`src/server-client/`) takes its paths and methods from it. Plain data, no schema: importing it costs a
  * bundle only these strings.
  */
 import type { Permission } from './catalog.js';
 import { SESSION_ID_PATTERN } from './credentials.js';
-import type { ErrorCode } from './schemas/envelope.js';
+import type { ErrorCode } from './write/envelope.js';
 
-/** Names of the contract's schemas an operation reads or answers (mapped to zod in src/openapi/schemas.ts). */
+/** Names of the contract's schemas an operation reads or answers (mapped to zod in demo/onramp-api/openapi/schemas.ts). */
 export type SchemaName =
   | 'CreateSessionRequest'
   | 'CreatedSession'

@@ -6,7 +6,7 @@
  * opened, and they only ask for an immediate poll: state comes from the API.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { EMBED_ORIGIN_PARAM, checkoutMessageSchema } from '../contract/schemas/checkout-message.js';
+import { EMBED_ORIGIN_PARAM, checkoutMessageSchema } from '../contract/checkout-messages.js';
 import { Timer } from './timer.js';
 
 export type OnrampCheckoutMode = 'embedded' | 'popup' | 'redirect';

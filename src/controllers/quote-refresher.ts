@@ -11,7 +11,7 @@ import { apiUrl } from '../api/status-request.js';
 import { successRead } from '../contract/read/envelope.js';
 import { quoteRead } from '../contract/read/quote.js';
 import type { FlowInput } from '../core/flow-machine.js';
-import { fromQuote, type OnrampSession } from '../core/session-view.js';
+import { fromQuote, type OnrampSession } from '../core/session-model.js';
 import { widgetError, type OnrampError } from '../core/widget-error.js';
 
 const quoteEnvelope = successRead(quoteRead);

@@ -10,7 +10,7 @@ import { recordHeadStart } from '../api/head-start.js';
 import { ServerClock } from '../api/server-clock.js';
 import { statusRequest } from '../api/status-request.js';
 import type { FlowInput } from '../core/flow-machine.js';
-import { sessionView } from '../../test/support/session-view.js';
+import { sessionView } from '../../test/support/session-model.js';
 import {
   API,
   FAKED,

@@ -16,7 +16,7 @@ import type { ServerClock } from '../api/server-clock.js';
 import { checkCredentials, normalizeOrigin, pageLocation, type WidgetCredentials } from '../core/config.js';
 import { Timer } from './timer.js';
 import type { FlowInput } from '../core/flow-machine.js';
-import { fromStatusView } from '../core/session-view.js';
+import { fromStatusView } from '../core/session-model.js';
 import { widgetError, type OnrampError } from '../core/widget-error.js';
 import { takeHeadStart } from '../api/head-start.js';
 import { PollController, type PollControllerOptions, type PollOutcome } from './poll-controller.js';

@@ -2,9 +2,9 @@ import { expect } from '@open-wc/testing';
 import * as fc from 'fast-check';
 import { initialState, isFinal, transition, type FlowInput, type FlowState } from './flow-machine.js';
 import { widgetError } from './widget-error.js';
-import type { OnrampQuote, OnrampSession } from './session-view.js';
+import type { OnrampQuote, OnrampSession } from './session-model.js';
 import type { SessionStatus } from '../contract/catalog.js';
-import { sessionView, testQuote } from '../../test/support/session-view.js';
+import { sessionView, testQuote } from '../../test/support/session-model.js';
 
 const quote = testQuote;
 const view = sessionView;

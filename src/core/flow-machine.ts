@@ -4,7 +4,7 @@
  * events, the element renders the state and dispatches the notifications.
  */
 import { isFinalStatus, type SessionStatus } from '../contract/catalog.js';
-import { mergeSession, type OnrampQuote, type OnrampSession } from './session-view.js';
+import { mergeSession, type OnrampQuote, type OnrampSession } from './session-model.js';
 import type { OnrampError } from './widget-error.js';
 
 export type OnrampStatus = 'loading' | SessionStatus | 'error';

@@ -3,7 +3,7 @@
  * first needed (see `locale-loaders.ts`), so a page in English does not carry the other languages.
  */
 import * as z from 'zod/mini';
-import { anyString, fields } from '../contract/schemas/kinds.js';
+import { anyString, fields } from '../contract/read/kinds.js';
 import { LOCALE_LOADERS } from './locale-loaders.js';
 import { english as en, SCREEN_MESSAGE_KEYS, type MessageKey, type Messages } from './messages.js';
 import { ownValue } from '../format/own-value.js';

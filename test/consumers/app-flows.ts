@@ -1,6 +1,6 @@
 /** What every consumer app is asked to show: the order on screen, and a payment reaching the app's own handler. */
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { SandboxHandle } from '../../demo/sandbox/index.js';
+import type { SandboxHandle } from '../../demo/onramp-api/index.js';
 import { sessionIdOf } from './page-problems.js';
 import { advance } from './servers.js';
 

@@ -9,9 +9,9 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { contentSecurityPolicy } from '../../demo/server/csp.js';
-import { type DemoHandle, startDemo } from '../../demo/server/demo-server.js';
-import { renderEmbedPage } from '../../demo/server/embed-page.js';
+import { contentSecurityPolicy } from '../../demo/shop/server/csp.js';
+import { type DemoHandle, startDemo } from '../../demo/shop/server/demo-server.js';
+import { renderEmbedPage } from '../../demo/shop/server/embed-page.js';
 import { type PageServer, startPageServer } from '../support/page-server.js';
 import { CONSUMERS_DIR, TARBALL } from './apps.js';
 

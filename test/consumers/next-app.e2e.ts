@@ -6,7 +6,7 @@
  * the console stays clean.
  */
 import { expect, test, type Page } from '@playwright/test';
-import type { SandboxHandle } from '../../demo/sandbox/index.js';
+import type { SandboxHandle } from '../../demo/onramp-api/index.js';
 import { payWithCard } from '../e2e/fixtures.js';
 import { expectOrder as expectOrderOf, expectPaymentReachesTheApp } from './app-flows.js';
 import { INERT_DECLARATIVE_SHADOW_ROOT, watchConsole } from './page-problems.js';

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
-import { type SandboxHandle, startSandbox } from '../../demo/sandbox/index.js';
+import { type SandboxHandle, startSandbox } from '../../demo/onramp-api/index.js';
 import { freePort } from '../support/free-port.js';
 import { appDir } from './apps.js';
 

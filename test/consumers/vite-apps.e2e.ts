@@ -5,7 +5,7 @@
  * React runs in StrictMode, as the starter has it (mount, unmount, mount).
  */
 import { expect, test } from '@playwright/test';
-import type { SandboxHandle } from '../../demo/sandbox/index.js';
+import type { SandboxHandle } from '../../demo/onramp-api/index.js';
 import { expectOrder, expectPaymentReachesTheApp } from './app-flows.js';
 import { watchConsole } from './page-problems.js';
 import { type AppServer, startMerchantServer, startTestSandbox } from './servers.js';

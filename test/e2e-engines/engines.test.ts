@@ -4,7 +4,7 @@
  * the full end-to-end suite through Playwright (test/e2e). `ENGINES=webkit` runs one engine alone.
  */
 import { after, before, describe, it } from 'node:test';
-import { startDemo, type DemoHandle } from '../../demo/server/demo-server.js';
+import { startDemo, type DemoHandle } from '../../demo/shop/server/demo-server.js';
 import { selectedEngines, type Engine } from '../engines/engines.mjs';
 import type { EngineDriver } from './driver.js';
 import { FLOWS } from './flows.js';

@@ -7,8 +7,8 @@
  * violation recorded (the pages whose CSP is made to refuse something: that refusal only).
  */
 import assert from 'node:assert/strict';
-import { contentSecurityPolicy } from '../../demo/server/csp.js';
-import type { DemoHandle } from '../../demo/server/demo-server.js';
+import { contentSecurityPolicy } from '../../demo/shop/server/csp.js';
+import type { DemoHandle } from '../../demo/shop/server/demo-server.js';
 import type { CreatedSession } from '../../src/contract/index.js';
 import { startPageServer } from '../support/page-server.js';
 import {

@@ -4,8 +4,8 @@
  * every webhook event, and logs no error.
  */
 import { OPERATIONS } from '../../src/contract/operations.js';
-import { WEBHOOK_EVENT_TYPES } from '../../src/contract/schemas/webhook.js';
-import { API_REFERENCE_CSP, API_REFERENCE_PATH } from '../../demo/server/api-reference.js';
+import { WEBHOOK_EVENT_TYPES } from '../../src/contract/write/webhook.js';
+import { API_REFERENCE_CSP, API_REFERENCE_PATH } from '../../demo/shop/server/api-reference.js';
 import { expect, test } from './fixtures.js';
 
 test('the API reference lists every operation and webhook event, with no console error, under its own strict CSP', async ({

@@ -7,7 +7,7 @@
  */
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { DemoHandle } from '../../demo/server/demo-server.js';
+import type { DemoHandle } from '../../demo/shop/server/demo-server.js';
 import { expect, test } from './fixtures.js';
 
 /** The sandbox's test keys, listed with the demo's own secret key. */

@@ -3,7 +3,7 @@
  * API keys created, tested, revoked) and the shop page showing verified webhooks as they arrive.
  */
 import { randomBytes } from 'node:crypto';
-import type { DemoHandle } from '../../demo/server/demo-server.js';
+import type { DemoHandle } from '../../demo/shop/server/demo-server.js';
 import { expect, openCheckout, payWithCard, sessionIdOf, test } from './fixtures.js';
 
 /** Calls the sandbox with the demo's test secret key (as the shop's server would). */

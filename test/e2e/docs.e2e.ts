@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { DEMO_PAGES } from '../../demo/server/demo-pages.js';
+import { DEMO_PAGES } from '../../demo/shop/server/demo-pages.js';
 import { analyzeManifest } from '../../scripts/build/manifest/analyze.js';
 import { expect, test } from './fixtures.js';
 

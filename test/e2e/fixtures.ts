@@ -5,8 +5,8 @@
  * against the spec's alone (playwright.config.ts).
  */
 import { test as base, expect, type Page } from '@playwright/test';
-import { startDemo, type DemoHandle } from '../../demo/server/demo-server.js';
-import type { SandboxShapes } from '../../demo/sandbox/http/spec-shapes.js';
+import { startDemo, type DemoHandle } from '../../demo/shop/server/demo-server.js';
+import type { SandboxShapes } from '../../demo/onramp-api/http/spec-shapes.js';
 
 export interface PageProblems {
   errors: string[];

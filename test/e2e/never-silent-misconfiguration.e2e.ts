@@ -7,7 +7,7 @@
  * 127.0.0.1: a real, non-loopback, non-secure origin to the page).
  */
 import type { ConsoleMessage, Page } from '@playwright/test';
-import type { DemoHandle } from '../../demo/server/demo-server.js';
+import type { DemoHandle } from '../../demo/shop/server/demo-server.js';
 import type { CreatedSession } from '../../src/contract/index.js';
 import { PROBLEM_CODES } from '../../src/diagnostics/problems.js';
 import { freePort } from '../support/free-port.js';

@@ -7,9 +7,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { contentSecurityPolicy } from '../../demo/server/csp.js';
+import { contentSecurityPolicy } from '../../demo/shop/server/csp.js';
 import type { Page } from '@playwright/test';
-import type { DemoHandle } from '../../demo/server/demo-server.js';
+import type { DemoHandle } from '../../demo/shop/server/demo-server.js';
 import type { PageServer } from '../support/page-server.js';
 import {
   LATER_PART_PATH,

@@ -6,7 +6,7 @@
  * the exact value. The script itself blocked: the merchant's own link inside the element stays.
  */
 import type { Locator, Page } from '@playwright/test';
-import { contentSecurityPolicy } from '../../demo/server/csp.js';
+import { contentSecurityPolicy } from '../../demo/shop/server/csp.js';
 import { freePort } from '../support/free-port.js';
 import { SCRIPT_PATH, attributesFor, checkoutOriginOf, newSession, serveWidgetPage } from '../support/widget-page.js';
 import { payWithCard } from './fixtures.js';

@@ -1,6 +1,6 @@
 /** End-to-end tests: the built bundle and the demo pages against the real sandbox, in Chromium (Firefox and WebKit: test/e2e-engines). */
 import { defineConfig } from '@playwright/test';
-import type { SandboxShapes } from '../../demo/sandbox/http/spec-shapes.js';
+import type { SandboxShapes } from '../../demo/onramp-api/http/spec-shapes.js';
 import { playwrightChromium } from '../engines/engines.mjs';
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no test-scoped fixtures: Playwright's own default

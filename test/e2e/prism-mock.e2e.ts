@@ -11,7 +11,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { EXAMPLE_CHECKOUT_URL, EXAMPLE_CLIENT_SECRET, EXAMPLE_SESSION_ID } from '../../src/openapi/examples.js';
+import {
+  EXAMPLE_CHECKOUT_URL,
+  EXAMPLE_CLIENT_SECRET,
+  EXAMPLE_SESSION_ID,
+} from '../../demo/onramp-api/openapi/examples.js';
 import { freePort } from '../support/free-port.js';
 
 const ORIGIN = 'https://shop.test';

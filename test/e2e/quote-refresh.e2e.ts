@@ -1,4 +1,4 @@
-import { startDemo, type DemoHandle } from '../../demo/server/demo-server.js';
+import { startDemo, type DemoHandle } from '../../demo/shop/server/demo-server.js';
 import { expect, openCheckout, test } from './fixtures.js';
 
 // Quotes that live 3 s, so the widget's refresh happens within the test; its countdown runs on the

@@ -11,8 +11,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { renderCheckoutPage } from '../../demo/sandbox/checkout/page.js';
-import type { SessionRow } from '../../demo/sandbox/db/sessions.js';
+import { renderCheckoutPage } from '../../demo/hosted-checkout/page.js';
+import type { SessionRow } from '../../demo/onramp-api/db/sessions.js';
 import {
   CHECKOUT_ORIGIN,
   ORIGIN,
@@ -87,7 +87,7 @@ const hostedCheckout = async (page: Page) => {
     delivery_outcome: null,
     completed_at: null,
   };
-  const asset = (name: string) => readFileSync(resolve(ROOT, 'demo/sandbox/checkout/assets', name), 'utf8');
+  const asset = (name: string) => readFileSync(resolve(ROOT, 'demo/hosted-checkout/assets', name), 'utf8');
   // The sandbox's real hosted checkout page as the widget's frame shows it, for this session, on the checkout origin.
   await page.route(`${CHECKOUT_ORIGIN}/**`, (route) => {
     const { pathname } = new URL(route.request().url());

@@ -2,7 +2,7 @@
  * The hosted demo as docs/hosting.md runs it, on this machine: the settings of
  * `deploy/onramp-demo.env` with `*.localhost` names standing in for the domain (Chromium resolves
  * them to loopback by itself) and free loopback ports; the demo process as the systemd unit starts
- * it (`node --import tsx demo/server/main.ts`); Caddy with `deploy/Caddyfile`, reading the same
+ * it (`node --import tsx demo/shop/server/main.ts`); Caddy with `deploy/Caddyfile`, reading the same
  * settings, serving https with its own local CA on loopback only. Nothing else is touched.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -144,7 +144,7 @@ export async function startHostedStack(options: { accountTtlSeconds: number }): 
     SANDBOX_DB: join(dir, 'hosted.db'),
   });
   const base = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, ...settings };
-  const demo = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], {
+  const demo = spawn(process.execPath, ['--import', 'tsx', 'demo/shop/server/main.ts'], {
     cwd: ROOT,
     env: base,
     stdio: ['ignore', 'pipe', 'pipe'],

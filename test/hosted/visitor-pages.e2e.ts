@@ -5,7 +5,7 @@
  * a session makes none for another site's navigation.
  */
 import Database from 'better-sqlite3';
-import { DEMO_PAGES } from '../../demo/server/demo-pages.js';
+import { DEMO_PAGES } from '../../demo/shop/server/demo-pages.js';
 import { expect, test } from './fixtures.js';
 import { type HostedStack, httpsCall } from './stack.js';
 

@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { type DemoHandle, startDemo } from '../../demo/server/demo-server.js';
-import type { StartSandboxOptions } from '../../demo/sandbox/index.js';
+import { type DemoHandle, startDemo } from '../../demo/shop/server/demo-server.js';
+import type { StartSandboxOptions } from '../../demo/onramp-api/index.js';
 
 interface Raw {
   status: number;

@@ -1,5 +1,5 @@
 /**
- * The demo serves like a CDN (demo/server/cdn.ts): brotli, gzip or nothing by `Accept-Encoding`,
+ * The demo serves like a CDN (demo/shop/server/cdn.ts): brotli, gzip or nothing by `Accept-Encoding`,
  * `Vary`, an ETag per representation answered `304`, a year `immutable` for hashed names and
  * `no-cache` for stable ones; its pages are compressed and preconnect to the API and the checkout.
  */
@@ -19,8 +19,8 @@ import {
   isHashedName,
   negotiateEncoding,
   REVALIDATE,
-} from '../../demo/server/cdn.js';
-import { startDemo } from '../../demo/server/demo-server.js';
+} from '../../demo/shop/server/cdn.js';
+import { startDemo } from '../../demo/shop/server/demo-server.js';
 
 const SCRIPT = `console.log(${JSON.stringify('onramp '.repeat(2000))});\n`;
 let root: string;

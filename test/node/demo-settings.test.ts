@@ -1,8 +1,8 @@
-/** `npm start`'s settings (demo/server/settings.ts): the hosted demo's variables, and a bad value stopping the start with its variable named. */
+/** `npm start`'s settings (demo/shop/server/settings.ts): the hosted demo's variables, and a bad value stopping the start with its variable named. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ConfigError } from '../../demo/sandbox/index.js';
-import { loadDemoSettings } from '../../demo/server/settings.js';
+import { ConfigError } from '../../demo/onramp-api/index.js';
+import { loadDemoSettings } from '../../demo/shop/server/settings.js';
 
 const HOSTED = {
   DEMO_HOSTED: '1',

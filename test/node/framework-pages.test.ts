@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { startDemo, type DemoHandle } from '../../demo/server/demo-server.js';
+import { startDemo, type DemoHandle } from '../../demo/shop/server/demo-server.js';
 
 let demo: DemoHandle;
 

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { type DemoHandle, startDemo } from '../../demo/server/demo-server.js';
+import { type DemoHandle, startDemo } from '../../demo/shop/server/demo-server.js';
 import { waitFor } from '../sandbox/helpers.js';
 
 const SHOP = 'https://shop.example';

@@ -1,6 +1,6 @@
 /**
  * A restart ends no visit and resets no limit (issue 25, docs/design.md "The hosted demo"): the real
- * `demo/server/main.ts` in hosted mode is stopped and started again on the same database file, and
+ * `demo/shop/server/main.ts` in hosted mode is stopped and started again on the same database file, and
  * the visitor carries on with the same account, keys, console keys, received events and orders;
  * an address that used up its new accounts is still refused. What the demo keeps is sealed: the
  * database file holds no secret in clear.
@@ -10,10 +10,10 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { DEFAULT_ACCOUNTS_PER_ADDRESS } from '../../demo/sandbox/hosted/options.js';
-import { startSandbox } from '../../demo/sandbox/index.js';
-import { keepConsoleKey, keepEvent, keepOrder, newMerchant } from '../../demo/server/merchant.js';
-import { createVisitorStore } from '../../demo/server/visitor-store.js';
+import { DEFAULT_ACCOUNTS_PER_ADDRESS } from '../../demo/onramp-api/guest-accounts/options.js';
+import { startSandbox } from '../../demo/onramp-api/index.js';
+import { keepConsoleKey, keepEvent, keepOrder, newMerchant } from '../../demo/shop/server/merchant.js';
+import { createVisitorStore } from '../../demo/public-demo/visitor-store.js';
 import { sha256Hex } from '../../demo/http-common/ids.js';
 import { waitFor } from '../sandbox/helpers.js';
 import { type HostedProcess, newVisitor, startHostedProcess, visitorWith } from './support/hosted-process.js';

@@ -13,7 +13,7 @@ import { readErrorBody, successRead } from '../../src/contract/read/envelope.js'
 import { quoteRead } from '../../src/contract/read/quote.js';
 import { sessionStatusRead } from '../../src/contract/read/session.js';
 import { parseTimestamp } from '../../src/contract/timestamp.js';
-import { fromQuote, fromStatusView } from '../../src/core/session-view.js';
+import { fromQuote, fromStatusView } from '../../src/core/session-model.js';
 import {
   envelopeArb,
   quoteDataArb,

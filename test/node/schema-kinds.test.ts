@@ -1,5 +1,5 @@
 /**
- * The browser's schema helpers (src/contract/schemas/kinds.ts) stand in for zod kinds to save bundle
+ * The browser's schema helpers (src/contract/read/kinds.ts) stand in for zod kinds to save bundle
  * bytes, so they must read exactly as those kinds do: `fields` and `optional` against `z.object` and
  * `z.optional` over the same field schemas, on any input (same verdict, same output, same issue paths).
  */
@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import * as z from 'zod/mini';
-import { anyString, fields, finiteNumber, optional } from '../../src/contract/schemas/kinds.js';
+import { anyString, fields, finiteNumber, optional } from '../../src/contract/read/kinds.js';
 
 const inner = { amount: finiteNumber(), note: optional(anyString()) };
 const outer = { id: anyString(), inner: fields(inner), extra: optional(fields(inner)), any: optional(z.unknown()) };

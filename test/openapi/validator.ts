@@ -5,7 +5,7 @@
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { buildOpenApiDocument } from '../../src/openapi/document.js';
+import { buildOpenApiDocument } from '../../demo/onramp-api/openapi/document.js';
 
 type Json = Record<string, unknown>;
 

@@ -13,10 +13,10 @@ import {
   sessionStatusViewSchema,
   transactionListSchema,
 } from '../../src/contract/index.js';
-import { createAccountsRepo } from '../../demo/sandbox/db/accounts.js';
-import { createApiKeysRepo } from '../../demo/sandbox/db/api-keys.js';
-import { openDatabase } from '../../demo/sandbox/db/database.js';
-import { issueKey } from '../../demo/sandbox/domain/keys.js';
+import { createAccountsRepo } from '../../demo/onramp-api/db/accounts.js';
+import { createApiKeysRepo } from '../../demo/onramp-api/db/api-keys.js';
+import { openDatabase } from '../../demo/onramp-api/db/database.js';
+import { issueKey } from '../../demo/onramp-api/domain/keys.js';
 import { type TestSandbox, startFileTestSandbox, expectData, expectError, sessionBody } from './helpers.js';
 
 let t: TestSandbox & { dir: string };

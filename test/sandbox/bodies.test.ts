@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { type DemoHandle, startDemo } from '../../demo/server/demo-server.js';
+import { type DemoHandle, startDemo } from '../../demo/shop/server/demo-server.js';
 
 const BODY_BYTES = 100 * 1024 * 1024;
 const CHUNK = Buffer.alloc(64 * 1024, 0x7b); // "{{{{…": never valid JSON

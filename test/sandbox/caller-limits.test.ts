@@ -8,7 +8,7 @@ import { request } from 'node:http';
 import { after, before, describe, it, test } from 'node:test';
 import * as fc from 'fast-check';
 import { parseTrustedProxies } from '../../demo/http-common/client-address.js';
-import { CallerLimits, DEFAULT_CALLER_LIMITS } from '../../demo/sandbox/http/rate-limit.js';
+import { CallerLimits, DEFAULT_CALLER_LIMITS } from '../../demo/onramp-api/http/rate-limit.js';
 import { type TestSandbox, sessionBody, startTestSandbox } from './helpers.js';
 
 interface Answer {

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createdSessionSchema, sessionStatusViewSchema } from '../../src/contract/index.js';
-import { escapeHtml } from '../../demo/sandbox/checkout/escape.js';
+import { escapeHtml } from '../../demo/hosted-checkout/escape.js';
 import { formatCrypto } from '../../src/format/format.js';
 import { type TestSandbox, expectData, sessionBody, startTestSandbox, waitFor } from './helpers.js';
 

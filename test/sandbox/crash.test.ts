@@ -1,5 +1,5 @@
 /**
- * The real process (`tsx demo/sandbox/main.ts`) on a file database, killed with SIGKILL in the
+ * The real process (`tsx demo/onramp-api/main.ts`) on a file database, killed with SIGKILL in the
  * middle of a burst of writes, then restarted on the same file: every write it acknowledged (2xx)
  * is there, and retrying the unacknowledged ones with their Idempotency-Key creates each exactly once.
  * A write and its idempotency record commit together, so a crash between them cannot double a write.

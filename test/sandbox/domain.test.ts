@@ -2,13 +2,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { minorToDecimal, trimDecimal } from '../../src/contract/index.js';
-import { checkCard, luhnValid } from '../../demo/sandbox/checkout/cards.js';
-import { frameAncestors, isAllowedOrigin } from '../../demo/sandbox/checkout/origins.js';
-import { feesFor } from '../../demo/sandbox/domain/fees.js';
-import { RATE_DECIMALS, rateAt } from '../../demo/sandbox/domain/pricing.js';
-import { priceOrder } from '../../demo/sandbox/domain/quote.js';
-import { checkWalletAddress, toChecksumAddress } from '../../demo/sandbox/domain/wallet.js';
-import { TokenBuckets } from '../../demo/sandbox/http/rate-limit.js';
+import { checkCard, luhnValid } from '../../demo/hosted-checkout/cards.js';
+import { frameAncestors, isAllowedOrigin } from '../../demo/http-common/merchant-origins.js';
+import { feesFor } from '../../demo/onramp-api/domain/fees.js';
+import { RATE_DECIMALS, rateAt } from '../../demo/onramp-api/domain/pricing.js';
+import { priceOrder } from '../../demo/onramp-api/domain/quote.js';
+import { checkWalletAddress, toChecksumAddress } from '../../demo/onramp-api/domain/wallet.js';
+import { TokenBuckets } from '../../demo/onramp-api/http/rate-limit.js';
 
 describe('EIP-55', () => {
   it('matches the reference vectors', () => {

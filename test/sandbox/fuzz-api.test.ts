@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { API_PATHS } from '../../demo/sandbox/http/app.js';
+import { API_PATHS } from '../../demo/onramp-api/http/app.js';
 import { fuzzRequest } from './support/fuzz-requests.js';
 import { checkReply, logged, send, t, useFuzzSandbox } from './support/fuzz-sandbox.js';
 

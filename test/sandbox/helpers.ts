@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { errorEnvelopeSchema, successEnvelope } from '../../src/contract/index.js';
-import type { HostResolver } from '../../demo/sandbox/domain/webhook-targets.js';
-import { type SandboxHandle, type StartSandboxOptions, startSandbox } from '../../demo/sandbox/index.js';
+import type { HostResolver } from '../../demo/onramp-api/domain/webhook-targets.js';
+import { type SandboxHandle, type StartSandboxOptions, startSandbox } from '../../demo/onramp-api/index.js';
 import { DocumentValidator } from '../openapi/validator.js';
 
 /** The EIP-55 example address (mixed case, valid checksum). */
@@ -198,11 +198,11 @@ export interface SandboxProcess {
 }
 
 /**
- * Starts the real process (`demo/sandbox/main.ts`) on free ports with the given environment and
+ * Starts the real process (`demo/onramp-api/main.ts`) on free ports with the given environment and
  * resolves once it prints where it listens.
  */
 export function spawnSandboxProcess(env: Record<string, string>): Promise<SandboxProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/sandbox/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/onramp-api/main.ts'], {
     cwd: new URL('../..', import.meta.url),
     env: { ...process.env, PORT: '0', CHECKOUT_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { SandboxHandle, VisitorAccount } from '../../demo/sandbox/index.js';
+import type { SandboxHandle, VisitorAccount } from '../../demo/onramp-api/index.js';
 import { call, expectError, sessionBody, waitFor } from './helpers.js';
 import { RECEIVER, type Received, startHosted } from './support/hosted-sandbox.js';
 

@@ -1,5 +1,5 @@
 /**
- * The real process (`tsx demo/sandbox/main.ts`): first start creates and prints keys and writes the
+ * The real process (`tsx demo/onramp-api/main.ts`): first start creates and prints keys and writes the
  * keys file; a restart keeps everything and says where the keys are; no full key, client secret or
  * checkout token appears in the database files.
  */
@@ -133,7 +133,7 @@ describe('sandbox process', () => {
   });
 
   it('reports a configuration error clearly', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'demo/sandbox/main.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'demo/onramp-api/main.ts'], {
       cwd: new URL('../..', import.meta.url),
       env: { ...process.env, PORT: 'eighty', SANDBOX_DB: ':memory:' },
       stdio: ['ignore', 'pipe', 'pipe'],

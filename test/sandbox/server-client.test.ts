@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { OnrampApiError, type OnrampClient, createOnrampClient } from '../../src/server/index.js';
+import { OnrampApiError, type OnrampClient, createOnrampClient } from '../../src/server-client/index.js';
 import { WALLET, WALLET_2, type TestSandbox, startTestSandbox } from './helpers.js';
 
 let t: TestSandbox;

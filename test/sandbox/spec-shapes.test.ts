@@ -16,7 +16,7 @@ import {
   sessionStatusViewSchema,
   successRead,
 } from '../../src/contract/index.js';
-import { ConfigError, loadConfig } from '../../demo/sandbox/index.js';
+import { ConfigError, loadConfig } from '../../demo/onramp-api/index.js';
 import { type TestSandbox, sessionBody, startTestSandbox } from './helpers.js';
 
 let t: TestSandbox;

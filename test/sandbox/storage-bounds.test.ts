@@ -16,10 +16,10 @@ import {
   jsonByteLength,
   transactionListSchema,
 } from '../../src/contract/index.js';
-import { ACCOUNT_PURGE } from '../../demo/sandbox/db/accounts.js';
-import { openDatabase } from '../../demo/sandbox/db/database.js';
-import { MIGRATIONS } from '../../demo/sandbox/db/migrations.js';
-import { eventBody } from '../../demo/sandbox/domain/webhooks.js';
+import { ACCOUNT_PURGE } from '../../demo/onramp-api/db/accounts.js';
+import { openDatabase } from '../../demo/onramp-api/db/database.js';
+import { MIGRATIONS } from '../../demo/onramp-api/db/migrations.js';
+import { eventBody } from '../../demo/onramp-api/domain/webhooks.js';
 import { type TestSandbox, expectData, expectError, sessionBody, startFileTestSandbox } from './helpers.js';
 
 /** `count` keys of `chars` CJK characters each (3 bytes apiece in UTF-8). */

@@ -6,8 +6,12 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { addressKind } from '../../demo/sandbox/domain/address-policy.js';
-import { type HostResolver, vetDeliveryTarget, webhookUrlProblem } from '../../demo/sandbox/domain/webhook-targets.js';
+import { addressKind } from '../../demo/onramp-api/domain/address-policy.js';
+import {
+  type HostResolver,
+  vetDeliveryTarget,
+  webhookUrlProblem,
+} from '../../demo/onramp-api/domain/webhook-targets.js';
 
 describe('addressKind', () => {
   it('tells public, loopback and private (private, link-local, reserved) addresses apart, IPv4 and IPv6', () => {

@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { deletedWebhookEndpointSchema } from '../../src/contract/index.js';
 import { verifyWebhookSignature } from '../../src/webhooks/verify-signature.js';
-import type { HostResolver } from '../../demo/sandbox/domain/webhook-targets.js';
+import type { HostResolver } from '../../demo/onramp-api/domain/webhook-targets.js';
 import { expectData, startTestSandbox, waitFor } from './helpers.js';
 import { freePort } from '../support/free-port.js';
 import {

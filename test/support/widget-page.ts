@@ -8,10 +8,10 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { DemoHandle } from '../../demo/server/demo-server.js';
-import { escapeHtml } from '../../demo/server/embed-page.js';
+import type { DemoHandle } from '../../demo/shop/server/demo-server.js';
+import { escapeHtml } from '../../demo/shop/server/embed-page.js';
 import type { CreatedSession } from '../../src/contract/index.js';
-import { createOnrampClient, type OnrampClient } from '../../src/server/index.js';
+import { createOnrampClient, type OnrampClient } from '../../src/server-client/index.js';
 import type { PageServer } from './page-server.js';
 
 const DIST = resolve(import.meta.dirname, '../../dist');

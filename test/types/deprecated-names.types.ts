@@ -4,7 +4,7 @@
  * that exported them (the package, `./webhooks`, `./ssr`, `./server`).
  */
 import type * as main from '../../src/index.js';
-import type * as server from '../../src/server/index.js';
+import type * as server from '../../src/server-client/index.js';
 import type * as ssr from '../../src/ssr/render-onramp-checkout.js';
 import type * as webhooks from '../../src/webhooks/verify-signature.js';
 

@@ -5,7 +5,7 @@
  */
 import { checkRedirectUrl, type Checked } from '../../core/config.js';
 import type { FlowState } from '../../core/flow-machine.js';
-import type { OnrampSession } from '../../core/session-view.js';
+import type { OnrampSession } from '../../core/session-model.js';
 import { widgetError } from '../../core/widget-error.js';
 
 /** The link Pay opens, or why none may be. */

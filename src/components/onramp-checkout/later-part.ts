@@ -6,7 +6,7 @@
 import { withScreenTexts } from '../../i18n/messages-screens.js';
 import { loadMessages, type Language } from '../../i18n/catalogue.js';
 import { english, type Messages } from '../../i18n/messages.js';
-import type { OnrampSession } from '../../core/session-view.js';
+import type { OnrampSession } from '../../core/session-model.js';
 import { announcement as announce } from './announcement.js';
 import { resultView as result } from './result-view.js';
 import { elsewhereView as elsewhere } from './elsewhere-view.js';

@@ -3,7 +3,7 @@
  * from the package (the event classes are, from `onramp-checkout.events.ts`).
  */
 import type { FlowNotification } from '../../core/flow-machine.js';
-import type { OnrampSession } from '../../core/session-view.js';
+import type { OnrampSession } from '../../core/session-model.js';
 import type { OnrampError, OnrampWarningCode } from '../../core/widget-error.js';
 import type { ProblemValues } from '../../diagnostics/problems.js';
 import {

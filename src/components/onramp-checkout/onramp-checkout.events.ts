@@ -3,7 +3,7 @@
  * merchant can listen on the element or on any ancestor.
  */
 import type { OnrampStatus } from '../../core/flow-machine.js';
-import type { OnrampQuote, OnrampSession } from '../../core/session-view.js';
+import type { OnrampQuote, OnrampSession } from '../../core/session-model.js';
 import type { OnrampErrorCode, OnrampWarningCode } from '../../core/widget-error.js';
 import type { ProblemValues } from '../../diagnostics/problems.js';
 import type { OnrampFallbackReason } from '../../controllers/hosted-checkout-controller.js';

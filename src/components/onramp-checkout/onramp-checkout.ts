@@ -9,7 +9,7 @@ import {
   type OnrampStatus,
 } from '../../core/flow-machine.js';
 import { apiBaseFor, checkCredentials, checkoutOriginFor, checkoutProblem } from '../../core/config.js';
-import { fromSessionInput } from '../../core/session-view.js';
+import { fromSessionInput } from '../../core/session-model.js';
 import { sessionInputRead } from '../../contract/read/session.js';
 import type { OnrampError, OnrampWarningCode } from '../../core/widget-error.js';
 import type { ProblemValues } from '../../diagnostics/problems.js';

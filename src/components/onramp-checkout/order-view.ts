@@ -3,7 +3,7 @@
  * countdowns, and below them the payment area (`payment-view.ts`).
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { OnrampSession } from '../../core/session-view.js';
+import type { OnrampSession } from '../../core/session-model.js';
 import { networkName } from '../../format/explorer.js';
 import { formatCrypto, formatFiat, formatFiatDecimal, formatRate, shortenAddress } from '../../format/format.js';
 import { figure, remaining, row, say, timer, type WidgetViewInput } from './view-pieces.js';

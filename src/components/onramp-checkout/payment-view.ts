@@ -3,7 +3,7 @@
  * or what the buyer needs when it opened elsewhere (a popup) or could not open (a link).
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { OnrampSession } from '../../core/session-view.js';
+import type { OnrampSession } from '../../core/session-model.js';
 import { formatFiat } from '../../format/format.js';
 import { loaded } from '../../parts/parts.js';
 import { figure, remaining, say, type WidgetViewInput } from './view-pieces.js';

@@ -1,6 +1,6 @@
 /** The final screens: completed (what was delivered, where, the transaction), failed, expired. */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { OnrampSession } from '../../core/session-view.js';
+import type { OnrampSession } from '../../core/session-model.js';
 import { explorerTxUrl, networkName } from '../../format/explorer.js';
 import { formatCrypto, formatDateTime, shortenAddress } from '../../format/format.js';
 import { figure, say, type WidgetViewInput } from './view-pieces.js';

@@ -12,7 +12,7 @@
  * the text the server rendered does not change while the language would still be loading.
  */
 import * as z from 'zod/mini';
-import { anyString, fields, optional } from '../../contract/schemas/kinds.js';
+import { anyString, fields, optional } from '../../contract/read/kinds.js';
 import { languageOf, provideMessages } from '../../i18n/catalogue.js';
 
 const dataBlockSchema = fields({

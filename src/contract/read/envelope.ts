@@ -4,7 +4,7 @@
  * of another shape, HTML from a proxy, or nothing at all.
  */
 import * as z from 'zod/mini';
-import { fields, optional, rule } from '../schemas/kinds.js';
+import { fields, optional, rule } from './kinds.js';
 
 /**
  * `{success: true, data}`: `data` must be an object the given schema reads; `success` may be left

@@ -9,7 +9,7 @@
 import * as z from 'zod/mini';
 import { SESSION_STATUSES } from '../catalog.js';
 import { parseTimestamp } from '../timestamp.js';
-import { anyString, atLeast, fields, finiteNumber, matching, oneOf, optional, rule } from '../schemas/kinds.js';
+import { anyString, atLeast, fields, finiteNumber, matching, oneOf, optional, rule } from './kinds.js';
 
 /** A safe integer (what `z.int()` accepts). */
 export const integerRead = finiteNumber().check(rule(Number.isSafeInteger));

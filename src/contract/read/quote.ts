@@ -4,7 +4,7 @@
  * `number` by the spec, in units it does not show), the currencies and anything else are not read.
  */
 import * as z from 'zod/mini';
-import { fields } from '../schemas/kinds.js';
+import { fields } from './kinds.js';
 import { decimalRead, feesRead, positiveNumberRead, timestampRead } from './fields.js';
 
 export const quoteRead = fields({

@@ -20,7 +20,7 @@ import {
   timestampRead,
   walletRead,
 } from './fields.js';
-import { anyString, fields, optional } from '../schemas/kinds.js';
+import { anyString, fields, optional } from './kinds.js';
 
 /** Read when present, checked where it is used: a malformed optional value counts as absent. */
 const maybe = optional(z.unknown());

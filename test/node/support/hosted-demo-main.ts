@@ -1,11 +1,11 @@
 /**
- * The hosted demo as `demo/server/main.ts` starts it (settings from the environment), with one
+ * The hosted demo as `demo/shop/server/main.ts` starts it (settings from the environment), with one
  * test-only change: `TEST_CREATIONS_PER_ACCOUNT=<burst>` lets a load test make its 100 sessions at
  * once instead of one every 2 s. Every other limit (the secret key's 100 then 25 a second above
  * all) is the real one.
  */
-import { startDemo } from '../../../demo/server/demo-server.js';
-import { loadDemoSettings } from '../../../demo/server/settings.js';
+import { startDemo } from '../../../demo/shop/server/demo-server.js';
+import { loadDemoSettings } from '../../../demo/shop/server/settings.js';
 
 const settings = loadDemoSettings();
 const burst = Number(process.env.TEST_CREATIONS_PER_ACCOUNT ?? '');

@@ -21,11 +21,11 @@ export interface HostedProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `script` (default the real `demo/server/main.ts`) in hosted mode on `db`; resolves once it listens. */
+/** Starts `script` (default the real `demo/shop/server/main.ts`) in hosted mode on `db`; resolves once it listens. */
 export function startHostedProcess(
   db: string,
   env: Record<string, string> = {},
-  script = 'demo/server/main.ts',
+  script = 'demo/shop/server/main.ts',
 ): Promise<HostedProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: new URL('../../..', import.meta.url),

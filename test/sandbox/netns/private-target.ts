@@ -13,7 +13,7 @@ import {
   createdWebhookEndpointSchema,
   webhookDeliveryListSchema,
 } from '../../../src/contract/index.js';
-import type { HostResolver } from '../../../demo/sandbox/domain/webhook-targets.js';
+import type { HostResolver } from '../../../demo/onramp-api/domain/webhook-targets.js';
 import { expectData, sessionBody, startTestSandbox, waitFor } from '../helpers.js';
 
 const reached: string[] = [];

@@ -14,7 +14,7 @@ import {
   createdSessionSchema,
   sessionStatusViewSchema,
 } from '../../../src/contract/index.js';
-import { API_PATHS } from '../../../demo/sandbox/http/app.js';
+import { API_PATHS } from '../../../demo/onramp-api/http/app.js';
 import { type Reply, type TestSandbox, startFileTestSandbox, expectData, sessionBody } from '../helpers.js';
 
 /** The sandbox the matrix runs against (a live binding: set before the file's tests, by `useMatrixSandbox`). */

@@ -3,7 +3,7 @@
  * headers and bodies (wrong-typed fields, deep nesting, bytes, broken JSON), put together as requests.
  */
 import fc from 'fast-check';
-import { API_PATHS } from '../../../demo/sandbox/http/app.js';
+import { API_PATHS } from '../../../demo/onramp-api/http/app.js';
 import { WALLET, sessionBody } from '../helpers.js';
 import { type FuzzRequest, real, t } from './fuzz-sandbox.js';
 

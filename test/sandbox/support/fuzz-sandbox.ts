@@ -10,7 +10,7 @@ import { connect } from 'node:net';
 import { after, before } from 'node:test';
 import * as z from 'zod/mini';
 import { createdSessionSchema, errorEnvelopeSchema } from '../../../src/contract/index.js';
-import { OPENAPI_PATH } from '../../../demo/sandbox/routes/openapi.js';
+import { OPENAPI_PATH } from '../../../demo/onramp-api/routes/openapi.js';
 import { DocumentValidator } from '../../openapi/validator.js';
 import { type TestSandbox, expectData, sessionBody, startTestSandbox } from '../helpers.js';
 

@@ -9,7 +9,7 @@ import {
   type StartSandboxOptions,
   type VisitorAccount,
   startSandbox,
-} from '../../../demo/sandbox/index.js';
+} from '../../../demo/onramp-api/index.js';
 import { TEST_SANDBOX_BASE } from '../helpers.js';
 
 /** The prefix every hosted account's webhook endpoint must have: the demo's receiver. */

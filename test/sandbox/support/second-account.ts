@@ -3,10 +3,10 @@
  * sandbox's database file (the API has no sign-up): for tests of what one account may see of another.
  */
 import { join } from 'node:path';
-import { createAccountsRepo } from '../../../demo/sandbox/db/accounts.js';
-import { createApiKeysRepo } from '../../../demo/sandbox/db/api-keys.js';
-import { openDatabase } from '../../../demo/sandbox/db/database.js';
-import { issueKey } from '../../../demo/sandbox/domain/keys.js';
+import { createAccountsRepo } from '../../../demo/onramp-api/db/accounts.js';
+import { createApiKeysRepo } from '../../../demo/onramp-api/db/api-keys.js';
+import { openDatabase } from '../../../demo/onramp-api/db/database.js';
+import { issueKey } from '../../../demo/onramp-api/domain/keys.js';
 import type { KeyEnvironment, Permission } from '../../../src/contract/catalog.js';
 
 export type AccountKeys = Record<KeyEnvironment, { secret: string; publishable: string }>;

@@ -1,0 +1,40 @@
+/**
+ * The way back to the merchant from a top-level checkout (the buyer left the merchant's page: a
+ * redirect, or a WebView that could neither frame nor pop up the checkout). The session's
+ * `return_url` gets `onramp_session_id` and `onramp_status` (src/contract/return-params.ts). Once
+ * the session is processing or final, the page offers "Return now" and, with its script, returns
+ * by itself after an announced delay unless the buyer chooses "Stay on this page"; in a popup the
+ * script closes the window instead. The small back link is there in every state.
+ */
+import { returnUrlWith } from '../../src/contract/return-params.js';
+import type { SessionRow } from '../onramp-api/db/sessions.js';
+import { type SafeHtml, html } from './escape.js';
+
+/** Seconds between the outcome on screen and the automatic return (or a popup closing). */
+export const RETURN_DELAY_SECONDS = 5;
+
+/** Statuses after which the page takes the buyer back by itself. */
+const RETURNS_AFTER: ReadonlySet<SessionRow['status']> = new Set(['processing', 'completed', 'failed']);
+
+/** The merchant's return URL for this session in its current state, or null when it set none. */
+export function returnUrlOf(row: SessionRow): string | null {
+  return row.return_url ? returnUrlWith(row.return_url, row.id, row.status) : null;
+}
+
+/** "Return now" and its announced countdown (the script adds the countdown and "Stay on this page"). */
+export function wayBackPanel(row: SessionRow): SafeHtml {
+  const url = returnUrlOf(row);
+  if (!url || !RETURNS_AFTER.has(row.status)) return html``;
+  const host = new URL(url).host;
+  return html`<section class="way-back" data-way-back data-return-host="${host}" data-return-after="${RETURN_DELAY_SECONDS}" aria-label="Back to the merchant">
+  <p class="way-back-note" role="status" data-way-back-note>Your order is on <strong>${host}</strong>.</p>
+  <a class="button" href="${url}" data-return-now>Return now</a>
+  <button type="button" class="button button-secondary" data-stay hidden>Stay on this page</button>
+</section>`;
+}
+
+/** The back link under the checkout, in every state (not in the widget's frame). */
+export function backLink(row: SessionRow): SafeHtml {
+  const url = returnUrlOf(row);
+  return url ? html`<p class="back"><a href="${url}" data-back-link>← Back to merchant</a></p>` : html``;
+}

@@ -1,0 +1,11 @@
+/**
+ * The sandbox's public face: what the demo server (`demo/shop/server/`), the bench and the tests that
+ * start a whole sandbox use. Everything else under `demo/onramp-api/` is its inside; the pieces it
+ * shares with the demo server live in `demo/http-common/`.
+ */
+export { ConfigError, intVar, loadConfig, publicUrlVar } from './config.js';
+export type { SandboxKeys } from './domain/keys.js';
+export type { HostedQuotas, HostedSandboxOptions, HostedWebhookReceiver } from './guest-accounts/options.js';
+export type { VisitorAccount, VisitorAccountResult, VisitorAccounts } from './guest-accounts/visitor-accounts.js';
+export type { StartSandboxOptions } from './options.js';
+export { startSandbox, type HostedStore, type SandboxHandle } from './server.js';

@@ -1,0 +1,88 @@
+/**
+ * `/v1/keys`: create (full key shown once), list (no full keys, revoked ones hidden), revoke.
+ * Least privilege: a key manages only keys of its own environment and grants only permissions it
+ * holds itself, so no key can mint a stronger one or cross from test to live.
+ */
+import type { Hono } from 'hono';
+import {
+  DEFAULT_PERMISSIONS,
+  KEY_ENVIRONMENTS,
+  KEY_TYPES,
+  PERMISSIONS,
+  PUBLISHABLE_PERMISSIONS,
+  createApiKeyRequestSchema,
+} from '../../../src/contract/index.js';
+import type { SandboxDeps } from '../deps.js';
+import { issueKey } from '../domain/keys.js';
+import { apiKeyView, createdApiKeyView } from '../domain/answers.js';
+import { checkHostedCreation } from '../guest-accounts/creation-limits.js';
+import { authenticate } from '../http/auth.js';
+import { readJsonObject } from '../http/body.js';
+import { ApiError, sendData } from '../http/errors.js';
+import type { ApiEnv } from '../http/types.js';
+import { type FieldRule, message, parseWith } from '../http/validation.js';
+
+const keyRules: Readonly<Record<string, FieldRule>> = {
+  name: message('name must be a string of 1 to 100 characters'),
+  environment: message(`environment must be one of ${KEY_ENVIRONMENTS.join(', ')}`),
+  permissions: message(`permissions must be an array of permission names: ${PERMISSIONS.join(', ')}`),
+  type: message(`type must be one of ${KEY_TYPES.join(', ')}`),
+};
+
+export function keyRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
+  const guard = authenticate(deps, { permission: 'keys:manage' });
+
+  app.post('/v1/keys', guard, async (c) => {
+    const key = c.get('apiKey');
+    const input = parseWith(createApiKeyRequestSchema, await readJsonObject(c), keyRules);
+    const type = input.type ?? 'secret';
+    const permissions = input.permissions ?? DEFAULT_PERMISSIONS[type];
+    if (type === 'publishable' && permissions.some((p) => !PUBLISHABLE_PERMISSIONS.includes(p))) {
+      throw new ApiError('VALIDATION_ERROR', `A publishable key may only hold ${PUBLISHABLE_PERMISSIONS.join(', ')}`, {
+        param: 'permissions',
+      });
+    }
+    if (input.environment !== key.environment) {
+      throw new ApiError(
+        'INSUFFICIENT_PERMISSIONS',
+        `A ${key.environment} key cannot manage ${input.environment} keys; use a ${input.environment} key`,
+        {
+          param: 'environment',
+        },
+      );
+    }
+    const lacking = permissions.filter((p) => !key.permissions.includes(p));
+    if (lacking.length > 0) {
+      throw new ApiError(
+        'INSUFFICIENT_PERMISSIONS',
+        `A key can only grant permissions it holds; this key lacks ${lacking.join(', ')}`,
+        {
+          param: 'permissions',
+        },
+      );
+    }
+    // Counted right before the insert, with no await between: parallel requests cannot overshoot.
+    checkHostedCreation(c, deps, 'keys');
+    const issued = issueKey(
+      deps.apiKeys,
+      deps.brand,
+      { accountId: key.accountId, name: input.name, environment: input.environment, type, permissions },
+      deps.clock.now(),
+    );
+    return sendData(c, createdApiKeyView(issued.record, issued.key), 201);
+  });
+
+  app.get('/v1/keys', guard, (c) => {
+    const key = c.get('apiKey');
+    return sendData(c, { keys: deps.apiKeys.listActive(key.accountId, key.environment).map(apiKeyView) });
+  });
+
+  app.delete('/v1/keys/:id', guard, (c) => {
+    const key = c.get('apiKey');
+    const id = c.req.param('id');
+    if (!deps.apiKeys.revoke(id, key.accountId, key.environment, deps.clock.now())) {
+      throw new ApiError('NOT_FOUND', `No active ${key.environment} key ${id}`, { param: 'id' });
+    }
+    return sendData(c, { message: `Key ${id} revoked; requests with it now fail with INVALID_API_KEY` });
+  });
+}

@@ -1,0 +1,37 @@
+/** `POST /v1/test_helpers/onramp/advance`: forces a legal transition; test secret keys only. */
+import type { Hono } from 'hono';
+import { SESSION_STATUSES, SESSION_TRANSITIONS, advanceSessionRequestSchema } from '../../../src/contract/index.js';
+import type { SandboxDeps } from '../deps.js';
+import { sessionStatusView } from '../domain/answers.js';
+import { authenticate } from '../http/auth.js';
+import { readJsonObject } from '../http/body.js';
+import { ApiError, sendData } from '../http/errors.js';
+import type { ApiEnv } from '../http/types.js';
+import { message, parseWith } from '../http/validation.js';
+
+const rules = {
+  session_id: message('session_id must look like ors_ followed by letters and digits'),
+  to: message(`to must be one of ${SESSION_STATUSES.join(', ')}`),
+};
+
+export function testHelperRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
+  app.post('/v1/test_helpers/onramp/advance', authenticate(deps, { testSecretOnly: true }), async (c) => {
+    const key = c.get('apiKey');
+    const input = parseWith(advanceSessionRequestSchema, await readJsonObject(c), rules);
+    const row = deps.sessionService.get(input.session_id);
+    if (row?.account_id !== key.accountId || row.environment !== key.environment) {
+      throw new ApiError('NOT_FOUND', `No session ${input.session_id}`, { param: 'session_id' });
+    }
+    if (!deps.sessionService.advance(row, input.to)) {
+      const legal = SESSION_TRANSITIONS[row.status];
+      throw new ApiError(
+        'INVALID_TRANSITION',
+        `A ${row.status} session cannot move to ${input.to}` +
+          (legal.length ? `; legal next states: ${legal.join(', ')}` : `; ${row.status} is final`),
+        { param: 'to' },
+      );
+    }
+    const updated = deps.sessions.findById(row.id) ?? row;
+    return sendData(c, sessionStatusView(updated, undefined));
+  });
+}

@@ -1,0 +1,75 @@
+/** `GET /v1/transactions` (filtered, paginated, newest first) and `GET /v1/transactions/:id`. */
+import type { Hono } from 'hono';
+import {
+  PAGE_LIMIT_DEFAULT,
+  PAGE_LIMIT_MAX,
+  TRANSACTION_STATUSES,
+  transactionListQuerySchema,
+} from '../../../src/contract/index.js';
+import type { SandboxDeps } from '../deps.js';
+import { transactionListItemView, transactionView } from '../domain/answers.js';
+import { authenticate } from '../http/auth.js';
+import { ApiError, sendData } from '../http/errors.js';
+import type { ApiEnv } from '../http/types.js';
+import { type FieldRule, message, parseWith } from '../http/validation.js';
+import { cryptoCurrencyRule, walletRule } from './rules.js';
+
+const dateRule = (field: string): FieldRule =>
+  message(`${field} must be a date (YYYY-MM-DD) or an ISO 8601 timestamp with a zone, such as 2025-01-31T12:00:00Z`);
+
+const listRules: Readonly<Record<string, FieldRule>> = {
+  page: message('page must be a positive integer'),
+  limit: message(`limit must be an integer between 1 and ${PAGE_LIMIT_MAX}`),
+  status: message(`status must be one of ${TRANSACTION_STATUSES.join(', ')}`),
+  from: dateRule('from'),
+  to: dateRule('to'),
+  wallet_address: walletRule,
+  crypto_currency: cryptoCurrencyRule,
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Milliseconds of a date filter; a date-only `to` covers that whole UTC day. */
+function dateBound(field: 'from' | 'to', text: string): number {
+  const ms = Date.parse(DATE_ONLY.test(text) ? `${text}T00:00:00Z` : text);
+  if (Number.isNaN(ms)) throw new ApiError('VALIDATION_ERROR', dateRule(field)(text).message, { param: field });
+  if (field === 'from') return ms;
+  return DATE_ONLY.test(text) ? ms + DAY_MS : ms + 1;
+}
+
+export function transactionRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
+  const guard = authenticate(deps, { permission: 'transactions:read' });
+
+  app.get('/v1/transactions', guard, (c) => {
+    const key = c.get('apiKey');
+    const query = parseWith(transactionListQuerySchema, c.req.query(), listRules);
+    const page = query.page ?? 1;
+    const limit = query.limit ?? PAGE_LIMIT_DEFAULT;
+    deps.sessionService.sweep();
+    const { rows, total } = deps.sessions.list({
+      accountId: key.accountId,
+      environment: key.environment,
+      ...(query.status ? { status: query.status } : {}),
+      ...(query.from ? { fromMs: dateBound('from', query.from) } : {}),
+      ...(query.to ? { toMsExclusive: dateBound('to', query.to) } : {}),
+      ...(query.wallet_address ? { walletAddress: query.wallet_address } : {}),
+      ...(query.crypto_currency ? { cryptoCurrency: query.crypto_currency } : {}),
+      limit,
+      offset: (page - 1) * limit,
+    });
+    return sendData(c, {
+      transactions: rows.map(transactionListItemView),
+      pagination: { page, limit, total, pages: Math.ceil(total / limit) },
+    });
+  });
+
+  app.get('/v1/transactions/:id', guard, (c) => {
+    const key = c.get('apiKey');
+    const id = c.req.param('id');
+    deps.sessionService.sweep();
+    const row = deps.sessions.findByTransactionId(id, key.accountId, key.environment);
+    if (!row) throw new ApiError('NOT_FOUND', `No transaction ${id}`, { param: 'id' });
+    return sendData(c, transactionView(row));
+  });
+}

@@ -1,0 +1,97 @@
+/**
+ * `/v1/webhooks`: create (the signing secret shown once), list, delete, and the delivery log of an
+ * endpoint. Permission `webhooks:manage`; publishable keys are refused. An endpoint belongs to the
+ * account and mode (test or live) of the key that created it.
+ */
+import type { Hono } from 'hono';
+import type { KeyEnvironment } from '../../../src/contract/index.js';
+import {
+  WEBHOOK_ALL_EVENTS,
+  WEBHOOK_EVENT_TYPES,
+  createWebhookEndpointRequestSchema,
+} from '../../../src/contract/index.js';
+import type { SandboxDeps } from '../deps.js';
+import { webhookUrlProblem } from '../domain/webhook-targets.js';
+import { deliveryViews, endpointView } from '../domain/webhooks.js';
+import { checkHostedCreation } from '../guest-accounts/creation-limits.js';
+import { authenticate } from '../http/auth.js';
+import { readJsonObject } from '../http/body.js';
+import { ApiError, sendData } from '../http/errors.js';
+import type { ApiEnv } from '../http/types.js';
+import { type FieldRule, message, parseWith } from '../http/validation.js';
+
+const URL_MESSAGE = 'url must be an https URL on a public address; test mode also allows http or https on loopback';
+
+const rules: Readonly<Record<string, FieldRule>> = {
+  url: message(URL_MESSAGE),
+  events: message(
+    `events must be a non-empty array of ${WEBHOOK_EVENT_TYPES.join(', ')}, or ["${WEBHOOK_ALL_EVENTS}"] for all`,
+  ),
+};
+
+export const DELIVERY_LOG_LIMIT_DEFAULT = 50;
+export const DELIVERY_LOG_LIMIT_MAX = 100;
+
+/**
+ * docs/design.md's target policy (`webhook-targets.ts`); the delivery checks the resolved address again.
+ * In the hosted demo, the demo's own receiver is the only target: nothing a visitor names is reached.
+ */
+export function assertWebhookUrl(url: string, environment: KeyEnvironment, hostedPrefix?: string): void {
+  if (hostedPrefix !== undefined) {
+    if (url.startsWith(hostedPrefix) && URL.canParse(url) && new URL(url).href === url) return;
+    throw new ApiError(
+      'VALIDATION_ERROR',
+      `In the hosted demo, webhooks go only to the demo's own receiver (${hostedPrefix}…); other addresses, loopback and private ones included, are refused`,
+      { param: 'url' },
+    );
+  }
+  const problem = webhookUrlProblem(url, environment);
+  if (problem !== null) throw new ApiError('VALIDATION_ERROR', problem, { param: 'url' });
+}
+
+export function webhookRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
+  const guard = authenticate(deps, { permission: 'webhooks:manage' });
+
+  app.post('/v1/webhooks', guard, async (c) => {
+    const key = c.get('apiKey');
+    const input = parseWith(createWebhookEndpointRequestSchema, await readJsonObject(c), rules);
+    assertWebhookUrl(input.url, key.environment, deps.hosted?.webhookPrefix);
+    // Counted right before the insert, with no await between: parallel requests cannot overshoot.
+    checkHostedCreation(c, deps, 'webhooks');
+    const created = deps.webhookService.createEndpoint(key.accountId, key.environment, input.url, input.events);
+    return sendData(c, created, 201);
+  });
+
+  app.get('/v1/webhooks', guard, (c) => {
+    const key = c.get('apiKey');
+    return sendData(c, { webhooks: deps.webhooks.listEndpoints(key.accountId, key.environment).map(endpointView) });
+  });
+
+  app.delete('/v1/webhooks/:id', guard, (c) => {
+    const key = c.get('apiKey');
+    const id = c.req.param('id');
+    if (!deps.webhooks.deleteEndpoint(id, key.accountId, key.environment, deps.clock.now())) {
+      throw new ApiError('NOT_FOUND', `No webhook endpoint ${id}`, { param: 'id' });
+    }
+    return sendData(c, { id, deleted: true });
+  });
+
+  app.get('/v1/webhooks/:id/deliveries', guard, (c) => {
+    const key = c.get('apiKey');
+    const id = c.req.param('id');
+    const limitText = c.req.query('limit');
+    let limit = DELIVERY_LOG_LIMIT_DEFAULT;
+    if (limitText !== undefined) {
+      if (!/^\d{1,3}$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > DELIVERY_LOG_LIMIT_MAX) {
+        throw new ApiError('VALIDATION_ERROR', `limit must be an integer between 1 and ${DELIVERY_LOG_LIMIT_MAX}`, {
+          param: 'limit',
+        });
+      }
+      limit = Number(limitText);
+    }
+    if (!deps.webhooks.findEndpoint(id, key.accountId, key.environment)) {
+      throw new ApiError('NOT_FOUND', `No webhook endpoint ${id}`, { param: 'id' });
+    }
+    return sendData(c, { deliveries: deliveryViews(deps.webhooks, id, limit) });
+  });
+}

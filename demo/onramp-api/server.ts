@@ -1,0 +1,257 @@
+/**
+ * Starts the sandbox in-process: the API server and the hosted checkout server on their own ports,
+ * one SQLite database, the first-start account and keys, and the sweeper that expires sessions and
+ * delivers paid ones, and the webhook dispatcher. The demo (`main.ts`) and the tests both use `startSandbox`; port 0 picks a
+ * free port.
+ */
+import type { Server } from 'node:http';
+import { LOOPBACK_PROXIES, parseTrustedProxies } from '../http-common/client-address.js';
+import { createCheckoutApp } from '../hosted-checkout/app.js';
+import { createAccountsRepo } from './db/accounts.js';
+import { createApiKeysRepo } from './db/api-keys.js';
+import { type Db, openDatabase } from './db/database.js';
+import { createIdempotencyRepo } from './db/idempotency.js';
+import { type SessionRow, createSessionsRepo } from './db/sessions.js';
+import { createWebhooksRepo } from './db/webhooks.js';
+import type { SandboxDeps } from './deps.js';
+import type { Clock } from './domain/clock.js';
+import { seal, unseal } from './domain/ids.js';
+import { type SandboxKeys, bootstrapAccount } from './domain/keys.js';
+import { SessionService } from './domain/sessions.js';
+import { DEFAULT_WEBHOOK_RETRY, DEFAULT_WEBHOOK_TIMEOUT_MS, WebhookDispatcher } from './domain/webhook-dispatcher.js';
+import { systemResolver } from './domain/webhook-targets.js';
+import { WebhookService } from './domain/webhooks.js';
+import { createApiApp } from './http/app.js';
+import { IDEMPOTENCY_RETENTION_MS } from './http/idempotency.js';
+import { CallerLimits, DEFAULT_CALLER_LIMITS } from './http/rate-limit.js';
+import { SPEC_SHAPES_ID_LENGTH, type SandboxShapes, withSpecShapes } from './http/spec-shapes.js';
+import { HostedCreationLimits } from './guest-accounts/creation-limits.js';
+import {
+  DEFAULT_ACCOUNTS_PER_ADDRESS,
+  DEFAULT_CREATIONS_PER_ACCOUNT,
+  DEFAULT_CREATIONS_PER_ADDRESS,
+  DEFAULT_HOSTED_QUOTAS,
+  DEFAULT_MAX_VISITOR_ACCOUNTS,
+} from './guest-accounts/options.js';
+import { VisitorAccounts } from './guest-accounts/visitor-accounts.js';
+import { loadSealKey, readKeysFile, writeKeysFile } from './keys-file.js';
+import { closeServer, listen, listenApi, urlHost } from './listen.js';
+import { DEFAULT_MERCHANT_ORIGINS, type StartSandboxOptions } from './options.js';
+
+export type { SandboxKeys } from './domain/keys.js';
+
+export interface SandboxHandle {
+  /** The API's URL as pages reach it (the public one when set). */
+  apiUrl: string;
+  /** The API's listening address, for calls from this machine (the demo's server). */
+  internalApiUrl: string;
+  /** The hosted checkout's URL as browsers reach it. */
+  checkoutUrl: string;
+  /** The merchant account (none in hosted mode). */
+  accountId: string | null;
+  /** The account's keys: from this start when it created them, else from the keys file, else null. */
+  keys: SandboxKeys | null;
+  /** True when this start created the account and its keys. */
+  keysCreated: boolean;
+  keysFile: string | null;
+  dbPath: string;
+  shapes: SandboxShapes;
+  /** Hosted mode: makes visitor accounts. */
+  visitors: VisitorAccounts | null;
+  /**
+   * Hosted mode: the database and the seal (the webhook secrets' key) the demo keeps its visitors
+   * with (demo/public-demo/visitor-store.ts), so a restart ends no visit.
+   */
+  hostedStore: HostedStore | null;
+  close(): Promise<void>;
+}
+
+/** A database and a seal for secrets kept at rest (AES-256-GCM under the server's seal key). */
+export interface HostedStore {
+  db: Db;
+  seal(plaintext: string): string;
+  /** Null when the data was altered or sealed under another key. */
+  unseal(sealed: string): string | null;
+}
+
+const DEFAULT_DB = '.sandbox-data/sandbox.db';
+const DEFAULT_KEYS_FILE = '.sandbox-data/keys.json';
+
+export async function startSandbox(options: StartSandboxOptions = {}): Promise<SandboxHandle> {
+  const host = options.host ?? '127.0.0.1';
+  const dbPath = options.db ?? DEFAULT_DB;
+  const keysFile = options.keysFile !== undefined ? options.keysFile : dbPath === ':memory:' ? null : DEFAULT_KEYS_FILE;
+  const brand = options.brand ?? 'onramp';
+  const shapes = options.shapes ?? 'design';
+  const idRandomLength = shapes === 'spec' ? SPEC_SHAPES_ID_LENGTH : undefined;
+  const log = options.log ?? ((line: string) => console.error(line));
+  const now = options.now ?? (() => Date.now());
+  const priceTime = options.priceTime;
+  const clock: Clock = {
+    now,
+    priceNow: typeof priceTime === 'number' ? () => priceTime : (priceTime ?? now),
+  };
+
+  const db = openDatabase(dbPath);
+  const accounts = createAccountsRepo(db);
+  const apiKeys = createApiKeysRepo(db);
+  const sessions = createSessionsRepo(db);
+  const idempotency = createIdempotencyRepo(db);
+  const webhooks = createWebhooksRepo(db);
+  const sealKey = options.sealKey ?? loadSealKey(dbPath);
+  const dispatcher = new WebhookDispatcher({
+    repo: webhooks,
+    clock,
+    sealKey,
+    retry: {
+      maxAttempts: options.webhookMaxAttempts ?? DEFAULT_WEBHOOK_RETRY.maxAttempts,
+      baseDelayMs: options.webhookRetryBaseMs ?? DEFAULT_WEBHOOK_RETRY.baseDelayMs,
+      maxDelayMs: options.webhookRetryMaxDelayMs ?? DEFAULT_WEBHOOK_RETRY.maxDelayMs,
+    },
+    timeoutMs: options.webhookTimeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS,
+    resolve: options.webhookResolver ?? systemResolver,
+    receiver: options.hosted?.webhookReceiver,
+    log,
+  });
+  const webhookService = new WebhookService({
+    repo: webhooks,
+    clock,
+    sealKey,
+    onDeliveriesStored: () => dispatcher.kick(),
+  });
+  const onChange = options.onSessionChange;
+  const sessionService = new SessionService({
+    repo: sessions,
+    clock,
+    deliveryMs: options.deliveryMs ?? 3000,
+    ...(options.sessionTtlMs === undefined ? {} : { sessionTtlMs: options.sessionTtlMs }),
+    ...(options.quoteTtlMs === undefined ? {} : { quoteTtlMs: options.quoteTtlMs }),
+    events: webhookService,
+    atomic: (fn) => db.transaction(fn)(),
+    ...(idRandomLength === undefined ? {} : { idRandomLength }),
+    ...(onChange ? { onChange: (row: SessionRow) => onChange({ session_id: row.id, status: row.status }) } : {}),
+  });
+
+  const hosted = options.hosted;
+  if (hosted && apiKeys.countActive('live') > 0) {
+    db.close();
+    throw new Error(
+      `The database ${dbPath} holds live keys; the hosted demo has no live environment: give it a database of its own (SANDBOX_DB)`,
+    );
+  }
+  // The hosted demo has no merchant account: every visitor gets one of their own.
+  const { accountId, createdKeys } = hosted
+    ? { accountId: null, createdKeys: null }
+    : db.transaction(() => bootstrapAccount(accounts, apiKeys, brand, clock.now(), idRandomLength))();
+  let keys = createdKeys;
+  if (createdKeys && keysFile) writeKeysFile(keysFile, createdKeys);
+  if (!createdKeys && keysFile && !hosted) keys = readKeysFile(keysFile);
+  const visitors = hosted
+    ? new VisitorAccounts({
+        db,
+        accounts,
+        apiKeys,
+        atomic: (fn) => db.transaction(fn)(),
+        clock,
+        brand,
+        ttlMs: hosted.accountTtlMs,
+        maxAccounts: hosted.maxAccounts ?? DEFAULT_MAX_VISITOR_ACCOUNTS,
+        perAddress: hosted.accountsPerAddress ?? DEFAULT_ACCOUNTS_PER_ADDRESS,
+        webhooks: webhookService,
+        receiverPrefix: hosted.webhookReceiver.prefix,
+        ...(idRandomLength === undefined ? {} : { keyRandomLength: idRandomLength }),
+      })
+    : null;
+
+  const deps: SandboxDeps = {
+    brand,
+    apiUrl: '',
+    checkoutUrl: '',
+    merchantOrigins: options.merchantOrigins ?? DEFAULT_MERCHANT_ORIGINS,
+    corsOrigins: options.corsOrigins,
+    bodyLimitBytes: options.bodyLimitBytes ?? 64 * 1024,
+    clock,
+    accounts,
+    apiKeys,
+    sessions,
+    idempotency,
+    sessionService,
+    webhooks,
+    webhookService,
+    limits: new CallerLimits(
+      { ...DEFAULT_CALLER_LIMITS, ...options.callerLimits, secret: options.rateLimit ?? DEFAULT_CALLER_LIMITS.secret },
+      options.rateLimitClock,
+    ),
+    // Hosted, the demo's own server (on this machine) forwards its visitor's address: loopback is
+    // trusted beside TRUSTED_PROXIES, else every visitor would share the demo server's buckets.
+    trustedProxies: hosted
+      ? parseTrustedProxies([...(options.trustedProxies?.entries ?? []), ...LOOPBACK_PROXIES])
+      : (options.trustedProxies ?? parseTrustedProxies(undefined)),
+    log,
+    ...(hosted
+      ? {
+          hosted: {
+            limits: new HostedCreationLimits(
+              db,
+              () => clock.now(),
+              { ...DEFAULT_HOSTED_QUOTAS, ...hosted.quotas },
+              hosted.creationsPerAddress ?? DEFAULT_CREATIONS_PER_ADDRESS,
+              hosted.creationsPerAccount ?? DEFAULT_CREATIONS_PER_ACCOUNT,
+            ),
+            webhookPrefix: hosted.webhookReceiver.prefix,
+          },
+        }
+      : {}),
+  };
+
+  const sweep = (): void => {
+    try {
+      sessionService.sweep();
+      visitors?.purgeExpired();
+      deps.hosted?.limits.prune();
+      idempotency.pruneOlderThan(clock.now() - IDEMPOTENCY_RETENTION_MS);
+    } catch (error) {
+      log(`[sandbox] sweeper failed: ${String(error)}`);
+    }
+  };
+  sweep();
+  const servers: Server[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const checkoutPort = await listen(servers, createCheckoutApp(deps).fetch, options.checkoutPort ?? 8788, host);
+    deps.checkoutUrl = options.publicCheckoutUrl ?? `http://${urlHost(host)}:${checkoutPort}`;
+    const api = createApiApp(deps).fetch;
+    const apiPort = await listenApi(servers, shapes === 'spec' ? withSpecShapes(api) : api, options.port ?? 8787, host);
+    const internalApiUrl = `http://${urlHost(host)}:${apiPort}`;
+    deps.apiUrl = options.publicApiUrl ?? internalApiUrl;
+    timer = setInterval(sweep, options.sweepIntervalMs ?? 1000);
+    timer.unref();
+    dispatcher.start();
+    return {
+      apiUrl: deps.apiUrl,
+      internalApiUrl,
+      checkoutUrl: deps.checkoutUrl,
+      accountId,
+      keys,
+      keysCreated: createdKeys !== null,
+      keysFile,
+      dbPath,
+      shapes,
+      visitors,
+      hostedStore: hosted
+        ? { db, seal: (text) => seal(text, sealKey), unseal: (sealed) => unseal(sealed, sealKey) }
+        : null,
+      close: async () => {
+        clearInterval(timer);
+        await Promise.all(servers.map(closeServer));
+        await dispatcher.stop();
+        db.close();
+      },
+    };
+  } catch (error) {
+    clearInterval(timer);
+    await Promise.all(servers.map(closeServer));
+    db.close();
+    throw error;
+  }
+}
