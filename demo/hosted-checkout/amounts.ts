@@ -4,7 +4,7 @@
  * crypto truncated to the asset's display digits, the rate in the fiat's own minor digits). The
  * exact values stay in the API.
  */
-import type { Network } from '../../src/contract/index.js';
+import type { Network } from '../../src/contract/catalog.js';
 import { formatCrypto, formatFiat, formatRate } from '../../src/format/format.js';
 import type { SessionRow } from '../onramp-api/db/sessions.js';
 

@@ -6,7 +6,7 @@
  */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ErrorCode, ErrorEnvelope } from '../../src/contract/index.js';
+import type { ErrorCode, ErrorEnvelope } from '../../src/contract/write/envelope.js';
 import { newRequestId } from './ids.js';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';

@@ -5,7 +5,7 @@
  */
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
-import { ApiClient, ApiError } from './api-client.js';
+import { ApiClient, ApiRequestError } from './api-client.js';
 import { ServerClock } from './server-clock.js';
 
 export const PK = 'onramp_test_pk_abcdefghijklmnop1234';
@@ -50,13 +50,13 @@ export const errorBody = (code: string, message = 'nope') => ({
   error: { code, message, request_id: 'req_body' },
 });
 
-/** The `ApiError` the promise rejects with; fails the test if it resolves or rejects otherwise. */
-export async function failure(promise: Promise<unknown>): Promise<ApiError> {
+/** The `ApiRequestError` the promise rejects with; fails the test if it resolves or rejects otherwise. */
+export async function failure(promise: Promise<unknown>): Promise<ApiRequestError> {
   try {
     await promise;
   } catch (error) {
-    expect(error).to.be.instanceOf(ApiError);
-    return error as ApiError;
+    expect(error).to.be.instanceOf(ApiRequestError);
+    return error as ApiRequestError;
   }
   throw new Error('expected a rejection');
 }

@@ -4,7 +4,7 @@
  */
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
-import { ApiClient, ApiError } from './api-client.js';
+import { ApiClient, ApiRequestError } from './api-client.js';
 import { failure, newApiClient, PK, SECRET, SESSION_ID, type FetchStub } from './api-client.test-helpers.js';
 import { ServerClock } from './server-clock.js';
 
@@ -65,7 +65,7 @@ describe('ApiClient', () => {
     }
   });
 
-  it('a caller abort rejects with the abort, not an ApiError', async () => {
+  it('a caller abort rejects with the abort, not an ApiRequestError', async () => {
     fetchStub.callsFake(
       (_url, init) =>
         new Promise((_resolve, reject) =>
@@ -79,7 +79,7 @@ describe('ApiClient', () => {
     );
     controller.abort();
     const error = await pending;
-    expect(error).not.to.be.instanceOf(ApiError);
+    expect(error).not.to.be.instanceOf(ApiRequestError);
     expect((error as DOMException).name).to.equal('AbortError');
   });
 

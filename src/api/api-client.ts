@@ -1,7 +1,7 @@
 /**
  * The widget's only door to the API. It owns fetch, timeouts, abort signals, reading every answer
  * with the contract's reading schemas (any answer the spec allows, from any server), and turning
- * every failure into a typed `ApiError`. Callers get typed data or an error; nothing unparsed leaks
+ * every failure into a typed `ApiRequestError`. Callers get typed data or an error; nothing unparsed leaks
  * past this file.
  */
 import * as z from 'zod/mini';
@@ -15,7 +15,12 @@ import { parseRetryAfter } from './retry-policy.js';
 import type { ServerClock } from './server-clock.js';
 import { apiUrl, REQUEST_OPTIONS, sameStatusRequest, statusRequest } from './status-request.js';
 
-export class ApiError extends Error {
+/**
+ * A request of the widget's that failed, as the element shows it (`error`). Internal: what leaves the
+ * element is `error`, in an `onramp-error` event (the server client's is `OnrampApiError`, the
+ * API's own `ErrorAnswer`).
+ */
+export class ApiRequestError extends Error {
   readonly error: OnrampError;
   readonly status: number | null;
   /** Minimum wait the server asked for (429 `Retry-After`), ms. */
@@ -23,7 +28,6 @@ export class ApiError extends Error {
 
   constructor(error: OnrampError, status: number | null = null, retryAfterMs: number | null = null) {
     super(error.message);
-    this.name = 'ApiError';
     this.error = error;
     this.status = status;
     this.retryAfterMs = retryAfterMs;
@@ -88,7 +92,7 @@ export class ApiClient {
     const answer = await this.request(url, init, statusEnvelope, signal, this.#adopt(url, init));
     // Another session's answer is never shown as this one.
     if (answer.data.session_id !== sessionId)
-      throw new ApiError(widgetError('MALFORMED_RESPONSE', { requestId: answer.requestId }), 200);
+      throw new ApiRequestError(widgetError('MALFORMED_RESPONSE', { requestId: answer.requestId }), 200);
     return answer;
   }
 
@@ -129,7 +133,7 @@ export class ApiClient {
 
   /**
    * One request: fetch with the key, a timeout and the caller's signal; the answer read with
-   * `schema`; every failure an `ApiError`. The widget's own requests and its parts' go through here.
+   * `schema`; every failure an `ApiRequestError`. The widget's own requests and its parts' go through here.
    */
   async request<T>(
     url: string,
@@ -147,7 +151,7 @@ export class ApiClient {
       requestId?: string,
       status: number | null = null,
       retryAfterMs: number | null = null,
-    ) => new ApiError(widgetError(code, { requestId, values }), status, retryAfterMs);
+    ) => new ApiRequestError(widgetError(code, { requestId, values }), status, retryAfterMs);
     if (isOffline()) {
       early?.abort.abort();
       throw fail('OFFLINE');

@@ -10,7 +10,7 @@ import { recordHeadStart } from '../api/head-start.js';
 import { ServerClock } from '../api/server-clock.js';
 import { statusRequest } from '../api/status-request.js';
 import type { FlowInput } from '../core/flow-machine.js';
-import { sessionView } from '../../test/support/session-model.js';
+import { sessionModel } from '../../test/support/session-model.js';
 import {
   API,
   FAKED,
@@ -144,14 +144,14 @@ describe('SessionController', () => {
     const quotes = new QuoteRefresher(serverClock, (event) => sent.push(event));
     return {
       due: (now: number) => quotes.due(now),
-      refresh: (order = sessionView('pending')) => quotes.refresh(client, order),
+      refresh: (order = sessionModel('pending')) => quotes.refresh(client, order),
     };
   }
 
   it('a failed quote is reported, and the next waits its backoff and never less than Retry-After', async () => {
     const quotes = quoting();
     api.nextQuotes.push(() => api.error(429, 'RATE_LIMITED', { 'Retry-After': '20' }));
-    const order = sessionView('pending');
+    const order = sessionModel('pending');
     await quotes.refresh(order);
     expect(api.posts).to.have.length(1);
     expect(api.posts[0]!.body).to.deep.equal({

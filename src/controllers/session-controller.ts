@@ -11,7 +11,7 @@
  * again when the API answers.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { ApiClient, ApiError } from '../api/api-client.js';
+import { ApiClient, ApiRequestError } from '../api/api-client.js';
 import type { ServerClock } from '../api/server-clock.js';
 import { checkCredentials, normalizeOrigin, pageLocation, type WidgetCredentials } from '../core/config.js';
 import { Timer } from './timer.js';
@@ -29,7 +29,7 @@ export interface SessionControllerOptions {
    * A status response (`session-fetched`, numbered in request order: a late answer must not roll
    * the status back), a fresh quote, or a failure (`OFFLINE` when polling pauses offline).
    */
-  send: (event: FlowInput & { type: 'session-fetched' | 'quote-refreshed' | 'failed' | 'stranded' }) => void;
+  send: (input: FlowInput & { type: 'session-fetched' | 'quote-refreshed' | 'failed' | 'stranded' }) => void;
 }
 
 /** How long the API may go unanswered before the buyer is offered another way to pay, ms. */
@@ -149,7 +149,7 @@ export class SessionController implements ReactiveController {
       return { ok: true };
     } catch (cause) {
       if (signal.aborted) return STOP;
-      const error = cause instanceof ApiError ? cause : null;
+      const error = cause instanceof ApiRequestError ? cause : null;
       const reported = (this.#lastError = error?.error ?? widgetError('NETWORK_ERROR'));
       this.#failuresInRow += 1;
       this.#fail(reported);

@@ -4,17 +4,17 @@ import { initialState, isFinal, transition, type FlowInput, type FlowState } fro
 import { widgetError } from './widget-error.js';
 import type { OnrampQuote, OnrampSession } from './session-model.js';
 import type { SessionStatus } from '../contract/catalog.js';
-import { sessionView, testQuote } from '../../test/support/session-model.js';
+import { sessionModel, testQuote } from '../../test/support/session-model.js';
 
 const quote = testQuote;
-const view = sessionView;
+const view = sessionModel;
 
-/** Runs events in order from `state`; returns the last transition and all notifications. */
-function run(state: FlowState, ...events: FlowInput[]) {
+/** Runs inputs in order from `state`; returns the last transition and all notifications. */
+function run(state: FlowState, ...inputs: FlowInput[]) {
   let current = state;
   const all = [];
-  for (const event of events) {
-    const result = transition(current, event);
+  for (const input of inputs) {
+    const result = transition(current, input);
     current = result.state;
     all.push(...result.notifications);
   }

@@ -1,7 +1,7 @@
 /**
- * The widget's lifecycle as a pure state machine: `transition(state, event)` returns the next state
+ * The widget's lifecycle as a pure state machine: `transition(state, input)` returns the next state
  * and the notifications (DOM events) it implies. No timers, no DOM, no fetch: controllers feed it
- * events, the element renders the state and dispatches the notifications.
+ * inputs, the element renders the state and dispatches the notifications.
  */
 import { isFinalStatus, type SessionStatus } from '../contract/catalog.js';
 import { mergeSession, type OnrampQuote, type OnrampSession } from './session-model.js';
@@ -108,30 +108,30 @@ function showSession(state: FlowState, session: OnrampSession, seq: number): Tra
 /** Whether the buyer was shown a price (a rate and its deadline), so a new quote is a change. */
 const hadPrice = ({ quote }: OnrampSession): boolean => quote.exchangeRate !== null && quote.expiresAt !== null;
 
-export function transition(state: FlowState, event: FlowInput): Transition {
+export function transition(state: FlowState, input: FlowInput): Transition {
   const { status, session } = state;
   const next = (changes: Partial<FlowState>, notifications: FlowNotification[] = []): Transition => ({
     state: { ...state, ...changes },
     notifications,
   });
   const same: Transition = { state, notifications: [] };
-  switch (event.type) {
+  switch (input.type) {
     case 'reset':
       return { state: initialState, notifications: [] };
 
     case 'session-seeded':
       // Only a widget still loading takes a seed: never over a session shown, nor out of `error`.
-      return session || status !== 'loading' ? same : showSession(state, event.session, state.appliedSeq);
+      return session || status !== 'loading' ? same : showSession(state, input.session, state.appliedSeq);
 
     case 'session-fetched':
-      if (status === 'error' || event.seq < state.appliedSeq) return same;
+      if (status === 'error' || input.seq < state.appliedSeq) return same;
       // An older view of the session (a late response) never rolls the status back.
-      if (session && (isFinalStatus(session.status) || rank(event.session.status) < rank(session.status)))
-        return next({ appliedSeq: event.seq });
-      return showSession(state, mergeSession(session, event.session), event.seq);
+      if (session && (isFinalStatus(session.status) || rank(input.session.status) < rank(session.status)))
+        return next({ appliedSeq: input.seq });
+      return showSession(state, mergeSession(session, input.session), input.seq);
 
     case 'failed': {
-      const { error } = event;
+      const { error } = input;
       // Stranded, the buyer has been told once; retries failing behind it change nothing they see.
       if (isFinal(state) || (state.stranded && error.recoverable)) return same;
       if (error.recoverable) return next({ error }, [{ type: 'error', error }]);
@@ -147,8 +147,8 @@ export function transition(state: FlowState, event: FlowInput): Transition {
       return isFinal(state) || state.stranded
         ? same
         : next(
-            { error: event.error, stranded: true },
-            event.error.code === state.error?.code ? [] : [{ type: 'error', error: event.error }],
+            { error: input.error, stranded: true },
+            input.error.code === state.error?.code ? [] : [{ type: 'error', error: input.error }],
           );
 
     case 'quote-expired':
@@ -163,15 +163,15 @@ export function transition(state: FlowState, event: FlowInput): Transition {
             // "Price updated." only over a price the buyer saw: the first quote for a session whose
             // status answer had none (the spec's bare shape) is no update.
             {
-              session: { ...session, quote: event.quote },
+              session: { ...session, quote: input.quote },
               quoteNotice: hadPrice(session) ? 'refreshed' : 'none',
               error: null,
             },
-            [{ type: 'quote-refreshed', quote: event.quote }],
+            [{ type: 'quote-refreshed', quote: input.quote }],
           );
 
     case 'checkout-opened':
-      return isActive(status) ? next({ surface: event.surface }) : same;
+      return isActive(status) ? next({ surface: input.surface }) : same;
 
     case 'checkout-closed':
       return next({ surface: 'none' });

@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { contentSecurityPolicy } from '../../demo/shop/server/csp.js';
 import type { DemoHandle } from '../../demo/shop/server/demo-server.js';
-import type { CreatedSession } from '../../src/contract/index.js';
+import type { CreatedSession } from '../../src/contract/write/session.js';
 import { startPageServer } from '../support/page-server.js';
 import {
   attributesFor,

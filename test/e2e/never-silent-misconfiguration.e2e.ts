@@ -8,7 +8,7 @@
  */
 import type { ConsoleMessage, Page } from '@playwright/test';
 import type { DemoHandle } from '../../demo/shop/server/demo-server.js';
-import type { CreatedSession } from '../../src/contract/index.js';
+import type { CreatedSession } from '../../src/contract/write/session.js';
 import { PROBLEM_CODES } from '../../src/diagnostics/problems.js';
 import { freePort } from '../support/free-port.js';
 import type { PageServer } from '../support/page-server.js';

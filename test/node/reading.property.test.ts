@@ -1,5 +1,5 @@
 /**
- * Property tests of the widget's reading side (src/contract/read, core/session-view): every answer
+ * Property tests of the widget's reading side (src/contract/read, core/session-model): every answer
  * the spec allows is read, whatever our sandbox happens to write; what the widget cannot use safely
  * is refused.
  */

@@ -2,17 +2,16 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { DEFAULT_PERMISSIONS } from '../../src/contract/catalog.js';
 import {
-  DEFAULT_PERMISSIONS,
   apiKeyListSchema,
   apiKeySchema,
   createdApiKeySchema,
-  createdSessionSchema,
-  parseApiKey,
   revokedApiKeySchema,
-  sessionStatusViewSchema,
-  transactionListSchema,
-} from '../../src/contract/index.js';
+} from '../../src/contract/write/api-key.js';
+import { createdSessionSchema, sessionStatusViewSchema } from '../../src/contract/write/session.js';
+import { parseApiKey } from '../../src/contract/credentials.js';
+import { transactionListSchema } from '../../src/contract/write/transaction.js';
 import { createAccountsRepo } from '../../demo/onramp-api/db/accounts.js';
 import { createApiKeysRepo } from '../../demo/onramp-api/db/api-keys.js';
 import { openDatabase } from '../../demo/onramp-api/db/database.js';

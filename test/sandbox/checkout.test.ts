@@ -1,7 +1,7 @@
 /** The hosted checkout: page, headers, escaping, tokens, test cards, form errors, embedding hints. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createdSessionSchema, sessionStatusViewSchema } from '../../src/contract/index.js';
+import { createdSessionSchema, sessionStatusViewSchema } from '../../src/contract/write/session.js';
 import { escapeHtml } from '../../demo/hosted-checkout/escape.js';
 import { formatCrypto } from '../../src/format/format.js';
 import { type TestSandbox, expectData, sessionBody, startTestSandbox, waitFor } from './helpers.js';

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { createdSessionSchema, sessionStatusViewSchema, transactionListSchema } from '../../src/contract/index.js';
+import { createdSessionSchema, sessionStatusViewSchema } from '../../src/contract/write/session.js';
+import { transactionListSchema } from '../../src/contract/write/transaction.js';
 import {
   type Reply,
   type TestSandbox,

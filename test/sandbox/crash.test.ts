@@ -9,13 +9,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import {
-  apiKeyListSchema,
-  createdApiKeySchema,
-  createdSessionSchema,
-  sessionStatusViewSchema,
-  transactionListSchema,
-} from '../../src/contract/index.js';
+import { apiKeyListSchema, createdApiKeySchema } from '../../src/contract/write/api-key.js';
+import { createdSessionSchema, sessionStatusViewSchema } from '../../src/contract/write/session.js';
+import { transactionListSchema } from '../../src/contract/write/transaction.js';
 import Database from 'better-sqlite3';
 import {
   type SandboxProcess,

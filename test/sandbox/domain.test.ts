@@ -1,7 +1,7 @@
 /** Pure domain units: EIP-55, pricing curve, fees, crypto amounts, Luhn, origins, rate limiter. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { minorToDecimal, trimDecimal } from '../../src/contract/index.js';
+import { minorToDecimal, trimDecimal } from '../../src/contract/money.js';
 import { checkCard, luhnValid } from '../../demo/hosted-checkout/cards.js';
 import { frameAncestors, isAllowedOrigin } from '../../demo/http-common/merchant-origins.js';
 import { feesFor } from '../../demo/onramp-api/domain/fees.js';

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import * as z from 'zod/mini';
-import { errorEnvelopeSchema } from '../../src/contract/index.js';
+import { errorEnvelopeSchema } from '../../src/contract/write/envelope.js';
 import { STACK, logged, sendRaw, useFuzzSandbox } from './support/fuzz-sandbox.js';
 
 useFuzzSandbox();

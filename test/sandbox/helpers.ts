@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
-import { errorEnvelopeSchema, successEnvelope } from '../../src/contract/index.js';
+import { errorEnvelopeSchema, successEnvelope } from '../../src/contract/write/envelope.js';
 import type { HostResolver } from '../../demo/onramp-api/domain/webhook-targets.js';
 import { type SandboxHandle, type StartSandboxOptions, startSandbox } from '../../demo/onramp-api/index.js';
 import { DocumentValidator } from '../openapi/validator.js';

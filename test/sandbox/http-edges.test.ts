@@ -1,7 +1,9 @@
 /** Envelope on every error, unknown routes, 405, bad bodies, 413, 500, CORS, rate limits, malformed input. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createdApiKeySchema, createdSessionSchema, errorEnvelopeSchema } from '../../src/contract/index.js';
+import { createdApiKeySchema } from '../../src/contract/write/api-key.js';
+import { createdSessionSchema } from '../../src/contract/write/session.js';
+import { errorEnvelopeSchema } from '../../src/contract/write/envelope.js';
 import * as z from 'zod/mini';
 import { type TestSandbox, call, expectData, expectError, sessionBody, startTestSandbox } from './helpers.js';
 

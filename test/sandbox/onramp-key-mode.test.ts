@@ -7,10 +7,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
   type CreatedSession,
-  type KeyEnvironment,
   createdSessionSchema,
   sessionStatusViewSchema,
-} from '../../src/contract/index.js';
+} from '../../src/contract/write/session.js';
+import { type KeyEnvironment } from '../../src/contract/catalog.js';
 import { addAccount } from './support/second-account.js';
 import { type TestSandbox, expectData, expectError, sessionBody, startFileTestSandbox } from './helpers.js';
 

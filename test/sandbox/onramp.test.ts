@@ -7,11 +7,10 @@ import {
   FIAT_CURRENCIES,
   SESSION_TTL_MS,
   QUOTE_TTL_MS,
-  createdSessionSchema,
-  quoteSchema,
-  sessionIdFromClientSecret,
-  sessionStatusViewSchema,
-} from '../../src/contract/index.js';
+} from '../../src/contract/catalog.js';
+import { createdSessionSchema, sessionStatusViewSchema } from '../../src/contract/write/session.js';
+import { quoteSchema } from '../../src/contract/write/quote.js';
+import { sessionIdFromClientSecret } from '../../src/contract/credentials.js';
 import { type TestSandbox, WALLET, expectData, expectError, sessionBody, startTestSandbox } from './helpers.js';
 
 const PRICE_TIME = Date.parse('2025-06-01T12:00:00Z');

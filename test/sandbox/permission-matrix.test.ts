@@ -7,15 +7,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  KEY_ENVIRONMENTS,
-  PERMISSIONS,
-  apiKeyListSchema,
-  createdApiKeySchema,
-  revokedApiKeySchema,
-  sessionStatusViewSchema,
-  transactionListSchema,
-} from '../../src/contract/index.js';
+import { KEY_ENVIRONMENTS, PERMISSIONS } from '../../src/contract/catalog.js';
+import { apiKeyListSchema, createdApiKeySchema, revokedApiKeySchema } from '../../src/contract/write/api-key.js';
+import { sessionStatusViewSchema } from '../../src/contract/write/session.js';
+import { transactionListSchema } from '../../src/contract/write/transaction.js';
 import { addAccount } from './support/second-account.js';
 import { expectData, expectError } from './helpers.js';
 import {

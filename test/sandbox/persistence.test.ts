@@ -9,7 +9,8 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createdApiKeySchema, createdSessionSchema, sessionStatusViewSchema } from '../../src/contract/index.js';
+import { createdApiKeySchema } from '../../src/contract/write/api-key.js';
+import { createdSessionSchema, sessionStatusViewSchema } from '../../src/contract/write/session.js';
 import { type SandboxProcess, call, expectData, expectError, sessionBody, spawnSandboxProcess } from './helpers.js';
 
 type Running = SandboxProcess;

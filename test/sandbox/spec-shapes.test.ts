@@ -5,17 +5,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import * as z from 'zod/mini';
-import {
-  createdSessionSchema,
-  parseApiKey,
-  parseTimestamp,
-  quoteRead,
-  sessionIdFromClientSecret,
-  sessionInputRead,
-  sessionStatusRead,
-  sessionStatusViewSchema,
-  successRead,
-} from '../../src/contract/index.js';
+import { createdSessionSchema, sessionStatusViewSchema } from '../../src/contract/write/session.js';
+import { parseApiKey, sessionIdFromClientSecret } from '../../src/contract/credentials.js';
+import { parseTimestamp } from '../../src/contract/timestamp.js';
+import { quoteRead } from '../../src/contract/read/quote.js';
+import { sessionInputRead, sessionStatusRead } from '../../src/contract/read/session.js';
+import { successRead } from '../../src/contract/read/envelope.js';
 import { ConfigError, loadConfig } from '../../demo/onramp-api/index.js';
 import { type TestSandbox, sessionBody, startTestSandbox } from './helpers.js';
 

@@ -10,12 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import {
-  METADATA_LIMITS,
-  createdSessionSchema,
-  jsonByteLength,
-  transactionListSchema,
-} from '../../src/contract/index.js';
+import { METADATA_LIMITS, jsonByteLength } from '../../src/contract/write/request-fields.js';
+import { createdSessionSchema } from '../../src/contract/write/session.js';
+import { transactionListSchema } from '../../src/contract/write/transaction.js';
 import { ACCOUNT_PURGE } from '../../demo/onramp-api/db/accounts.js';
 import { openDatabase } from '../../demo/onramp-api/db/database.js';
 import { MIGRATIONS } from '../../demo/onramp-api/db/migrations.js';

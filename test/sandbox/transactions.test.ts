@@ -1,7 +1,8 @@
 /** GET /v1/transactions (pagination, every filter) and GET /v1/transactions/:id. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createdSessionSchema, transactionListSchema, transactionSchema } from '../../src/contract/index.js';
+import { createdSessionSchema } from '../../src/contract/write/session.js';
+import { transactionListSchema, transactionSchema } from '../../src/contract/write/transaction.js';
 import {
   type TestSandbox,
   WALLET,

@@ -4,13 +4,13 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { createdApiKeySchema } from '../../src/contract/write/api-key.js';
 import {
-  createdApiKeySchema,
   createdWebhookEndpointSchema,
   deletedWebhookEndpointSchema,
   webhookDeliveryListSchema,
   webhookEndpointListSchema,
-} from '../../src/contract/index.js';
+} from '../../src/contract/write/webhook.js';
 import { type TestSandbox, expectData, expectError, startTestSandbox } from './helpers.js';
 import { EVENTS_ALL, createEndpoint } from './support/webhook-receiver.js';
 

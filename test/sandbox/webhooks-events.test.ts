@@ -11,7 +11,7 @@ import {
   type WebhookEvent,
   deletedWebhookEndpointSchema,
   webhookDeliveryListSchema,
-} from '../../src/contract/index.js';
+} from '../../src/contract/write/webhook.js';
 import { verifyWebhookSignature } from '../../src/webhooks/verify-signature.js';
 import { type TestSandbox, expectData, startTestSandbox, waitFor } from './helpers.js';
 import {

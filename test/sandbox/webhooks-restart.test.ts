@@ -4,11 +4,8 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import {
-  createdSessionSchema,
-  createdWebhookEndpointSchema,
-  webhookDeliveryListSchema,
-} from '../../src/contract/index.js';
+import { createdSessionSchema } from '../../src/contract/write/session.js';
+import { createdWebhookEndpointSchema, webhookDeliveryListSchema } from '../../src/contract/write/webhook.js';
 import { call, expectData, sessionBody, startOnDatabase, waitFor } from './helpers.js';
 import { freePort } from '../support/free-port.js';
 import { startReceiver, verified, useTempDir } from './support/webhook-receiver.js';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { deletedWebhookEndpointSchema } from '../../src/contract/index.js';
+import { deletedWebhookEndpointSchema } from '../../src/contract/write/webhook.js';
 import { verifyWebhookSignature } from '../../src/webhooks/verify-signature.js';
 import type { HostResolver } from '../../demo/onramp-api/domain/webhook-targets.js';
 import { expectData, startTestSandbox, waitFor } from './helpers.js';

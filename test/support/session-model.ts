@@ -12,7 +12,7 @@ export const testQuote: OnrampQuote = {
   expiresAt: 1_000_000,
 };
 
-export function sessionView(status: SessionStatus, extra: Partial<OnrampSession> = {}): OnrampSession {
+export function sessionModel(status: SessionStatus, extra: Partial<OnrampSession> = {}): OnrampSession {
   return {
     sessionId: 'ors_abcdefghijklmnop1234',
     status,

@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { DemoHandle } from '../../demo/shop/server/demo-server.js';
 import { escapeHtml } from '../../demo/shop/server/embed-page.js';
-import type { CreatedSession } from '../../src/contract/index.js';
+import type { CreatedSession } from '../../src/contract/write/session.js';
 import { createOnrampClient, type OnrampClient } from '../../src/server-client/index.js';
 import type { PageServer } from './page-server.js';
 

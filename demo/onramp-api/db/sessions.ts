@@ -6,7 +6,7 @@ import type {
   Network,
   SessionStatus,
   TransactionStatus,
-} from '../../../src/contract/index.js';
+} from '../../../src/contract/catalog.js';
 import type { Db } from './database.js';
 
 export interface SessionRow {

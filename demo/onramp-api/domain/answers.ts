@@ -1,15 +1,11 @@
 /** Database rows to the contract's response shapes (fees in major units or cents, as the spec shows). */
-import type {
-  ApiKey,
-  CreatedApiKey,
-  CreatedSession,
-  Quote,
-  SessionStatusView,
-  Transaction,
-  TransactionListItem,
-  TransactionStatus,
-} from '../../../src/contract/index.js';
-import { FIAT_MINOR_DIGITS, minorToMajorNumber } from '../../../src/contract/index.js';
+import type { ApiKey, CreatedApiKey } from '../../../src/contract/write/api-key.js';
+import type { CreatedSession, SessionStatusView } from '../../../src/contract/write/session.js';
+import type { Quote } from '../../../src/contract/write/quote.js';
+import type { Transaction, TransactionListItem } from '../../../src/contract/write/transaction.js';
+import type { TransactionStatus } from '../../../src/contract/catalog.js';
+import { FIAT_MINOR_DIGITS } from '../../../src/contract/catalog.js';
+import { minorToMajorNumber } from '../../../src/contract/money.js';
 import type { ApiKeyRecord } from '../db/api-keys.js';
 import type { SessionRow } from '../db/sessions.js';
 import { iso } from './clock.js';

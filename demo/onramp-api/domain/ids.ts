@@ -5,8 +5,8 @@
  * (`demo/http-common/ids.ts`).
  */
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { KeyEnvironment, KeyType } from '../../../src/contract/index.js';
-import { apiKeyPrefix } from '../../../src/contract/index.js';
+import type { KeyEnvironment, KeyType } from '../../../src/contract/catalog.js';
+import { apiKeyPrefix } from '../../../src/contract/credentials.js';
 import { BASE62, randomBase62 } from '../../http-common/ids.js';
 
 export const newAccountId = (): string => `acct_${randomBase62(24)}`;

@@ -4,8 +4,8 @@
  * follows a triangle wave around its base rate, so quotes change over minutes and tests can pin a
  * time to get exact numbers.
  */
-import type { CryptoCurrency, FiatCurrency } from '../../../src/contract/index.js';
-import { minorToDecimal } from '../../../src/contract/index.js';
+import type { CryptoCurrency, FiatCurrency } from '../../../src/contract/catalog.js';
+import { minorToDecimal } from '../../../src/contract/money.js';
 
 export const RATE_DECIMALS = 6;
 const SCALE = 10n ** BigInt(RATE_DECIMALS);

@@ -16,7 +16,7 @@
  * and a closed port look the same, so the log cannot map a network).
  */
 import { createHmac } from 'node:crypto';
-import { WEBHOOK_SIGNATURE_HEADER } from '../../../src/contract/index.js';
+import { WEBHOOK_SIGNATURE_HEADER } from '../../../src/contract/write/webhook.js';
 import type { DueDelivery, WebhooksRepo } from '../db/webhooks.js';
 import type { Clock } from './clock.js';
 import { unseal } from './ids.js';

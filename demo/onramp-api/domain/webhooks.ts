@@ -15,13 +15,13 @@
  */
 import type {
   CreatedWebhookEndpoint,
-  KeyEnvironment,
   WebhookDelivery,
   WebhookEndpoint,
   WebhookEvent,
   WebhookEventType,
-} from '../../../src/contract/index.js';
-import { WEBHOOK_ALL_EVENTS, webhookSubscriptionSchema } from '../../../src/contract/index.js';
+} from '../../../src/contract/write/webhook.js';
+import type { KeyEnvironment } from '../../../src/contract/catalog.js';
+import { WEBHOOK_ALL_EVENTS, webhookSubscriptionSchema } from '../../../src/contract/write/webhook.js';
 import type { SessionRow } from '../db/sessions.js';
 import type { WebhookEndpointRow, WebhooksRepo } from '../db/webhooks.js';
 import type { Clock } from './clock.js';

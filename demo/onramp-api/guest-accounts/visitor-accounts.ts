@@ -3,7 +3,7 @@
  * bounded in number), test keys only (no live environment exists for a visitor), and deleted with
  * everything in them once their time is up (`purgeExpired`, run by the sandbox's sweeper).
  */
-import { PERMISSIONS, PUBLISHABLE_PERMISSIONS } from '../../../src/contract/index.js';
+import { PERMISSIONS, PUBLISHABLE_PERMISSIONS } from '../../../src/contract/catalog.js';
 import { randomBytes } from 'node:crypto';
 import type { AccountsRepo } from '../db/accounts.js';
 import type { ApiKeysRepo } from '../db/api-keys.js';

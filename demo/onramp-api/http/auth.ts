@@ -3,8 +3,8 @@
  * route allows them; the test helpers take test secret keys only.
  */
 import type { MiddlewareHandler } from 'hono';
-import type { Permission } from '../../../src/contract/index.js';
-import { parseApiKey } from '../../../src/contract/index.js';
+import type { Permission } from '../../../src/contract/catalog.js';
+import { parseApiKey } from '../../../src/contract/credentials.js';
 import type { SandboxDeps } from '../deps.js';
 import { sha256Hex } from '../../http-common/ids.js';
 import { requestClientAddress } from '../../http-common/client-address.js';

@@ -4,7 +4,7 @@
  * other path sends no CORS headers at all.
  */
 import type { MiddlewareHandler } from 'hono';
-import { parseApiKey } from '../../../src/contract/index.js';
+import { parseApiKey } from '../../../src/contract/credentials.js';
 
 /** Paths that answer CORS and the browser methods each allows. */
 export const CORS_PATHS: Readonly<Record<string, string>> = {

@@ -1,8 +1,8 @@
 /** The API's error type, answered as docs/design.md's error envelope (`demo/http-common/envelope.ts`). */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ErrorCode } from '../../../src/contract/index.js';
-import { ERROR_STATUS } from '../../../src/contract/index.js';
+import type { ErrorCode } from '../../../src/contract/write/envelope.js';
+import { ERROR_STATUS } from '../../../src/contract/write/envelope.js';
 import { JSON_CONTENT_TYPE, errorBody, successBody } from '../../http-common/envelope.js';
 
 export class ApiError extends Error {

@@ -4,7 +4,7 @@
  * request's documented field order) is reported with `param` naming it.
  */
 import * as z from 'zod/mini';
-import type { ErrorCode } from '../../../src/contract/index.js';
+import type { ErrorCode } from '../../../src/contract/write/envelope.js';
 import { ApiError } from './errors.js';
 
 export type FieldRule = (value: unknown) => { code?: ErrorCode; message: string };

@@ -10,8 +10,8 @@ import {
   KEY_TYPES,
   PERMISSIONS,
   PUBLISHABLE_PERMISSIONS,
-  createApiKeyRequestSchema,
-} from '../../../src/contract/index.js';
+} from '../../../src/contract/catalog.js';
+import { createApiKeyRequestSchema } from '../../../src/contract/write/api-key.js';
 import type { SandboxDeps } from '../deps.js';
 import { issueKey } from '../domain/keys.js';
 import { apiKeyView, createdApiKeyView } from '../domain/answers.js';

@@ -1,10 +1,7 @@
 /** `POST /v1/onramp` (create a session) and `GET /v1/onramp` (session status). */
 import type { Hono } from 'hono';
-import {
-  SESSION_ID_PATTERN,
-  createSessionRequestSchema,
-  sessionIdFromClientSecret,
-} from '../../../src/contract/index.js';
+import { SESSION_ID_PATTERN, sessionIdFromClientSecret } from '../../../src/contract/credentials.js';
+import { createSessionRequestSchema } from '../../../src/contract/write/session-request.js';
 import type { SandboxDeps } from '../deps.js';
 import { checkoutTokenFor, matchesHash } from '../domain/ids.js';
 import { checkoutRedirectUrl, createdSessionView, sessionStatusView } from '../domain/answers.js';

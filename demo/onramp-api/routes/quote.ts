@@ -1,6 +1,6 @@
 /** `POST /v1/onramp/quote`: any valid key (publishable too), no particular permission. */
 import type { Hono } from 'hono';
-import { quoteRequestSchema } from '../../../src/contract/index.js';
+import { quoteRequestSchema } from '../../../src/contract/write/quote-request.js';
 import type { SandboxDeps } from '../deps.js';
 import { priceOrder } from '../domain/quote.js';
 import { quoteView } from '../domain/answers.js';

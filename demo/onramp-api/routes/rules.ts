@@ -1,17 +1,16 @@
 /** Field rules (error code + readable message) and the checks the schemas cannot express. */
-import type { CryptoCurrency, Network } from '../../../src/contract/index.js';
+import type { CryptoCurrency, Network } from '../../../src/contract/catalog.js';
 import {
   ASSET_NETWORKS,
   CRYPTO_CURRENCIES,
   FIAT_AMOUNT_MAX,
   FIAT_AMOUNT_MIN,
   FIAT_CURRENCIES,
-  METADATA_LIMITS,
   NETWORKS,
-  RESERVED_METADATA_KEYS,
   defaultNetwork,
   isSupportedPair,
-} from '../../../src/contract/index.js';
+} from '../../../src/contract/catalog.js';
+import { METADATA_LIMITS, RESERVED_METADATA_KEYS } from '../../../src/contract/write/request-fields.js';
 import { checkWalletAddress } from '../domain/wallet.js';
 import { ApiError } from '../http/errors.js';
 import { type FieldRule, isString, message } from '../http/validation.js';

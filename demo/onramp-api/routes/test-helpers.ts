@@ -1,6 +1,7 @@
 /** `POST /v1/test_helpers/onramp/advance`: forces a legal transition; test secret keys only. */
 import type { Hono } from 'hono';
-import { SESSION_STATUSES, SESSION_TRANSITIONS, advanceSessionRequestSchema } from '../../../src/contract/index.js';
+import { SESSION_STATUSES, SESSION_TRANSITIONS } from '../../../src/contract/catalog.js';
+import { advanceSessionRequestSchema } from '../../../src/contract/write/test-helpers.js';
 import type { SandboxDeps } from '../deps.js';
 import { sessionStatusView } from '../domain/answers.js';
 import { authenticate } from '../http/auth.js';

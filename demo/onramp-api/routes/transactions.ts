@@ -1,11 +1,7 @@
 /** `GET /v1/transactions` (filtered, paginated, newest first) and `GET /v1/transactions/:id`. */
 import type { Hono } from 'hono';
-import {
-  PAGE_LIMIT_DEFAULT,
-  PAGE_LIMIT_MAX,
-  TRANSACTION_STATUSES,
-  transactionListQuerySchema,
-} from '../../../src/contract/index.js';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, TRANSACTION_STATUSES } from '../../../src/contract/catalog.js';
+import { transactionListQuerySchema } from '../../../src/contract/write/transaction.js';
 import type { SandboxDeps } from '../deps.js';
 import { transactionListItemView, transactionView } from '../domain/answers.js';
 import { authenticate } from '../http/auth.js';

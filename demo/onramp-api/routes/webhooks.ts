@@ -4,12 +4,12 @@
  * account and mode (test or live) of the key that created it.
  */
 import type { Hono } from 'hono';
-import type { KeyEnvironment } from '../../../src/contract/index.js';
+import type { KeyEnvironment } from '../../../src/contract/catalog.js';
 import {
   WEBHOOK_ALL_EVENTS,
   WEBHOOK_EVENT_TYPES,
   createWebhookEndpointRequestSchema,
-} from '../../../src/contract/index.js';
+} from '../../../src/contract/write/webhook.js';
 import type { SandboxDeps } from '../deps.js';
 import { webhookUrlProblem } from '../domain/webhook-targets.js';
 import { deliveryViews, endpointView } from '../domain/webhooks.js';

@@ -1,5 +1,20 @@
 /** The widget's events as one line of text each, for the demo pages' event logs. */
-export { ONRAMP_EVENT_NAMES as ONRAMP_EVENTS } from '../../../src/components/onramp-checkout/event-names.js';
+import type { OnrampEventMap } from '../../../src/index.js';
+
+/** Every event the element sends, as a merchant's page lists them (the type fails on one left out). */
+const EVENTS = {
+  'onramp-ready': true,
+  'onramp-status-change': true,
+  'onramp-quote-expired': true,
+  'onramp-quote-refreshed': true,
+  'onramp-completed': true,
+  'onramp-failed': true,
+  'onramp-expired': true,
+  'onramp-error': true,
+  'onramp-warning': true,
+  'onramp-fallback': true,
+} as const satisfies Record<keyof OnrampEventMap, true>;
+export const ONRAMP_EVENTS = Object.keys(EVENTS) as (keyof OnrampEventMap)[];
 
 function summary(event: Event): string {
   if (!(event instanceof CustomEvent)) return '';

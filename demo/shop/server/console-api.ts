@@ -11,7 +11,8 @@
  * behind `consoleGuard`: its own Host and Origin, JSON only, no CORS.
  */
 import type { Context, Hono } from 'hono';
-import type { CreateApiKeyRequest, CreateWebhookEndpointRequest } from '../../../src/contract/index.js';
+import type { CreateApiKeyRequest } from '../../../src/contract/write/api-key.js';
+import type { CreateWebhookEndpointRequest } from '../../../src/contract/write/webhook.js';
 import { boundedBody, envelopeError, jsonBodyError, readJsonBody } from '../../http-common/index.js';
 import { type OwnSite, consoleGuard } from '../../public-demo/console-guard.js';
 import type { DemoEnv } from './demo-env.js';

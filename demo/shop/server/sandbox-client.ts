@@ -6,7 +6,7 @@
  */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { errorEnvelopeSchema } from '../../../src/contract/index.js';
+import { errorEnvelopeSchema } from '../../../src/contract/write/envelope.js';
 import { OnrampApiError, type OnrampClient, createOnrampClient } from '../../../src/server-client/index.js';
 import { envelopeError } from '../../http-common/index.js';
 

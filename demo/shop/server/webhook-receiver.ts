@@ -7,7 +7,7 @@
  * shop page, which polls `GET /api/webhook-events` (its own merchant's events only).
  */
 import type { Context, Hono } from 'hono';
-import { webhookEventSchema } from '../../../src/contract/index.js';
+import { webhookEventSchema } from '../../../src/contract/write/webhook.js';
 import { OnrampApiError } from '../../../src/server-client/index.js';
 import { verifyWebhookSignature } from '../../../src/webhooks/verify-signature.js';
 import { boundedBody, parseJsonText } from '../../http-common/index.js';

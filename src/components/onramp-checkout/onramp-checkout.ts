@@ -325,8 +325,8 @@ export class OnrampCheckout extends LitElement {
     }
   }
 
-  #send(event: FlowInput): void {
-    const { state: next, notifications } = transition(this.machine, event);
+  #send(input: FlowInput): void {
+    const { state: next, notifications } = transition(this.machine, input);
     if (next === this.machine) return;
     const previous = this.machine;
     this.machine = next;

@@ -4,7 +4,7 @@
  * (`id`, `metadata`, `client_secret`, anything a newer server adds) are ignored, fields shown only in
  * some states (`tx_hash`, `completed_at`) may be absent or `null`, and docs/design.md's extensions of the
  * status view (`expires_at`, `quote_expires_at`, `exchange_rate`, `estimated_crypto_amount`,
- * `redirect_url`) are read when present and well formed, never required (see session-view.ts).
+ * `redirect_url`) are read when present and well formed, never required (see session-model.ts).
  */
 import * as z from 'zod/mini';
 import {

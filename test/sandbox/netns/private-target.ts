@@ -8,11 +8,8 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  createdSessionSchema,
-  createdWebhookEndpointSchema,
-  webhookDeliveryListSchema,
-} from '../../../src/contract/index.js';
+import { createdSessionSchema } from '../../../src/contract/write/session.js';
+import { createdWebhookEndpointSchema, webhookDeliveryListSchema } from '../../../src/contract/write/webhook.js';
 import type { HostResolver } from '../../../demo/onramp-api/domain/webhook-targets.js';
 import { expectData, sessionBody, startTestSandbox, waitFor } from '../helpers.js';
 

@@ -4,16 +4,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
-import {
-  type KeyEnvironment,
-  type KeyType,
-  PERMISSIONS,
-  type Permission,
-  apiKeyListSchema,
-  createdApiKeySchema,
-  createdSessionSchema,
-  sessionStatusViewSchema,
-} from '../../../src/contract/index.js';
+import { type KeyEnvironment, type KeyType, PERMISSIONS, type Permission } from '../../../src/contract/catalog.js';
+import { apiKeyListSchema, createdApiKeySchema } from '../../../src/contract/write/api-key.js';
+import { createdSessionSchema, sessionStatusViewSchema } from '../../../src/contract/write/session.js';
 import { API_PATHS } from '../../../demo/onramp-api/http/app.js';
 import { type Reply, type TestSandbox, startFileTestSandbox, expectData, sessionBody } from '../helpers.js';
 

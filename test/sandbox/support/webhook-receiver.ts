@@ -12,11 +12,11 @@ import { after, before } from 'node:test';
 import {
   type WebhookDelivery,
   type WebhookEvent,
-  createdSessionSchema,
   createdWebhookEndpointSchema,
   webhookDeliveryListSchema,
   webhookEventSchema,
-} from '../../../src/contract/index.js';
+} from '../../../src/contract/write/webhook.js';
+import { createdSessionSchema } from '../../../src/contract/write/session.js';
 import { verifyWebhookSignature } from '../../../src/webhooks/verify-signature.js';
 import { type TestSandbox, expectData, sessionBody } from '../helpers.js';
 // A tiny receiver: records every request (raw body, headers) and answers as the test says.

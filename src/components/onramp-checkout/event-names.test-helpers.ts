@@ -1,6 +1,6 @@
 /**
- * The names of `<onramp-checkout>`'s events at run time, for pages and tests that listen to all of
- * them. Not exported by the package entry, so the script-tag bundle does not carry it.
+ * The names of `<onramp-checkout>`'s events at run time, for tests that listen to all of them
+ * (the type below fails when the element gains an event the list lacks).
  */
 import type { OnrampEventMap } from './onramp-checkout.events.js';
 
@@ -16,3 +16,6 @@ export const ONRAMP_EVENT_NAMES = [
   'onramp-warning',
   'onramp-fallback',
 ] as const satisfies readonly (keyof OnrampEventMap)[];
+
+// Every event of the map is in the list.
+null satisfies Exclude<keyof OnrampEventMap, (typeof ONRAMP_EVENT_NAMES)[number]> extends never ? null : never;
