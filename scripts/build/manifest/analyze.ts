@@ -59,11 +59,14 @@ interface AnalyzerRuntime {
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
 
-/** The analyzed sources: the element's folder (tests excluded) and the file that registers it. */
+/** A test or a test's helper: not in the package, so not in its manifest. */
+const isTestFile = (file: string) => /\.(test|test-helpers)\.tsx?$/.test(file);
+
+/** The analyzed sources: the element's folder (tests and their helpers excluded) and the file that registers it. */
 export function manifestSources(root = ROOT): string[] {
   const components = join(root, 'src/components');
   const files = readdirSync(components, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.endsWith('.d.ts'))
+    .filter((file) => file.endsWith('.ts') && !isTestFile(file) && !file.endsWith('.d.ts'))
     .map((file) => relative(root, join(components, file)));
   return [...files.sort(), 'src/define.ts'];
 }
@@ -84,7 +87,7 @@ export async function analyzeManifest(root = ROOT): Promise<Manifest> {
     ts.createSourceFile(path, readFileSync(join(root, path), 'utf8'), ts.ScriptTarget.ES2022, true);
   const modules = manifestSources(root).map(parse);
   const everySource = readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .filter((file) => file.endsWith('.ts') && !isTestFile(file))
     .map((file) => parse(join('src', file)));
   const typeAliases = stringUnionAliases(ts, everySource);
   return create({ modules, plugins: [...litPlugin(), onrampManifestPlugin({ typeAliases })] });
