@@ -34,7 +34,7 @@ const JSON_TYPE = 'application/json';
 /** Schemas used only as query parameters: converted as input (strings off the URL), never components. */
 const QUERY_SCHEMAS = new Set(['TransactionListQuery']);
 
-/** The components' JSON Schemas; the check-built kinds get theirs from the registry. */
+/** The components' JSON Schemas, converted from the contract's zod schemas. */
 function componentSchemas(): Record<string, JsonObject> {
   const components = Object.fromEntries(
     Object.entries({ ...NAMED_SCHEMAS, ...EXTRA_SCHEMAS }).filter(([name]) => !QUERY_SCHEMAS.has(name)),
