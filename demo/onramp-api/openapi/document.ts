@@ -16,6 +16,7 @@ import {
 } from '../../../src/contract/write/webhook.js';
 import { ERROR_MEANINGS } from './errors.js';
 import { EXAMPLES, EXAMPLE_CLIENT_SECRET, EXAMPLE_REQUEST_ID, exampleEvent, exampleSignature } from './examples.js';
+import { DELIVERY_LOG_LIMIT_MAX } from '../routes/webhooks.js';
 import { API_DESCRIPTION, KEY_DESCRIPTIONS, TAGS } from './prose.js';
 import { EXTRA_SCHEMAS, NAMED_SCHEMAS, documentRegistry } from './schemas.js';
 
@@ -31,7 +32,7 @@ export interface OpenApiDocumentOptions {
 const ref = (name: string): JsonObject => ({ $ref: `#/components/schemas/${name}` });
 const JSON_TYPE = 'application/json';
 
-/** Schemas used only as query parameters: converted as input (strings off the URL), never components. */
+/** Schemas used only as query parameters, never components. */
 const QUERY_SCHEMAS = new Set(['TransactionListQuery']);
 
 /** The components' JSON Schemas, converted from the contract's zod schemas. */
@@ -76,12 +77,32 @@ function withMetadataRefs(schema: JsonObject): JsonObject {
 const isNullableAny = (schema: JsonObject): boolean =>
   Array.isArray(schema.anyOf) && schema.anyOf.length === 2 && Object.keys(schema.anyOf[0] as object).length === 0;
 
+/**
+ * Query parameters whose schema the document states in types rather than as URL text: a client
+ * sends a number (`?limit=10`), which the route reads off the URL and checks as the route does.
+ */
+const QUERY_PARAMETER_SCHEMAS: Partial<Record<Operation['id'], Record<string, z.ZodMiniType>>> = {
+  listWebhookDeliveries: { limit: z.int().check(z.gte(1), z.lte(DELIVERY_LOG_LIMIT_MAX)) },
+};
+
+const parameterSchema = (schema: z.ZodMiniType): JsonObject => {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { unrepresentable: 'throw' }) as JsonObject;
+  return json;
+};
+
 /** Query parameters of an operation. */
 function queryParameters(operation: Operation): JsonObject[] {
   if (operation.query === undefined) return [];
-  if (Array.isArray(operation.query)) return operation.query.map((parameter) => ({ in: 'query', ...parameter }));
+  if (Array.isArray(operation.query)) {
+    const typed = QUERY_PARAMETER_SCHEMAS[operation.id] ?? {};
+    return operation.query.map((parameter) => {
+      const schema = typed[parameter.name];
+      return { in: 'query', ...parameter, ...(schema ? { schema: parameterSchema(schema) } : {}) };
+    });
+  }
+  // The query schema's output: what its strings mean (`page` and `limit` are integers).
   const json = z.toJSONSchema(NAMED_SCHEMAS[operation.query], {
-    io: 'input',
+    io: 'output',
     metadata: documentRegistry({}),
     unrepresentable: 'throw',
   }) as JsonObject;
