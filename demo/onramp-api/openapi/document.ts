@@ -5,7 +5,7 @@
  * The sandbox serves it at `GET /v1/openapi.json`; `npm run build` writes it into the package.
  */
 import * as z from 'zod/mini';
-import { PERMISSIONS } from '../../../src/contract/catalog.js';
+import { ASSET_NETWORKS, NETWORKS, PERMISSIONS } from '../../../src/contract/catalog.js';
 import { CLIENT_SECRET_PATTERN } from '../../../src/contract/credentials.js';
 import { OPERATIONS, type Operation, operationErrors } from '../../../src/contract/operations.js';
 import { ERROR_STATUS, type ErrorCode } from '../../../src/contract/write/envelope.js';
@@ -49,7 +49,7 @@ function componentSchemas(): Record<string, JsonObject> {
   const result: Record<string, JsonObject> = {};
   for (const [name, schema] of Object.entries(schemas)) {
     const { $schema: _dialect, $id: _id, ...rest } = schema as JsonObject;
-    result[name] = withMetadataRefs(rest);
+    result[name] = withAssetNetworks(withMetadataRefs(rest));
   }
   return result;
 }
@@ -69,6 +69,37 @@ function withMetadataRefs(schema: JsonObject): JsonObject {
     if (properties && metadata && Object.keys(metadata).length === 0) properties.metadata = ref('Metadata');
     else if (properties && metadata && isNullableAny(metadata))
       properties.metadata = { anyOf: [ref('Metadata'), { type: 'null' }] };
+    return out;
+  };
+  return visit(schema) as JsonObject;
+}
+
+/**
+ * The networks each asset may be delivered on (`ASSET_NETWORKS`, docs/design.md's table): the routes
+ * refuse another pair (400 `UNSUPPORTED_NETWORK`) and never write one, which the zod schemas leave to
+ * the routes. The document says it on each object that has both fields, as the pairs it may not hold
+ * (`not`/`anyOf`: validators check it, type generators leave it out; Redocly's example check
+ * misreads an `if`/`then` beside `additionalProperties: false`).
+ */
+function withAssetNetworks(schema: JsonObject): JsonObject {
+  const unsupported = Object.entries(ASSET_NETWORKS).flatMap(([asset, networks]) => {
+    const others = NETWORKS.filter((network) => !networks.includes(network));
+    return others.length === 0
+      ? []
+      : [
+          {
+            properties: { crypto_currency: { const: asset }, network: { enum: others } },
+            required: ['crypto_currency', 'network'],
+          },
+        ];
+  });
+  const visit = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(visit);
+    if (node === null || typeof node !== 'object') return node;
+    const out: JsonObject = {};
+    for (const [key, value] of Object.entries(node)) out[key] = visit(value);
+    const properties = out.properties as JsonObject | undefined;
+    if (properties?.crypto_currency && properties.network) out.not = { anyOf: structuredClone(unsupported) };
     return out;
   };
   return visit(schema) as JsonObject;
