@@ -5,7 +5,7 @@
  * The sandbox serves it at `GET /v1/openapi.json`; `npm run build` writes it into the package.
  */
 import * as z from 'zod/mini';
-import { PERMISSIONS } from '../../../src/contract/catalog.js';
+import { ASSET_NETWORKS, NETWORKS, PERMISSIONS } from '../../../src/contract/catalog.js';
 import { CLIENT_SECRET_PATTERN } from '../../../src/contract/credentials.js';
 import { OPERATIONS, type Operation, operationErrors } from '../../../src/contract/operations.js';
 import { ERROR_STATUS, type ErrorCode } from '../../../src/contract/write/envelope.js';
@@ -16,6 +16,7 @@ import {
 } from '../../../src/contract/write/webhook.js';
 import { ERROR_MEANINGS } from './errors.js';
 import { EXAMPLES, EXAMPLE_CLIENT_SECRET, EXAMPLE_REQUEST_ID, exampleEvent, exampleSignature } from './examples.js';
+import { DELIVERY_LOG_LIMIT_MAX } from '../routes/webhooks.js';
 import { API_DESCRIPTION, KEY_DESCRIPTIONS, TAGS } from './prose.js';
 import { EXTRA_SCHEMAS, NAMED_SCHEMAS, documentRegistry } from './schemas.js';
 
@@ -31,10 +32,10 @@ export interface OpenApiDocumentOptions {
 const ref = (name: string): JsonObject => ({ $ref: `#/components/schemas/${name}` });
 const JSON_TYPE = 'application/json';
 
-/** Schemas used only as query parameters: converted as input (strings off the URL), never components. */
+/** Schemas used only as query parameters, never components. */
 const QUERY_SCHEMAS = new Set(['TransactionListQuery']);
 
-/** The components' JSON Schemas; the check-built kinds get theirs from the registry. */
+/** The components' JSON Schemas, converted from the contract's zod schemas. */
 function componentSchemas(): Record<string, JsonObject> {
   const components = Object.fromEntries(
     Object.entries({ ...NAMED_SCHEMAS, ...EXTRA_SCHEMAS }).filter(([name]) => !QUERY_SCHEMAS.has(name)),
@@ -48,7 +49,7 @@ function componentSchemas(): Record<string, JsonObject> {
   const result: Record<string, JsonObject> = {};
   for (const [name, schema] of Object.entries(schemas)) {
     const { $schema: _dialect, $id: _id, ...rest } = schema as JsonObject;
-    result[name] = withMetadataRefs(rest);
+    result[name] = withAssetNetworks(withMetadataRefs(rest));
   }
   return result;
 }
@@ -73,15 +74,66 @@ function withMetadataRefs(schema: JsonObject): JsonObject {
   return visit(schema) as JsonObject;
 }
 
+/**
+ * The networks each asset may be delivered on (`ASSET_NETWORKS`, docs/design.md's table): the routes
+ * refuse another pair (400 `UNSUPPORTED_NETWORK`) and never write one, which the zod schemas leave to
+ * the routes. The document says it on each object that has both fields, as the pairs it may not hold
+ * (`not`/`anyOf`: validators check it, type generators leave it out; Redocly's example check
+ * misreads an `if`/`then` beside `additionalProperties: false`).
+ */
+function withAssetNetworks(schema: JsonObject): JsonObject {
+  const unsupported = Object.entries(ASSET_NETWORKS).flatMap(([asset, networks]) => {
+    const others = NETWORKS.filter((network) => !networks.includes(network));
+    return others.length === 0
+      ? []
+      : [
+          {
+            properties: { crypto_currency: { const: asset }, network: { enum: others } },
+            required: ['crypto_currency', 'network'],
+          },
+        ];
+  });
+  const visit = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(visit);
+    if (node === null || typeof node !== 'object') return node;
+    const out: JsonObject = {};
+    for (const [key, value] of Object.entries(node)) out[key] = visit(value);
+    const properties = out.properties as JsonObject | undefined;
+    if (properties?.crypto_currency && properties.network) out.not = { anyOf: structuredClone(unsupported) };
+    return out;
+  };
+  return visit(schema) as JsonObject;
+}
+
 const isNullableAny = (schema: JsonObject): boolean =>
   Array.isArray(schema.anyOf) && schema.anyOf.length === 2 && Object.keys(schema.anyOf[0] as object).length === 0;
+
+/**
+ * Query parameters whose schema the document states in types rather than as URL text: a client
+ * sends a number (`?limit=10`), which the route reads off the URL and checks as the route does.
+ */
+const QUERY_PARAMETER_SCHEMAS: Partial<Record<Operation['id'], Record<string, z.ZodMiniType>>> = {
+  listWebhookDeliveries: { limit: z.int().check(z.gte(1), z.lte(DELIVERY_LOG_LIMIT_MAX)) },
+};
+
+const parameterSchema = (schema: z.ZodMiniType): JsonObject => {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { unrepresentable: 'throw' }) as JsonObject;
+  return json;
+};
 
 /** Query parameters of an operation. */
 function queryParameters(operation: Operation): JsonObject[] {
   if (operation.query === undefined) return [];
-  if (Array.isArray(operation.query)) return operation.query.map((parameter) => ({ in: 'query', ...parameter }));
+  if (Array.isArray(operation.query)) {
+    const typed = QUERY_PARAMETER_SCHEMAS[operation.id] ?? {};
+    return operation.query.map((parameter) => {
+      const schema = typed[parameter.name];
+      return { in: 'query', ...parameter, ...(schema ? { schema: parameterSchema(schema) } : {}) };
+    });
+  }
+  // The query schema's output: what its strings mean (`page` and `limit` are integers).
   const json = z.toJSONSchema(NAMED_SCHEMAS[operation.query], {
-    io: 'input',
+    io: 'output',
     metadata: documentRegistry({}),
     unrepresentable: 'throw',
   }) as JsonObject;

@@ -1,6 +1,5 @@
 /** The response envelopes: `{success: true, data}` and docs/design.md's error envelope. */
 import * as z from 'zod/mini';
-import { exactly } from '../read/kinds.js';
 
 export const ERROR_CODES = [
   'VALIDATION_ERROR',
@@ -52,7 +51,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
  * newer server whose codes it does not know.
  */
 export const errorEnvelopeSchema = z.object({
-  success: exactly(false),
+  success: z.literal(false),
   error: z.object({
     code: z.string(),
     message: z.string(),
@@ -65,5 +64,5 @@ export type ErrorBody = ErrorEnvelope['error'];
 
 /** `{success: true, data}` around the given data schema. */
 export function successEnvelope<T extends z.ZodMiniType>(data: T) {
-  return z.object({ success: exactly(true), data });
+  return z.object({ success: z.literal(true), data });
 }

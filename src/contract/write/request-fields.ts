@@ -3,7 +3,12 @@ import * as z from 'zod/mini';
 import { FIAT_AMOUNT_MAX, FIAT_AMOUNT_MIN } from '../catalog.js';
 
 /** Integer fiat amount in minor units, inside the allowed range. */
-export const fiatAmountSchema = z.int().check(z.gte(FIAT_AMOUNT_MIN), z.lte(FIAT_AMOUNT_MAX));
+export const fiatAmountSchema = z
+  .int()
+  .check(z.gte(FIAT_AMOUNT_MIN), z.lte(FIAT_AMOUNT_MAX))
+  .register(z.globalRegistry, {
+    description: 'Integer minor units (cents) of the fiat currency: 10.00 to 10,000.00.',
+  });
 
 /** Keys a plain object cannot hold as data: refused, never silently dropped. */
 export const RESERVED_METADATA_KEYS = ['__proto__', 'constructor', 'prototype'];

@@ -61,14 +61,24 @@ export const transactionListSchema = z.object({
 });
 export type TransactionList = z.infer<typeof transactionListSchema>;
 
+/** A positive integer as URL text, up to nine digits. */
 const positiveIntText = z.string().check(z.regex(/^[1-9]\d{0,8}$/));
+/** The largest page number the query accepts (nine digits). */
+export const PAGE_NUMBER_MAX = 999_999_999;
+/** `page` as a number: what a client sends, and what the query reads off the URL. */
+export const pageNumberSchema = z.int().check(z.gte(1), z.lte(PAGE_NUMBER_MAX));
+/** `limit` as a number: 1 to PAGE_LIMIT_MAX. */
+export const pageLimitSchema = z.int().check(z.gte(1), z.lte(PAGE_LIMIT_MAX));
 /** `YYYY-MM-DD` or a full ISO 8601 timestamp. */
 export const dateFilterSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 
-/** Query of `GET /v1/transactions`, as strings off the URL. */
+/**
+ * Query of `GET /v1/transactions`, as strings off the URL. Its output (what the route reads, and what
+ * the OpenAPI document describes: `page` and `limit` as integers) is the query a client means.
+ */
 export const transactionListQuerySchema = z.object({
-  page: z.optional(z.pipe(positiveIntText, z.transform(Number))),
-  limit: z.optional(z.pipe(positiveIntText, z.pipe(z.transform(Number), z.int().check(z.lte(PAGE_LIMIT_MAX))))),
+  page: z.optional(z.pipe(positiveIntText, z.pipe(z.transform(Number), pageNumberSchema))),
+  limit: z.optional(z.pipe(positiveIntText, z.pipe(z.transform(Number), pageLimitSchema))),
   status: z.optional(transactionStatusSchema),
   from: z.optional(dateFilterSchema),
   to: z.optional(dateFilterSchema),
