@@ -13,6 +13,7 @@ export * from './write/transaction.js';
 export * from './write/api-key.js';
 export * from './write/envelope.js';
 export * from './write/test-helpers.js';
+export * from './checkout-protocol.js';
 export * from './checkout-messages.js';
 export * from './write/webhook.js';
 export * from './timestamp.js';
