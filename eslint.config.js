@@ -69,21 +69,10 @@ export default defineConfig(
       ],
     },
   },
-  // Plain JavaScript (config files, the hosted page's script, test launchers): outside any
-  // tsconfig, so no type-aware rules.
+  // Plain JavaScript (config files, test launchers): outside any tsconfig, so no type-aware rules.
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     extends: [tseslint.configs.disableTypeChecked],
-  },
-  {
-    files: ['demo/hosted-checkout/assets/**/*.js'],
-    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
-    // Written as ES5 on purpose (it runs on any browser that opens the hosted page): no for-of over
-    // a NodeList, no optional catch binding.
-    rules: {
-      '@typescript-eslint/prefer-for-of': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { caughtErrors: 'none' }],
-    },
   },
   // The widget: Lit's template rules and the custom-element rules.
   { files: ['src/**/*.ts'], extends: [lit.configs['flat/recommended']] },
@@ -124,6 +113,28 @@ export default defineConfig(
               regex: '^(\\.\\./)+(shop|public-demo)(/|$)',
               message:
                 'The provider (the onramp API and its hosted checkout) knows nothing of the shop or the public demo.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The hosted checkout's browser code (bundled into its page's script by script.ts): type-aware
+  // rules like the rest, the browser's globals only, and no imports but its siblings and the
+  // contract's zod-free protocol (no Node module, no server code, no zod in the page).
+  {
+    files: ['demo/hosted-checkout/browser/**'],
+    rules: {
+      // TypeScript knows Node's globals here too (the project's `types`): refuse the ones no browser has.
+      'no-restricted-globals': ['error', ...Object.keys(globals.node).filter((name) => !(name in globals.browser))],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./[\\w-]+\\.js$|\\.\\./\\.\\./\\.\\./src/contract/checkout-protocol\\.js$)',
+              message:
+                "The checkout page's code imports its siblings and src/contract/checkout-protocol.js only: it runs in the buyer's browser.",
             },
           ],
         },

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Context } from 'hono';
-import { EMBED_ORIGIN_PARAM } from '../../src/contract/checkout-messages.js';
+import { EMBED_ORIGIN_PARAM } from '../../src/contract/checkout-protocol.js';
 import { SESSION_ID_PATTERN } from '../../src/contract/credentials.js';
 import type { SessionRow } from '../onramp-api/db/sessions.js';
 import type { SandboxDeps } from '../onramp-api/deps.js';
@@ -17,22 +17,22 @@ import { newRequestId } from '../http-common/ids.js';
 import { type CardForm, checkCard } from './cards.js';
 import { frameAncestors, isAllowedOrigin } from '../http-common/index.js';
 import { type PagePlacement, renderCheckoutPage, renderNotFoundPage, renderTooLargePage } from './page.js';
+import { checkoutScript } from './script.js';
 
-const ASSETS: Readonly<Record<string, { type: string; body: string }>> = {
-  'checkout.css': {
-    type: 'text/css; charset=utf-8',
-    body: readFileSync(new URL('./assets/checkout.css', import.meta.url), 'utf8'),
-  },
-  'checkout.js': {
-    type: 'text/javascript; charset=utf-8',
-    body: readFileSync(new URL('./assets/checkout.js', import.meta.url), 'utf8'),
-  },
+const STYLESHEET = {
+  type: 'text/css; charset=utf-8',
+  body: readFileSync(new URL('./assets/checkout.css', import.meta.url), 'utf8'),
 };
 
 const HTML = 'text/html; charset=utf-8';
 
 export function createCheckoutApp(deps: SandboxDeps): Hono {
   const app = new Hono();
+  /** The page's behaviour: browser/*.ts bundled (script.ts), a file of its own like the stylesheet. */
+  const assets: Readonly<Record<string, { type: string; body: string }>> = {
+    'checkout.css': STYLESHEET,
+    'checkout.js': { type: 'text/javascript; charset=utf-8', body: checkoutScript() },
+  };
   const csp = [
     "default-src 'none'",
     "script-src 'self'",
@@ -67,13 +67,13 @@ export function createCheckoutApp(deps: SandboxDeps): Hono {
   const notFound = (c: Context) => c.body(renderNotFoundPage(deps.brand), 404, { 'Content-Type': HTML });
   /**
    * Inside the widget's iframe, as the browser says (`Sec-Fetch-Dest`); every other request gets the
-   * page of its own, and checkout.js hides its way back if it finds itself framed anyway.
+   * page of its own, and the page's script hides its way back if it finds itself framed anyway.
    */
   const surfaceOf = (c: Context): PagePlacement => (c.req.header('Sec-Fetch-Dest') === 'iframe' ? 'frame' : 'window');
 
   app.get('/favicon.ico', (c) => c.body(null, 204));
   app.get('/assets/:name', (c) => {
-    const asset = ASSETS[c.req.param('name')];
+    const asset = assets[c.req.param('name')];
     if (!asset) return c.text('Not found', 404);
     return c.body(asset.body, 200, { 'Content-Type': asset.type });
   });

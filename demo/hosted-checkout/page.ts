@@ -8,6 +8,7 @@
  * it), and `window`, a page of its own (a redirect or a popup: the whole order, and the way back to
  * the merchant, way-back.ts).
  */
+import { EMBED_ORIGIN_PARAM } from '../../src/contract/checkout-protocol.js';
 import type { SessionRow } from '../onramp-api/db/sessions.js';
 import { NETWORK_NAMES, crypto, fiat } from './amounts.js';
 import type { CardErrors, CardField } from './cards.js';
@@ -34,7 +35,7 @@ export interface CheckoutPageModel {
 
 function query(model: CheckoutPageModel): string {
   const params = new URLSearchParams({ t: model.token });
-  if (model.embedOrigin) params.set('embed_origin', model.embedOrigin);
+  if (model.embedOrigin) params.set(EMBED_ORIGIN_PARAM, model.embedOrigin);
   return `?${params.toString()}`;
 }
 
@@ -103,7 +104,7 @@ function payForm(model: CheckoutPageModel): SafeHtml {
   return html`<form class="pay" method="post" action="/pay/${row.id}" novalidate data-pay-form>
   ${count ? html`<div class="form-alert" role="alert" id="form-alert" tabindex="-1"><strong>Check ${count === 1 ? 'this field' : 'these fields'}:</strong> ${Object.values(errors).join(' ')}</div>` : ''}
   <input type="hidden" name="t" value="${model.token}">
-  ${model.embedOrigin ? html`<input type="hidden" name="embed_origin" value="${model.embedOrigin}">` : ''}
+  ${model.embedOrigin ? html`<input type="hidden" name="${EMBED_ORIGIN_PARAM}" value="${model.embedOrigin}">` : ''}
   ${field('card_number', errors, { autocomplete: 'cc-number', inputmode: 'numeric', placeholder: '4242 4242 4242 4242', maxlength: 23, required: true })}
   <div class="field-row">
     ${field('card_expiry', errors, { autocomplete: 'cc-exp', inputmode: 'numeric', placeholder: 'MM/YY', maxlength: 7, required: true })}

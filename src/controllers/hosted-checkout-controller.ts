@@ -6,7 +6,8 @@
  * opened, and they only ask for an immediate poll: state comes from the API.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { EMBED_ORIGIN_PARAM, checkoutMessageSchema } from '../contract/checkout-messages.js';
+import { checkoutMessageSchema } from '../contract/checkout-messages.js';
+import { EMBED_ORIGIN_PARAM } from '../contract/checkout-protocol.js';
 import { Timer } from './timer.js';
 
 export type OnrampCheckoutMode = 'embedded' | 'popup' | 'redirect';

@@ -12,6 +12,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { renderCheckoutPage } from '../../demo/hosted-checkout/page.js';
+import { checkoutScript } from '../../demo/hosted-checkout/script.js';
 import type { SessionRow } from '../../demo/onramp-api/db/sessions.js';
 import {
   CHECKOUT_ORIGIN,
@@ -106,7 +107,7 @@ const hostedCheckout = async (page: Page) => {
     if (pathname === '/assets/checkout.css')
       return route.fulfill({ contentType: 'text/css', body: asset('checkout.css') });
     if (pathname === '/assets/checkout.js')
-      return route.fulfill({ contentType: 'text/javascript', body: asset('checkout.js') });
+      return route.fulfill({ contentType: 'text/javascript', body: checkoutScript() });
     return route.fulfill({ status: 404, body: '' });
   });
 };

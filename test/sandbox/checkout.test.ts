@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createdSessionSchema, sessionStatusViewSchema } from '../../src/contract/write/session.js';
 import { escapeHtml } from '../../demo/hosted-checkout/escape.js';
+import { checkoutScript } from '../../demo/hosted-checkout/script.js';
 import { formatCrypto } from '../../src/format/format.js';
 import { type TestSandbox, expectData, sessionBody, startTestSandbox, waitFor } from './helpers.js';
 
@@ -116,11 +117,12 @@ describe('GET /pay/:id', () => {
     assert.equal(location.searchParams.get('embed_origin'), 'http://localhost:5173');
   });
 
-  it('serves its script and stylesheet; the script posts only to an explicit origin', async () => {
+  it('serves its script (browser/ bundled) and stylesheet; the script posts only to an explicit origin', async () => {
     const js = await get(`${t.sandbox.checkoutUrl}/assets/checkout.js`);
     assert.equal(js.status, 200);
     assert.match(js.headers.get('Content-Type') ?? '', /^text\/javascript/);
     const source = await js.text();
+    assert.equal(source, checkoutScript());
     assert.match(source, /postMessage\(message, embedOrigin\)/);
     assert.doesNotMatch(source, /postMessage\([^)]*'\*'/);
     const css = await get(`${t.sandbox.checkoutUrl}/assets/checkout.css`);
