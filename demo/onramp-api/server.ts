@@ -9,7 +9,7 @@ import { LOOPBACK_PROXIES, parseTrustedProxies } from '../http-common/client-add
 import { createCheckoutApp } from '../hosted-checkout/app.js';
 import { createAccountsRepo } from './db/accounts.js';
 import { createApiKeysRepo } from './db/api-keys.js';
-import { type Db, openDatabase } from './db/database.js';
+import { openDatabase } from './db/database.js';
 import { createIdempotencyRepo } from './db/idempotency.js';
 import { type SessionRow, createSessionsRepo } from './db/sessions.js';
 import { createWebhooksRepo } from './db/webhooks.js';
@@ -36,7 +36,7 @@ import {
 import { VisitorAccounts } from './guest-accounts/visitor-accounts.js';
 import { loadSealKey, readKeysFile, writeKeysFile } from './keys-file.js';
 import { closeServer, listen, listenApi, urlHost } from './listen.js';
-import { DEFAULT_MERCHANT_ORIGINS, type StartSandboxOptions } from './options.js';
+import { DEFAULT_MERCHANT_ORIGINS, type SharedStore, type StartSandboxOptions } from './options.js';
 
 export type { SandboxKeys } from './domain/keys.js';
 
@@ -59,19 +59,11 @@ export interface SandboxHandle {
   /** Hosted mode: makes visitor accounts. */
   visitors: VisitorAccounts | null;
   /**
-   * Hosted mode: the database and the seal (the webhook secrets' key) the demo keeps its visitors
-   * with (demo/public-demo/visitor-store.ts), so a restart ends no visit.
+   * The database and the seal (the webhook secrets' key) for a program beside the API that keeps
+   * rows of its own per account (the public demo's visitors, so a restart ends no visit).
    */
-  hostedStore: HostedStore | null;
+  sharedStore: SharedStore;
   close(): Promise<void>;
-}
-
-/** A database and a seal for secrets kept at rest (AES-256-GCM under the server's seal key). */
-export interface HostedStore {
-  db: Db;
-  seal(plaintext: string): string;
-  /** Null when the data was altered or sealed under another key. */
-  unseal(sealed: string): string | null;
 }
 
 const DEFAULT_DB = '.sandbox-data/sandbox.db';
@@ -99,6 +91,19 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   const idempotency = createIdempotencyRepo(db);
   const webhooks = createWebhooksRepo(db);
   const sealKey = options.sealKey ?? loadSealKey(dbPath);
+  const sharedStore: SharedStore = {
+    db,
+    seal: (text) => seal(text, sealKey),
+    unseal: (sealed) => unseal(sealed, sealKey),
+    beforeAccountPurge: (hook) => accounts.beforePurge(hook),
+  };
+  try {
+    // Before anything can purge an account (the sweeper's first run below).
+    options.onStoreOpen?.(sharedStore);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   const dispatcher = new WebhookDispatcher({
     repo: webhooks,
     clock,
@@ -238,9 +243,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       dbPath,
       shapes,
       visitors,
-      hostedStore: hosted
-        ? { db, seal: (text) => seal(text, sealKey), unseal: (sealed) => unseal(sealed, sealKey) }
-        : null,
+      sharedStore,
       close: async () => {
         clearInterval(timer);
         await Promise.all(servers.map(closeServer));

@@ -153,7 +153,7 @@ describe('the visitor store: what the shop keeps for a visitor, in the database'
       const merchant = newMerchant(account.keys, account.expiresAt);
       merchant.webhook = { url: account.webhook.url, endpointId: account.webhook.id, secret: account.webhook.secret };
       const tokenHash = sha256Hex('a visitor token');
-      createVisitorStore(sandbox.hostedStore!).insert({
+      createVisitorStore(sandbox.sharedStore).insert({
         tokenHash,
         accountId: account.accountId,
         receiverId: 'r1',
@@ -180,7 +180,7 @@ describe('the visitor store: what the shop keeps for a visitor, in the database'
       await sandbox.close();
 
       sandbox = await startSandbox(base);
-      const store = createVisitorStore(sandbox.hostedStore!);
+      const store = createVisitorStore(sandbox.sharedStore);
       const found = store.byToken(tokenHash);
       assert.ok(found);
       assert.equal(found.accountId, account.accountId);

@@ -30,6 +30,7 @@ import { type Merchant, newMerchant } from './merchant.js';
 import type { SandboxCall } from './sandbox-client.js';
 import { shopRoutes } from './shop-routes.js';
 import { createVisitorStore } from '../../public-demo/visitor-store.js';
+import { openVisitorTables } from '../../public-demo/visitor-tables.js';
 import { Visitors } from '../../public-demo/visitors.js';
 import { whoseShop } from '../../public-demo/whose-shop.js';
 import { registerWebhook, webhookReceiver } from './webhook-receiver.js';
@@ -84,6 +85,8 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   if (hosted && publicUrl !== null) {
     const { accountTtlSeconds, ...rules } = hosted;
     sandboxOptions.corsOrigins ??= [publicUrl];
+    // The visitors' tables are migrated and purged with their accounts from the first sweep on.
+    sandboxOptions.onStoreOpen = openVisitorTables;
     sandboxOptions.hosted = {
       ...rules,
       accountTtlMs: accountTtlSeconds * 1000,
@@ -116,8 +119,8 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   // Locally one merchant, the sandbox's own account; hosted, one per visitor.
   const localMerchant: Merchant | null = keys ? newMerchant(keys.test, null) : null;
   const visitors =
-    hosted && sandbox.visitors && sandbox.hostedStore && publicUrl
-      ? new Visitors({ accounts: sandbox.visitors, store: createVisitorStore(sandbox.hostedStore), receiverPrefix })
+    hosted && sandbox.visitors && publicUrl
+      ? new Visitors({ accounts: sandbox.visitors, store: createVisitorStore(sandbox.sharedStore), receiverPrefix })
       : null;
   const call = (c: Context<DemoEnv>, key?: string): SandboxCall => ({
     apiUrl: sandbox.internalApiUrl,
