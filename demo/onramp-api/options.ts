@@ -1,4 +1,4 @@
-/** What `startSandbox` accepts: ports, storage, clocks, limits, webhooks and the hosted demo's mode. */
+/** What `startSandbox` accepts: ports, storage, clocks, limits, webhooks and guest accounts. */
 import type { TrustedProxies } from '../http-common/client-address.js';
 import type { AccountPurgeHook } from './db/accounts.js';
 import type { Db } from './db/database.js';
@@ -6,7 +6,7 @@ import type { SessionRow } from './db/sessions.js';
 import type { HostResolver } from './domain/webhook-targets.js';
 import type { CallerLimitOptions, RateLimitOptions } from './http/rate-limit.js';
 import type { SandboxShapes } from './http/spec-shapes.js';
-import type { HostedSandboxOptions } from './guest-accounts/options.js';
+import type { GuestAccountsOptions } from './guest-accounts/options.js';
 
 /**
  * The API's database and a seal for secrets kept at rest (AES-256-GCM under the server's seal key),
@@ -104,9 +104,10 @@ export interface StartSandboxOptions {
   /** Only pages of these origins may call the browser endpoints (CORS; patterns as `merchantOrigins`). Default: any page. */
   corsOrigins?: readonly string[];
   /**
-   * The hosted demo (docs/design.md "The hosted demo"): no merchant account is made; visitors get
-   * accounts of their own through `visitors`, capped and deleted in time; webhooks go to the demo's
-   * receiver only. A database holding live keys is refused.
+   * Guest accounts (the public demo's, docs/design.md "The hosted demo"): no merchant account is
+   * made; guests get short-lived test accounts of their own through the handle's `guests`, capped
+   * and deleted in time; webhooks go to the owner's receiver only. A database holding live keys is
+   * refused.
    */
-  hosted?: HostedSandboxOptions;
+  guests?: GuestAccountsOptions;
 }

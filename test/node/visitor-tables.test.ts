@@ -93,7 +93,7 @@ async function start(db: string, clock: { now: number }) {
     publicApiUrl: 'https://api.example',
     publicCheckoutUrl: 'https://checkout.example',
     onStoreOpen: openVisitorTables,
-    hosted: {
+    guests: {
       accountTtlMs: TTL_MS,
       webhookReceiver: {
         prefix: 'https://shop.example/webhooks/',
@@ -106,7 +106,7 @@ async function start(db: string, clock: { now: number }) {
 
 /** A visitor with an order, an event and a console key kept in the public demo's tables. */
 function visitorWithRows(sandbox: Awaited<ReturnType<typeof start>>, n: number): string {
-  const made = sandbox.visitors!.create(`198.51.100.${n}`);
+  const made = sandbox.guests!.create(`198.51.100.${n}`);
   assert.ok(made.ok);
   const { account } = made;
   const merchant = newMerchant(account.keys, account.expiresAt);
@@ -169,7 +169,7 @@ describe("the public demo's tables, its own migrations", () => {
       // The first visitor's account lives on; the second's time is up.
       db.prepare('UPDATE accounts SET expires_at = ? WHERE id = ?').run(clock.now + TTL_MS * 2, kept);
       clock.now += TTL_MS + 1;
-      assert.equal(sandbox.visitors!.purgeExpired(), 1);
+      assert.equal(sandbox.guests!.purgeExpired(), 1);
       assert.deepEqual(rowsOf(db, purged), NONE);
       assert.deepEqual(rowsOf(db, kept), ONE_EACH);
     } finally {
@@ -217,7 +217,7 @@ describe("the public demo's tables, its own migrations", () => {
       const accountId = visitorWithRows(sandbox, 3);
       assert.deepEqual(rowsOf(db, accountId), ONE_EACH);
       clock.now += TTL_MS + 1;
-      assert.equal(sandbox.visitors!.purgeExpired(), 1);
+      assert.equal(sandbox.guests!.purgeExpired(), 1);
       assert.deepEqual(rowsOf(db, accountId), NONE);
       assert.equal(db.prepare('SELECT 1 FROM accounts WHERE id = ?').get(accountId), undefined);
       assert.deepEqual(db.pragma('foreign_key_check'), []);
@@ -235,7 +235,7 @@ describe("the public demo's tables, its own migrations", () => {
         throw new Error('refused');
       });
       clock.now += TTL_MS + 1;
-      assert.throws(() => sandbox.visitors!.purgeExpired(), /refused/);
+      assert.throws(() => sandbox.guests!.purgeExpired(), /refused/);
       const { db } = sandbox.sharedStore;
       assert.ok(db.prepare('SELECT 1 FROM accounts WHERE id = ?').get(accountId));
       assert.deepEqual(rowsOf(db, accountId), ONE_EACH);
