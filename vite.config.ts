@@ -24,6 +24,7 @@ import ar from './src/i18n/locales/ar.js';
 import de from './src/i18n/locales/de.js';
 import es from './src/i18n/locales/es.js';
 import fr from './src/i18n/locales/fr.js';
+import { demoPageScripts } from './demo/shop/server/demo-pages.js';
 import { minifyLitTemplates } from './scripts/build/minify-templates.js';
 
 /** Prints the Subresource Integrity hash of the script-tag files, for `<script integrity>`. */
@@ -225,10 +226,8 @@ export default defineConfig(({ mode }) => {
             merchant: 'demo/shop/pages/merchant.ts',
             'event-log': 'demo/shop/pages/event-log.ts',
             console: 'demo/shop/pages/console.ts',
-            react: 'demo/shop/frameworks/react/main.tsx',
-            vue: 'demo/shop/frameworks/vue/main.ts',
-            svelte: 'demo/shop/frameworks/svelte/main.ts',
-            'angular-style': 'demo/shop/frameworks/angular-style/main.ts',
+            // The pages of a script of their own (the framework pages among them): their list's entries.
+            ...demoPageScripts(),
           },
           output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
         },

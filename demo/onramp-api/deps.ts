@@ -9,12 +9,12 @@ import type { SessionService } from './domain/sessions.js';
 import type { WebhookService } from './domain/webhooks.js';
 import type { TrustedProxies } from '../http-common/client-address.js';
 import type { CallerLimits } from './http/rate-limit.js';
-import type { HostedCreationLimits } from './guest-accounts/creation-limits.js';
+import type { GuestCreationLimits } from './guest-accounts/creation-limits.js';
 
-/** The hosted demo's rules (absent when the sandbox runs for one merchant). */
-export interface HostedRules {
-  limits: HostedCreationLimits;
-  /** The only URL prefix a webhook endpoint may have: the demo's own receiver. */
+/** The rules of guest accounts (absent when the sandbox runs for one merchant). */
+export interface GuestRules {
+  limits: GuestCreationLimits;
+  /** The only URL prefix a webhook endpoint may have: the receiver the guests' owner named. */
   webhookPrefix: string;
 }
 
@@ -42,5 +42,5 @@ export interface SandboxDeps {
   /** Proxies whose `X-Forwarded-For` names the client (none: the socket's peer is the client). */
   trustedProxies: TrustedProxies;
   log: (line: string) => void;
-  hosted?: HostedRules;
+  guests?: GuestRules;
 }

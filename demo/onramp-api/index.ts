@@ -4,8 +4,9 @@
  * shares with the demo server live in `demo/http-common/`.
  */
 export { ConfigError, intVar, loadConfig, publicUrlVar } from './config.js';
+export type { AccountPurgeHook } from './db/accounts.js';
 export type { SandboxKeys } from './domain/keys.js';
-export type { HostedQuotas, HostedSandboxOptions, HostedWebhookReceiver } from './guest-accounts/options.js';
-export type { VisitorAccount, VisitorAccountResult, VisitorAccounts } from './guest-accounts/visitor-accounts.js';
-export type { StartSandboxOptions } from './options.js';
-export { startSandbox, type HostedStore, type SandboxHandle } from './server.js';
+export type { GuestQuotas, GuestAccountsOptions, GuestWebhookReceiver } from './guest-accounts/options.js';
+export type { GuestAccount, GuestAccountResult, GuestAccounts } from './guest-accounts/accounts.js';
+export type { SharedStore, StartSandboxOptions } from './options.js';
+export { startSandbox, type SandboxHandle } from './server.js';

@@ -1,10 +1,27 @@
-/** What `startSandbox` accepts: ports, storage, clocks, limits, webhooks and the hosted demo's mode. */
+/** What `startSandbox` accepts: ports, storage, clocks, limits, webhooks and guest accounts. */
 import type { TrustedProxies } from '../http-common/client-address.js';
+import type { AccountPurgeHook } from './db/accounts.js';
+import type { Db } from './db/database.js';
 import type { SessionRow } from './db/sessions.js';
 import type { HostResolver } from './domain/webhook-targets.js';
 import type { CallerLimitOptions, RateLimitOptions } from './http/rate-limit.js';
 import type { SandboxShapes } from './http/spec-shapes.js';
-import type { HostedSandboxOptions } from './guest-accounts/options.js';
+import type { GuestAccountsOptions } from './guest-accounts/options.js';
+
+/**
+ * The API's database and a seal for secrets kept at rest (AES-256-GCM under the server's seal key),
+ * handed to a program beside the API: it keeps its own tables there, with its own migrations and
+ * version record (`PRAGMA user_version` is the API's), and deletes its rows of an account when the
+ * account is purged (`beforeAccountPurge`).
+ */
+export interface SharedStore {
+  db: Db;
+  seal(plaintext: string): string;
+  /** Null when the data was altered or sealed under another key. */
+  unseal(sealed: string): string | null;
+  /** Runs `hook` inside every account purge, in its transaction, before the account's own rows go. */
+  beforeAccountPurge(hook: AccountPurgeHook): void;
+}
 
 export const DEFAULT_MERCHANT_ORIGINS: readonly string[] = ['http://localhost:*', 'http://127.0.0.1:*'];
 
@@ -49,6 +66,12 @@ export interface StartSandboxOptions {
   sweepIntervalMs?: number;
   /** Largest accepted request body, bytes. Default 64 KiB. */
   bodyLimitBytes?: number;
+  /**
+   * Called once the database is open, before anything runs (the sweeper's first purge): a program
+   * beside the API that keeps tables of its own in the database migrates them and registers its
+   * `beforeAccountPurge` hook here. The same store is the handle's `sharedStore`.
+   */
+  onStoreOpen?: (store: SharedStore) => void;
   /** Log sink for internal errors. Default `console.error`. */
   log?: (line: string) => void;
   /** Called after every session status change (payment, delivery, expiry, helper). */
@@ -81,9 +104,10 @@ export interface StartSandboxOptions {
   /** Only pages of these origins may call the browser endpoints (CORS; patterns as `merchantOrigins`). Default: any page. */
   corsOrigins?: readonly string[];
   /**
-   * The hosted demo (docs/design.md "The hosted demo"): no merchant account is made; visitors get
-   * accounts of their own through `visitors`, capped and deleted in time; webhooks go to the demo's
-   * receiver only. A database holding live keys is refused.
+   * Guest accounts (the public demo's, docs/design.md "The hosted demo"): no merchant account is
+   * made; guests get short-lived test accounts of their own through the handle's `guests`, capped
+   * and deleted in time; webhooks go to the owner's receiver only. A database holding live keys is
+   * refused.
    */
-  hosted?: HostedSandboxOptions;
+  guests?: GuestAccountsOptions;
 }

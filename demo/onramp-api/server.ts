@@ -9,7 +9,7 @@ import { LOOPBACK_PROXIES, parseTrustedProxies } from '../http-common/client-add
 import { createCheckoutApp } from '../hosted-checkout/app.js';
 import { createAccountsRepo } from './db/accounts.js';
 import { createApiKeysRepo } from './db/api-keys.js';
-import { type Db, openDatabase } from './db/database.js';
+import { openDatabase } from './db/database.js';
 import { createIdempotencyRepo } from './db/idempotency.js';
 import { type SessionRow, createSessionsRepo } from './db/sessions.js';
 import { createWebhooksRepo } from './db/webhooks.js';
@@ -25,18 +25,18 @@ import { createApiApp } from './http/app.js';
 import { IDEMPOTENCY_RETENTION_MS } from './http/idempotency.js';
 import { CallerLimits, DEFAULT_CALLER_LIMITS } from './http/rate-limit.js';
 import { SPEC_SHAPES_ID_LENGTH, type SandboxShapes, withSpecShapes } from './http/spec-shapes.js';
-import { HostedCreationLimits } from './guest-accounts/creation-limits.js';
+import { GuestCreationLimits } from './guest-accounts/creation-limits.js';
 import {
   DEFAULT_ACCOUNTS_PER_ADDRESS,
   DEFAULT_CREATIONS_PER_ACCOUNT,
   DEFAULT_CREATIONS_PER_ADDRESS,
-  DEFAULT_HOSTED_QUOTAS,
-  DEFAULT_MAX_VISITOR_ACCOUNTS,
+  DEFAULT_GUEST_QUOTAS,
+  DEFAULT_MAX_GUEST_ACCOUNTS,
 } from './guest-accounts/options.js';
-import { VisitorAccounts } from './guest-accounts/visitor-accounts.js';
+import { GuestAccounts } from './guest-accounts/accounts.js';
 import { loadSealKey, readKeysFile, writeKeysFile } from './keys-file.js';
 import { closeServer, listen, listenApi, urlHost } from './listen.js';
-import { DEFAULT_MERCHANT_ORIGINS, type StartSandboxOptions } from './options.js';
+import { DEFAULT_MERCHANT_ORIGINS, type SharedStore, type StartSandboxOptions } from './options.js';
 
 export type { SandboxKeys } from './domain/keys.js';
 
@@ -47,7 +47,7 @@ export interface SandboxHandle {
   internalApiUrl: string;
   /** The hosted checkout's URL as browsers reach it. */
   checkoutUrl: string;
-  /** The merchant account (none in hosted mode). */
+  /** The merchant account (none with guest accounts). */
   accountId: string | null;
   /** The account's keys: from this start when it created them, else from the keys file, else null. */
   keys: SandboxKeys | null;
@@ -56,22 +56,14 @@ export interface SandboxHandle {
   keysFile: string | null;
   dbPath: string;
   shapes: SandboxShapes;
-  /** Hosted mode: makes visitor accounts. */
-  visitors: VisitorAccounts | null;
+  /** With guest accounts (`guests`): makes them. */
+  guests: GuestAccounts | null;
   /**
-   * Hosted mode: the database and the seal (the webhook secrets' key) the demo keeps its visitors
-   * with (demo/public-demo/visitor-store.ts), so a restart ends no visit.
+   * The database and the seal (the webhook secrets' key) for a program beside the API that keeps
+   * rows of its own per account (the public demo's visitors, so a restart ends no visit).
    */
-  hostedStore: HostedStore | null;
+  sharedStore: SharedStore;
   close(): Promise<void>;
-}
-
-/** A database and a seal for secrets kept at rest (AES-256-GCM under the server's seal key). */
-export interface HostedStore {
-  db: Db;
-  seal(plaintext: string): string;
-  /** Null when the data was altered or sealed under another key. */
-  unseal(sealed: string): string | null;
 }
 
 const DEFAULT_DB = '.sandbox-data/sandbox.db';
@@ -99,6 +91,19 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   const idempotency = createIdempotencyRepo(db);
   const webhooks = createWebhooksRepo(db);
   const sealKey = options.sealKey ?? loadSealKey(dbPath);
+  const sharedStore: SharedStore = {
+    db,
+    seal: (text) => seal(text, sealKey),
+    unseal: (sealed) => unseal(sealed, sealKey),
+    beforeAccountPurge: (hook) => accounts.beforePurge(hook),
+  };
+  try {
+    // Before anything can purge an account (the sweeper's first run below).
+    options.onStoreOpen?.(sharedStore);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   const dispatcher = new WebhookDispatcher({
     repo: webhooks,
     clock,
@@ -110,7 +115,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     },
     timeoutMs: options.webhookTimeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS,
     resolve: options.webhookResolver ?? systemResolver,
-    receiver: options.hosted?.webhookReceiver,
+    receiver: options.guests?.webhookReceiver,
     log,
   });
   const webhookService = new WebhookService({
@@ -132,33 +137,33 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     ...(onChange ? { onChange: (row: SessionRow) => onChange({ session_id: row.id, status: row.status }) } : {}),
   });
 
-  const hosted = options.hosted;
-  if (hosted && apiKeys.countActive('live') > 0) {
+  const guests = options.guests;
+  if (guests && apiKeys.countActive('live') > 0) {
     db.close();
     throw new Error(
       `The database ${dbPath} holds live keys; the hosted demo has no live environment: give it a database of its own (SANDBOX_DB)`,
     );
   }
-  // The hosted demo has no merchant account: every visitor gets one of their own.
-  const { accountId, createdKeys } = hosted
+  // With guest accounts there is no merchant account: every guest gets one of their own.
+  const { accountId, createdKeys } = guests
     ? { accountId: null, createdKeys: null }
     : db.transaction(() => bootstrapAccount(accounts, apiKeys, brand, clock.now(), idRandomLength))();
   let keys = createdKeys;
   if (createdKeys && keysFile) writeKeysFile(keysFile, createdKeys);
-  if (!createdKeys && keysFile && !hosted) keys = readKeysFile(keysFile);
-  const visitors = hosted
-    ? new VisitorAccounts({
+  if (!createdKeys && keysFile && !guests) keys = readKeysFile(keysFile);
+  const guestAccounts = guests
+    ? new GuestAccounts({
         db,
         accounts,
         apiKeys,
         atomic: (fn) => db.transaction(fn)(),
         clock,
         brand,
-        ttlMs: hosted.accountTtlMs,
-        maxAccounts: hosted.maxAccounts ?? DEFAULT_MAX_VISITOR_ACCOUNTS,
-        perAddress: hosted.accountsPerAddress ?? DEFAULT_ACCOUNTS_PER_ADDRESS,
+        ttlMs: guests.accountTtlMs,
+        maxAccounts: guests.maxAccounts ?? DEFAULT_MAX_GUEST_ACCOUNTS,
+        perAddress: guests.accountsPerAddress ?? DEFAULT_ACCOUNTS_PER_ADDRESS,
         webhooks: webhookService,
-        receiverPrefix: hosted.webhookReceiver.prefix,
+        receiverPrefix: guests.webhookReceiver.prefix,
         ...(idRandomLength === undefined ? {} : { keyRandomLength: idRandomLength }),
       })
     : null;
@@ -182,23 +187,23 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       { ...DEFAULT_CALLER_LIMITS, ...options.callerLimits, secret: options.rateLimit ?? DEFAULT_CALLER_LIMITS.secret },
       options.rateLimitClock,
     ),
-    // Hosted, the demo's own server (on this machine) forwards its visitor's address: loopback is
-    // trusted beside TRUSTED_PROXIES, else every visitor would share the demo server's buckets.
-    trustedProxies: hosted
+    // With guest accounts, their owner's server (on this machine) forwards its guest's address: loopback
+    // is trusted beside TRUSTED_PROXIES, else every guest would share that server's buckets.
+    trustedProxies: guests
       ? parseTrustedProxies([...(options.trustedProxies?.entries ?? []), ...LOOPBACK_PROXIES])
       : (options.trustedProxies ?? parseTrustedProxies(undefined)),
     log,
-    ...(hosted
+    ...(guests
       ? {
-          hosted: {
-            limits: new HostedCreationLimits(
+          guests: {
+            limits: new GuestCreationLimits(
               db,
               () => clock.now(),
-              { ...DEFAULT_HOSTED_QUOTAS, ...hosted.quotas },
-              hosted.creationsPerAddress ?? DEFAULT_CREATIONS_PER_ADDRESS,
-              hosted.creationsPerAccount ?? DEFAULT_CREATIONS_PER_ACCOUNT,
+              { ...DEFAULT_GUEST_QUOTAS, ...guests.quotas },
+              guests.creationsPerAddress ?? DEFAULT_CREATIONS_PER_ADDRESS,
+              guests.creationsPerAccount ?? DEFAULT_CREATIONS_PER_ACCOUNT,
             ),
-            webhookPrefix: hosted.webhookReceiver.prefix,
+            webhookPrefix: guests.webhookReceiver.prefix,
           },
         }
       : {}),
@@ -207,8 +212,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   const sweep = (): void => {
     try {
       sessionService.sweep();
-      visitors?.purgeExpired();
-      deps.hosted?.limits.prune();
+      guestAccounts?.purgeExpired();
+      deps.guests?.limits.prune();
       idempotency.pruneOlderThan(clock.now() - IDEMPOTENCY_RETENTION_MS);
     } catch (error) {
       log(`[sandbox] sweeper failed: ${String(error)}`);
@@ -237,10 +242,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       keysFile,
       dbPath,
       shapes,
-      visitors,
-      hostedStore: hosted
-        ? { db, seal: (text) => seal(text, sealKey), unseal: (sealed) => unseal(sealed, sealKey) }
-        : null,
+      guests: guestAccounts,
+      sharedStore,
       close: async () => {
         clearInterval(timer);
         await Promise.all(servers.map(closeServer));

@@ -4,9 +4,10 @@
  * keeps for them (the `Merchant`: keys, webhook endpoint and secret, received events, console
  * keys, orders). Secrets (the secret key, the webhook signing secret, console keys, orders' client
  * secrets) are sealed under the sandbox's seal key, as the sandbox seals webhook signing secrets:
- * the database file alone reveals none. Rows go with their account (the sandbox's purge).
+ * the database file alone reveals none. The tables are the public demo's own (visitor-tables.ts,
+ * with their migrations); a visitor's rows go with their account (the API's purge runs our hook).
  */
-import type { HostedStore } from '../onramp-api/index.js';
+import type { SharedStore } from '../onramp-api/index.js';
 import {
   KEEP_CONSOLE_KEYS,
   KEEP_EVENTS,
@@ -17,6 +18,7 @@ import {
   type ShopOrder,
   newMerchant,
 } from '../shop/server/merchant.js';
+import { openVisitorTables } from './visitor-tables.js';
 
 export interface StoredVisitor {
   /** The SHA-256 of the visitor's cookie token (the token itself is kept nowhere). */
@@ -42,7 +44,8 @@ interface VisitorRow {
 
 export type VisitorStore = ReturnType<typeof createVisitorStore>;
 
-export function createVisitorStore(store: HostedStore, now: () => number = () => Date.now()) {
+export function createVisitorStore(store: SharedStore, now: () => number = () => Date.now()) {
+  openVisitorTables(store);
   const { db } = store;
   const insertVisitor = db.prepare(
     `INSERT INTO demo_visitors (token_hash, account_id, receiver_id, secret_key_sealed, publishable_key, webhook_url,

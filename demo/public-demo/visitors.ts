@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { sha256Hex } from '../http-common/index.js';
-import type { VisitorAccounts } from '../onramp-api/index.js';
+import type { GuestAccounts } from '../onramp-api/index.js';
 import type { DemoEnv } from '../shop/server/demo-env.js';
 import { type Merchant, newMerchant } from '../shop/server/merchant.js';
 import type { StoredVisitor, VisitorStore } from './visitor-store.js';
@@ -28,7 +28,7 @@ export type NewVisitor =
   { ok: true; merchant: Merchant } | { ok: false; status: 429 | 503; retryAfterSeconds: number; message: string };
 
 export interface VisitorsOptions {
-  accounts: VisitorAccounts;
+  accounts: GuestAccounts;
   /** Where visitors are kept across restarts. */
   store: VisitorStore;
   /** `<public URL>/webhooks/`: the receiver's path, whose last part names the visitor's endpoint. */

@@ -23,7 +23,7 @@ describe('demo settings', () => {
     assert.equal(settings.port, 8080);
     assert.equal(settings.host, undefined);
     assert.equal(settings.publicUrl, undefined);
-    assert.equal(settings.hosted, undefined);
+    assert.equal(settings.publicDemo, undefined);
     assert.equal(settings.sandbox?.db, '.sandbox-data/sandbox.db');
   });
 
@@ -40,10 +40,10 @@ describe('demo settings', () => {
     assert.equal(settings.host, '0.0.0.0');
     assert.equal(settings.sandbox?.host, '0.0.0.0');
     assert.equal(settings.port, 9000);
-    assert.deepEqual(settings.hosted, { accountTtlSeconds: 900 });
+    assert.deepEqual(settings.publicDemo, { accountTtlSeconds: 900 });
     assert.equal(settings.sandbox?.db, '.sandbox-data/hosted.db');
     assert.equal(settings.sandbox?.keysFile, null);
-    assert.equal(loadDemoSettings(HOSTED).hosted?.accountTtlSeconds, 3600);
+    assert.equal(loadDemoSettings(HOSTED).publicDemo?.accountTtlSeconds, 3600);
     assert.equal(loadDemoSettings({ ...HOSTED, SANDBOX_DB: '/var/lib/x.db' }).sandbox?.db, '/var/lib/x.db');
   });
 

@@ -79,7 +79,7 @@ describe('the hosted demo server', () => {
     demo = await startDemo({
       port: 0,
       publicUrl: SHOP,
-      hosted: { accountTtlSeconds: 600, accountsPerAddress: { burst: 2, perSecond: 0.001 } },
+      publicDemo: { accountTtlSeconds: 600, accountsPerAddress: { burst: 2, perSecond: 0.001 } },
       sandbox: {
         db: ':memory:',
         port: 0,
@@ -253,7 +253,7 @@ describe("the hosted demo server passes each visitor's address to the API", () =
       port: 0,
       publicUrl: SHOP,
       // One creation per address, for good: only the address the API sees tells visitors apart here.
-      hosted: {
+      publicDemo: {
         accountTtlSeconds: 600,
         accountsPerAddress: { burst: 5, perSecond: 0.001 },
         creationsPerAddress: { burst: 1, perSecond: 0.001 },

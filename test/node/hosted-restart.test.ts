@@ -128,7 +128,7 @@ describe('the visitor store: what the shop keeps for a visitor, in the database'
   it('keeps orders, events and console keys across a reopening of the database, with every secret sealed', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'onramp-store-'));
     const db = join(folder, 'hosted.db');
-    const hosted = {
+    const guests = {
       accountTtlMs: 600_000,
       webhookReceiver: {
         prefix: 'https://shop.example/webhooks/',
@@ -143,17 +143,17 @@ describe('the visitor store: what the shop keeps for a visitor, in the database'
       log: () => {},
       publicApiUrl: 'https://api.example',
       publicCheckoutUrl: 'https://checkout.example',
-      hosted,
+      guests,
     } as const;
     try {
       let sandbox = await startSandbox(base);
-      const made = sandbox.visitors!.create('198.51.100.30');
+      const made = sandbox.guests!.create('198.51.100.30');
       assert.ok(made.ok);
       const { account } = made;
       const merchant = newMerchant(account.keys, account.expiresAt);
       merchant.webhook = { url: account.webhook.url, endpointId: account.webhook.id, secret: account.webhook.secret };
       const tokenHash = sha256Hex('a visitor token');
-      createVisitorStore(sandbox.hostedStore!).insert({
+      createVisitorStore(sandbox.sharedStore).insert({
         tokenHash,
         accountId: account.accountId,
         receiverId: 'r1',
@@ -180,7 +180,7 @@ describe('the visitor store: what the shop keeps for a visitor, in the database'
       await sandbox.close();
 
       sandbox = await startSandbox(base);
-      const store = createVisitorStore(sandbox.hostedStore!);
+      const store = createVisitorStore(sandbox.sharedStore);
       const found = store.byToken(tokenHash);
       assert.ok(found);
       assert.equal(found.accountId, account.accountId);

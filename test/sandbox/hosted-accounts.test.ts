@@ -4,13 +4,13 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { SandboxHandle, VisitorAccount } from '../../demo/onramp-api/index.js';
+import type { SandboxHandle, GuestAccount } from '../../demo/onramp-api/index.js';
 import { call, expectError, sessionBody } from './helpers.js';
 import { startHosted } from './support/hosted-sandbox.js';
 
 describe('hosted mode: visitor accounts', () => {
   let sandbox: SandboxHandle;
-  let visitor: (address?: string) => VisitorAccount;
+  let visitor: (address?: string) => GuestAccount;
   before(async () => ({ sandbox, visitor } = await startHosted()));
   after(() => sandbox.close());
 

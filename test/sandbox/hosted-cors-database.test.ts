@@ -61,12 +61,12 @@ describe('hosted mode: CORS and the database', () => {
           )
           .reduce((sum, n) => sum + n, 0);
       assert.ok(rows() > 0);
-      assert.ok(sandbox.visitors!.isAlive(account.accountId));
+      assert.ok(sandbox.guests!.isAlive(account.accountId));
       now += 60_001;
       await waitFor(() => (rows() === 0 ? true : undefined), 5000, 'the account to be deleted');
       assert.equal((db.prepare('SELECT COUNT(*) AS n FROM webhook_deliveries').get() as { n: number }).n, 0);
       db.close();
-      assert.ok(!sandbox.visitors!.isAlive(account.accountId));
+      assert.ok(!sandbox.guests!.isAlive(account.accountId));
       expectError(await call(sandbox.apiUrl, 'GET', '/v1/keys', { key: account.keys.secret }), 401, 'INVALID_API_KEY');
     } finally {
       await sandbox.close();

@@ -183,7 +183,7 @@ describe('hosted mode: limits', () => {
   it('an IPv6 address counts with its /64: rotating addresses in one network buys no more accounts', async () => {
     const { sandbox } = await startHosted({ accountsPerAddress: { burst: 2, perSecond: 0.001 } });
     try {
-      const visitors = sandbox.visitors!;
+      const visitors = sandbox.guests!;
       assert.ok(visitors.create('2001:db8:0:1::1').ok);
       assert.ok(visitors.create('2001:db8:0:1:ffff::2').ok);
       assert.ok(!visitors.create('2001:db8:0:1:1:2:3:4').ok);
@@ -197,7 +197,7 @@ describe('hosted mode: limits', () => {
     let now = Date.now();
     const { sandbox } = await startHosted({ maxAccounts: 2, accountTtlMs: 3_600_000 }, { now: () => now });
     try {
-      const visitors = sandbox.visitors!;
+      const visitors = sandbox.guests!;
       const used = visitors.create('203.0.113.1');
       const idle = visitors.create('203.0.113.2');
       assert.ok(used.ok && idle.ok);
@@ -248,7 +248,7 @@ describe('hosted mode: limits', () => {
   it('limits new visitor accounts per address and in all', async () => {
     const { sandbox } = await startHosted({ accountsPerAddress: { burst: 2, perSecond: 0.001 }, maxAccounts: 3 });
     try {
-      const visitors = sandbox.visitors!;
+      const visitors = sandbox.guests!;
       assert.ok(visitors.create('203.0.113.1').ok);
       assert.ok(visitors.create('203.0.113.1').ok);
       const third = visitors.create('203.0.113.1');

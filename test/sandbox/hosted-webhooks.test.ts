@@ -4,14 +4,14 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { SandboxHandle, VisitorAccount } from '../../demo/onramp-api/index.js';
+import type { SandboxHandle, GuestAccount } from '../../demo/onramp-api/index.js';
 import { call, expectError, sessionBody, waitFor } from './helpers.js';
 import { RECEIVER, type Received, startHosted } from './support/hosted-sandbox.js';
 
 describe('hosted mode: webhooks go to the demo receiver only', () => {
   let sandbox: SandboxHandle;
   let received: Received[];
-  let visitor: (address?: string) => VisitorAccount;
+  let visitor: (address?: string) => GuestAccount;
   before(async () => ({ sandbox, received, visitor } = await startHosted({}, { deliveryMs: 50 })));
   after(() => sandbox.close());
 

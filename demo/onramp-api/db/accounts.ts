@@ -1,6 +1,6 @@
 /**
- * Accounts: the owners of keys, sessions, transactions and webhooks. A hosted-demo visitor's
- * account has an `expires_at`; past it, the account is deleted with everything in it.
+ * Accounts: the owners of keys, sessions, transactions and webhooks. A guest account has an
+ * `expires_at`; past it, the account is deleted with everything in it.
  */
 import type { Db } from './database.js';
 
@@ -8,15 +8,15 @@ export interface AccountRow {
   id: string;
   name: string;
   created_at: number;
-  /** When a hosted-demo visitor's account is deleted; null for an account that stays. */
+  /** When a guest account is deleted; null for an account that stays. */
   expires_at: number | null;
 }
 
 /**
  * Deleting an account with everything in it, children before parents (foreign keys are on):
- * webhook attempts, deliveries, events, endpoints, idempotency records, the demo's visitor data,
- * sessions, keys, then the account. Every statement finds its rows through an index (a test reads
- * the query plans): an account's deletion costs its own rows, not the whole database's.
+ * webhook attempts, deliveries, events, endpoints, idempotency records, sessions, keys, then the
+ * account. Every statement finds its rows through an index (a test reads the query plans): an
+ * account's deletion costs its own rows, not the whole database's.
  */
 export const ACCOUNT_PURGE: readonly string[] = [
   `DELETE FROM webhook_attempts WHERE delivery_id IN (
@@ -29,14 +29,18 @@ export const ACCOUNT_PURGE: readonly string[] = [
   'DELETE FROM webhook_events WHERE account_id = @id',
   'DELETE FROM webhook_endpoints WHERE account_id = @id',
   'DELETE FROM idempotency_keys WHERE account_id = @id',
-  'DELETE FROM demo_received_events WHERE account_id = @id',
-  'DELETE FROM demo_console_keys WHERE account_id = @id',
-  'DELETE FROM demo_orders WHERE account_id = @id',
-  'DELETE FROM demo_visitors WHERE account_id = @id',
   'DELETE FROM sessions WHERE account_id = @id',
   'DELETE FROM api_keys WHERE account_id = @id',
   'DELETE FROM accounts WHERE id = @id',
 ];
+
+/**
+ * Run inside an account's purge, in its transaction, before any of the account's own rows go: a
+ * program that keeps rows of its own per account in this database (the public demo) deletes them
+ * here, without this API knowing its tables. (Its tables may refer to `accounts` in an older
+ * database, so they go first.) A hook that throws undoes the whole purge.
+ */
+export type AccountPurgeHook = (accountId: string) => void;
 
 export function createAccountsRepo(db: Db) {
   const insert = db.prepare<[string, string, number, number | null]>(
@@ -56,6 +60,7 @@ export function createAccountsRepo(db: Db) {
   );
   const expiring = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM accounts WHERE expires_at IS NOT NULL');
   const purge = ACCOUNT_PURGE.map((sql) => db.prepare(sql));
+  const beforePurge: AccountPurgeHook[] = [];
   return {
     insert(row: AccountRow): void {
       insert.run(row.id, row.name, row.created_at, row.expires_at);
@@ -75,13 +80,18 @@ export function createAccountsRepo(db: Db) {
     idleIds(createdBefore: number, limit: number): string[] {
       return idle.all(createdBefore, limit).map((row) => row.id);
     },
-    /** How many accounts that expire exist now (hosted-demo visitors). */
+    /** How many accounts that expire exist now (guest accounts). */
     countExpiring(): number {
       return expiring.get()?.n ?? 0;
     },
-    /** Deletes the account and everything in it, in one transaction. */
+    /** Adds a hook run before every purge, in its transaction (`AccountPurgeHook`). */
+    beforePurge(hook: AccountPurgeHook): void {
+      beforePurge.push(hook);
+    },
+    /** Deletes the account and everything in it (the hooks' rows first), in one transaction. */
     deleteWithEverything(id: string): void {
       db.transaction(() => {
+        for (const hook of beforePurge) hook(id);
         for (const statement of purge) statement.run({ id });
       })();
     },

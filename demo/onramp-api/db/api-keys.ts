@@ -48,7 +48,7 @@ export function createApiKeysRepo(db: Db) {
     `INSERT INTO api_keys (id, account_id, name, environment, type, prefix, key_hash, permissions, created_at)
      VALUES (@id, @account_id, @name, @environment, @type, @prefix, @key_hash, @permissions, @created_at)`,
   );
-  // A hosted-demo visitor's keys end with the account's time, before the sweeper deletes them.
+  // A guest account's keys end with the account's time, before the sweeper deletes them.
   const byHash = db.prepare<[string, number], ApiKeyRow>(
     `SELECT k.* FROM api_keys k JOIN accounts a ON a.id = k.account_id
      WHERE k.key_hash = ? AND k.revoked_at IS NULL AND (a.expires_at IS NULL OR a.expires_at > ?)`,

@@ -135,7 +135,7 @@ export const MIGRATIONS: readonly string[] = [
   WHERE json_type(payload, '$.data.object.metadata') = 'object' AND json_extract(payload, '$.data.object.metadata') <> '{}';
   `,
   `
-  -- Rate limits that outlive a restart (the hosted demo's per-address account and creation limits):
+  -- Rate limits that outlive a restart (guest accounts' per-address account and creation limits):
   -- a token bucket per scope and id, refilled by wall-clock time since \`at\` (epoch ms).
   CREATE TABLE rate_buckets (
     scope   TEXT NOT NULL,
@@ -146,45 +146,7 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX rate_buckets_by_age ON rate_buckets (scope, at);
 
-  -- The hosted demo's visitors (demo/public-demo/visitor-store.ts): the cookie's hash, the account, its
-  -- receiver, and what the demo shop keeps for the visitor. Secrets are sealed as webhook secrets are.
-  CREATE TABLE demo_visitors (
-    token_hash             TEXT PRIMARY KEY,
-    account_id             TEXT NOT NULL UNIQUE REFERENCES accounts(id),
-    receiver_id            TEXT NOT NULL UNIQUE,
-    secret_key_sealed      TEXT NOT NULL,
-    publishable_key        TEXT NOT NULL,
-    webhook_url            TEXT NOT NULL,
-    webhook_endpoint_id    TEXT NOT NULL,
-    webhook_secret_sealed  TEXT NOT NULL,
-    expires_at             INTEGER NOT NULL,
-    created_at             INTEGER NOT NULL
-  );
-  CREATE TABLE demo_received_events (
-    account_id   TEXT NOT NULL REFERENCES accounts(id),
-    id           TEXT NOT NULL,
-    event        TEXT NOT NULL,
-    received_at  INTEGER NOT NULL,
-    PRIMARY KEY (account_id, id)
-  );
-  CREATE INDEX demo_received_events_by_age ON demo_received_events (account_id, received_at);
-  CREATE TABLE demo_console_keys (
-    account_id  TEXT NOT NULL REFERENCES accounts(id),
-    key_id      TEXT NOT NULL,
-    key_sealed  TEXT NOT NULL,
-    created_at  INTEGER NOT NULL,
-    PRIMARY KEY (account_id, key_id)
-  );
-  CREATE TABLE demo_orders (
-    account_id            TEXT NOT NULL REFERENCES accounts(id),
-    session_id            TEXT NOT NULL,
-    client_secret_sealed  TEXT NOT NULL,
-    redirect_url          TEXT NOT NULL,
-    page                  TEXT NOT NULL,
-    order_json            TEXT NOT NULL,
-    created_at            INTEGER NOT NULL,
-    PRIMARY KEY (account_id, session_id)
-  );
-  CREATE INDEX demo_orders_by_age ON demo_orders (account_id, created_at);
+  -- (This migration once made tables of a program beside the API here as well; that program's own
+  -- migrations make them now, and a database where this migration ran earlier keeps them.)
   `,
 ];

@@ -170,7 +170,7 @@ export function createWebhooksRepo(db: Db) {
       next: { status: WebhookDeliveryStatus; next_attempt_at: number | null },
     ): void {
       db.transaction(() => {
-        // Its account may have been deleted meanwhile (a hosted-demo visitor's, at its time).
+        // Its account may have been deleted meanwhile (a guest account, at its time).
         if (!deliveryExists.get(attempt.delivery_id)) return;
         insertAttempt.run(attempt);
         finishAttempt.run({

@@ -72,7 +72,7 @@ export interface WebhookDispatcherOptions {
   /** Resolves endpoint host names at each attempt. */
   resolve: HostResolver;
   /**
-   * The hosted demo: endpoints under `prefix` (the demo's own receiver) are delivered to `fetch`
+   * With guest accounts: endpoints under `prefix` (the owner's receiver) are delivered to `fetch`
    * in-process, and nothing else is delivered at all.
    */
   receiver?: { prefix: string; fetch: (request: Request) => Promise<Response> } | undefined;

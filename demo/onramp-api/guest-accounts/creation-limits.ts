@@ -1,5 +1,5 @@
 /**
- * What a hosted-demo visitor may create through the API (sessions, keys, webhook endpoints): a
+ * What a guest account may create through the API (sessions, keys, webhook endpoints): a
  * token bucket per client address and one per account (429 with `Retry-After`), and a cap per
  * account (403 `LIMIT_REACHED`). Accounts that never expire (an operator's own) are not limited here.
  * The buckets are kept in the database: a restart resets none.
@@ -12,10 +12,10 @@ import { addressBucket, requestClientAddress } from '../../http-common/client-ad
 import { ApiError } from '../http/errors.js';
 import type { RateLimitOptions } from '../http/rate-limit.js';
 import type { ApiEnv } from '../http/types.js';
-import type { HostedQuotas } from './options.js';
+import type { GuestQuotas } from './options.js';
 import { StoredTokenBuckets } from './stored-buckets.js';
 
-export type Creation = keyof HostedQuotas;
+export type Creation = keyof GuestQuotas;
 
 const NOUNS: Readonly<Record<Creation, string>> = {
   sessions: 'sessions',
@@ -23,8 +23,8 @@ const NOUNS: Readonly<Record<Creation, string>> = {
   webhooks: 'webhook endpoints',
 };
 
-export class HostedCreationLimits {
-  readonly quotas: HostedQuotas;
+export class GuestCreationLimits {
+  readonly quotas: GuestQuotas;
   readonly #perAddress: StoredTokenBuckets;
   readonly #perAccount: StoredTokenBuckets;
 
@@ -32,7 +32,7 @@ export class HostedCreationLimits {
   constructor(
     db: Db,
     now: () => number,
-    quotas: HostedQuotas,
+    quotas: GuestQuotas,
     perAddress: RateLimitOptions,
     perAccount: RateLimitOptions,
   ) {
@@ -69,12 +69,12 @@ export class HostedCreationLimits {
   }
 }
 
-/** In hosted mode, checks a creation of `what` (no-op otherwise). */
-export function checkHostedCreation(c: Context<ApiEnv>, deps: SandboxDeps, what: Creation): void {
-  const hosted = deps.hosted;
-  if (!hosted) return;
+/** With guest accounts, checks a creation of `what` (no-op otherwise). */
+export function checkGuestCreation(c: Context<ApiEnv>, deps: SandboxDeps, what: Creation): void {
+  const guests = deps.guests;
+  if (!guests) return;
   const { accountId, environment } = c.get('apiKey');
-  hosted.limits.check(c, deps, what, () =>
+  guests.limits.check(c, deps, what, () =>
     what === 'sessions'
       ? deps.sessions.countOfAccount(accountId)
       : what === 'keys'

@@ -15,7 +15,7 @@ import { createApiKeyRequestSchema } from '../../../src/contract/write/api-key.j
 import type { SandboxDeps } from '../deps.js';
 import { issueKey } from '../domain/keys.js';
 import { apiKeyView, createdApiKeyView } from '../domain/answers.js';
-import { checkHostedCreation } from '../guest-accounts/creation-limits.js';
+import { checkGuestCreation } from '../guest-accounts/creation-limits.js';
 import { authenticate } from '../http/auth.js';
 import { readJsonObject } from '../http/body.js';
 import { ApiError, sendData } from '../http/errors.js';
@@ -62,7 +62,7 @@ export function keyRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
       );
     }
     // Counted right before the insert, with no await between: parallel requests cannot overshoot.
-    checkHostedCreation(c, deps, 'keys');
+    checkGuestCreation(c, deps, 'keys');
     const issued = issueKey(
       deps.apiKeys,
       deps.brand,

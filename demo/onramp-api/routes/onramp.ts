@@ -5,7 +5,7 @@ import { createSessionRequestSchema } from '../../../src/contract/write/session-
 import type { SandboxDeps } from '../deps.js';
 import { checkoutTokenFor, matchesHash } from '../domain/ids.js';
 import { checkoutRedirectUrl, createdSessionView, sessionStatusView } from '../domain/answers.js';
-import { checkHostedCreation } from '../guest-accounts/creation-limits.js';
+import { checkGuestCreation } from '../guest-accounts/creation-limits.js';
 import { authenticate, enforce } from '../http/auth.js';
 import { readJsonObject } from '../http/body.js';
 import { ApiError, sendData } from '../http/errors.js';
@@ -20,7 +20,7 @@ export function onrampRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
     const key = c.get('apiKey');
     return idempotent(deps, c, body, () => {
       // Inside: a replay of a stored answer creates nothing, so it is neither limited nor counted.
-      checkHostedCreation(c, deps, 'sessions');
+      checkGuestCreation(c, deps, 'sessions');
       const input = parseWith(createSessionRequestSchema, body, createSessionRules);
       assertWalletChecksum(input.wallet_address);
       const network = resolveNetwork(input.crypto_currency, input.network);

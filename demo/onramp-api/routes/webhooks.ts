@@ -13,7 +13,7 @@ import {
 import type { SandboxDeps } from '../deps.js';
 import { webhookUrlProblem } from '../domain/webhook-targets.js';
 import { deliveryViews, endpointView } from '../domain/webhooks.js';
-import { checkHostedCreation } from '../guest-accounts/creation-limits.js';
+import { checkGuestCreation } from '../guest-accounts/creation-limits.js';
 import { authenticate } from '../http/auth.js';
 import { readJsonObject } from '../http/body.js';
 import { ApiError, sendData } from '../http/errors.js';
@@ -34,14 +34,14 @@ export const DELIVERY_LOG_LIMIT_MAX = 100;
 
 /**
  * docs/design.md's target policy (`webhook-targets.ts`); the delivery checks the resolved address again.
- * In the hosted demo, the demo's own receiver is the only target: nothing a visitor names is reached.
+ * With guest accounts, their owner's receiver is the only target: nothing a guest names is reached.
  */
-export function assertWebhookUrl(url: string, environment: KeyEnvironment, hostedPrefix?: string): void {
-  if (hostedPrefix !== undefined) {
-    if (url.startsWith(hostedPrefix) && URL.canParse(url) && new URL(url).href === url) return;
+export function assertWebhookUrl(url: string, environment: KeyEnvironment, guestReceiverPrefix?: string): void {
+  if (guestReceiverPrefix !== undefined) {
+    if (url.startsWith(guestReceiverPrefix) && URL.canParse(url) && new URL(url).href === url) return;
     throw new ApiError(
       'VALIDATION_ERROR',
-      `In the hosted demo, webhooks go only to the demo's own receiver (${hostedPrefix}…); other addresses, loopback and private ones included, are refused`,
+      `In the hosted demo, webhooks go only to the demo's own receiver (${guestReceiverPrefix}…); other addresses, loopback and private ones included, are refused`,
       { param: 'url' },
     );
   }
@@ -55,9 +55,9 @@ export function webhookRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
   app.post('/v1/webhooks', guard, async (c) => {
     const key = c.get('apiKey');
     const input = parseWith(createWebhookEndpointRequestSchema, await readJsonObject(c), rules);
-    assertWebhookUrl(input.url, key.environment, deps.hosted?.webhookPrefix);
+    assertWebhookUrl(input.url, key.environment, deps.guests?.webhookPrefix);
     // Counted right before the insert, with no await between: parallel requests cannot overshoot.
-    checkHostedCreation(c, deps, 'webhooks');
+    checkGuestCreation(c, deps, 'webhooks');
     const created = deps.webhookService.createEndpoint(key.accountId, key.environment, input.url, input.events);
     return sendData(c, created, 201);
   });

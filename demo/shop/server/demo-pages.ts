@@ -1,17 +1,35 @@
 /**
  * The demo's pages, in one list: the demo server puts the same small navigation and the page's
  * "what this page shows" paragraph at the top of every one of them (`withDemoNav`), so a page is
- * linked from everywhere by adding one line here. Static text only: nothing here comes from a request.
+ * linked from everywhere by adding one entry here; `npm start` prints the list. A page with a
+ * `script` needs nothing else: the server serves its page (script-page.ts) at its path and
+ * `vite build --mode demo` builds the script (vite.config.ts reads `demoPageScripts`). Static text
+ * only: nothing here comes from a request. (No imports: vite.config.ts reads this file.)
  */
-import { FRAMEWORK_PAGES } from './framework-pages.js';
 
 export interface DemoPage {
+  /** `/demo/<name>` for a page with a script (`<name>` names its built file, `dist/demo/<name>.js`). */
   path: string;
-  /** The link's text. */
+  /** The link's text (and a script page's title). */
   label: string;
   /** What this page shows, one paragraph of HTML (static, trusted). */
   about: string;
+  /**
+   * A page that is its own script (TypeScript, `.tsx`, `.vue` or `.svelte` through their Vite
+   * plugins): the source module, from the repository's root. It renders into `#app` of a page
+   * with the label as its title and asks `POST /api/sessions` for its session, as the framework
+   * pages do.
+   */
+  script?: string;
+  /**
+   * Trusted Types policies the page's script creates itself, beside Lit's `lit-html`. Only Vue: its
+   * runtime creates a `vue` policy as it loads, and a refused policy is a CSP violation.
+   */
+  trustedTypes?: string[];
 }
+
+/** A demo page with a script of its own. */
+export type ScriptDemoPage = DemoPage & { script: string };
 
 export const DEMO_PAGES: readonly DemoPage[] = [
   {
@@ -44,8 +62,36 @@ export const DEMO_PAGES: readonly DemoPage[] = [
     about:
       'The order in the HTML itself: the merchant’s server renders the widget with <code>onramp-checkout/ssr</code> (declarative shadow DOM, the buyer’s language, the session in a JSON data block), so it is on screen before any script runs and even with JavaScript off; the hydrating script then takes over the same nodes. The CSP allows the widget’s stylesheet by its hash only.',
   },
-  // React 19, Vue 3, Svelte 5, Angular style: described beside their page shells.
-  ...FRAMEWORK_PAGES.map((page) => ({ path: `/demo/${page.name}`, label: page.title, about: page.about })),
+  // The same checkout in React 19, Vue 3, Svelte 5 and the Angular style: each a page of its own script.
+  {
+    path: '/demo/react',
+    label: 'React 19',
+    about:
+      'A React 19 app in StrictMode renders <code>&lt;onramp-checkout&gt;</code> itself (React sets the properties, the <code>session</code> object included, and listens to <code>ononramp-…</code> props), or through the <code>@lit/react</code> wrapper of <code>onramp-checkout/react</code>. Remounting leaves one poller.',
+    script: 'demo/shop/frameworks/react/main.tsx',
+  },
+  {
+    path: '/demo/vue',
+    label: 'Vue 3',
+    about:
+      'A Vue 3 single-file component, compiled at build time with <code>onramp-checkout</code> declared a custom element: properties bound with <code>:publishableKey</code>, the session object with <code>.session</code>, events with <code>@onramp-…</code>.',
+    script: 'demo/shop/frameworks/vue/main.ts',
+    trustedTypes: ['vue'],
+  },
+  {
+    path: '/demo/svelte',
+    label: 'Svelte 5',
+    about:
+      'A Svelte 5 component: Svelte sets the element’s properties (the <code>session</code> object included) and listens to <code>ononramp-…</code> attributes. Compiled with <code>fragments: &#39;tree&#39;</code>, so it needs no Trusted Types policy of its own.',
+    script: 'demo/shop/frameworks/svelte/main.ts',
+  },
+  {
+    path: '/demo/angular-style',
+    label: 'Angular style',
+    about:
+      'What Angular does with <code>[prop]=&quot;…&quot;</code> and <code>(onramp-ready)=&quot;…&quot;</code> on a custom element (with <code>CUSTOM_ELEMENTS_SCHEMA</code>): property assignments and <code>addEventListener</code>, written out in plain TypeScript, no Angular package.',
+    script: 'demo/shop/frameworks/angular-style/main.ts',
+  },
   {
     path: '/console',
     label: 'Merchant console',
@@ -53,6 +99,17 @@ export const DEMO_PAGES: readonly DemoPage[] = [
       'The merchant’s side: transaction history with every filter and pagination, a transaction’s detail, API keys (create, test, revoke) and webhook endpoints with their deliveries. It calls only this demo server, which holds the secret key.',
   },
 ];
+
+/** The pages with a script of their own. */
+export const scriptPages = (): ScriptDemoPage[] =>
+  DEMO_PAGES.filter((page): page is ScriptDemoPage => page.script !== undefined);
+
+/** The built script's name: the path's last segment (`/demo/react`: `dist/demo/react.js`). */
+export const scriptName = (page: ScriptDemoPage): string => page.path.slice(page.path.lastIndexOf('/') + 1);
+
+/** `vite build --mode demo`'s inputs for the pages' scripts: built name to source module. */
+export const demoPageScripts = (): Record<string, string> =>
+  Object.fromEntries(scriptPages().map((page) => [scriptName(page), page.script]));
 
 /** True for the path of one of the demo's pages. */
 export const isDemoPage = (path: string): boolean => DEMO_PAGES.some((page) => page.path === path);

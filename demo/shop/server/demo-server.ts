@@ -3,7 +3,7 @@
  * server-side with a secret key, which never reaches the browser. It starts the sandbox in the same
  * process, so `npm start` is one command.
  *
- * Locally the shop is the sandbox's own account. Hosted (`hosted`, behind a TLS proxy at public
+ * Locally the shop is the sandbox's own account. As the public demo (`publicDemo`, behind a TLS proxy at public
  * URLs), every visitor gets an account of their own (visitors.ts) and every page, the console and
  * the webhook log act for it alone.
  */
@@ -15,7 +15,7 @@ import { type Context, Hono } from 'hono';
 import { LOOPBACK_PROXIES, parseTrustedProxies, requestClientAddress } from '../../http-common/index.js';
 import {
   startSandbox,
-  type HostedSandboxOptions,
+  type GuestAccountsOptions,
   type SandboxHandle,
   type StartSandboxOptions,
 } from '../../onramp-api/index.js';
@@ -30,11 +30,12 @@ import { type Merchant, newMerchant } from './merchant.js';
 import type { SandboxCall } from './sandbox-client.js';
 import { shopRoutes } from './shop-routes.js';
 import { createVisitorStore } from '../../public-demo/visitor-store.js';
+import { openVisitorTables } from '../../public-demo/visitor-tables.js';
 import { Visitors } from '../../public-demo/visitors.js';
 import { whoseShop } from '../../public-demo/whose-shop.js';
 import { registerWebhook, webhookReceiver } from './webhook-receiver.js';
 
-export interface HostedDemoOptions extends Omit<HostedSandboxOptions, 'accountTtlMs' | 'webhookReceiver'> {
+export interface PublicDemoOptions extends Omit<GuestAccountsOptions, 'accountTtlMs' | 'webhookReceiver'> {
   /** How long a visitor's account lives, seconds (`DEMO_ACCOUNT_TTL`). */
   accountTtlSeconds: number;
 }
@@ -47,10 +48,10 @@ export interface StartDemoOptions {
   /** The demo's public URL behind a proxy (`DEMO_PUBLIC_URL`). Default: its listening address. */
   publicUrl?: string;
   /**
-   * The hosted demo (`DEMO_HOSTED=1`): an account per visitor, capped and deleted in time; needs
-   * `publicUrl` and the sandbox's `publicApiUrl` and `publicCheckoutUrl`, all https.
+   * The public demo (`DEMO_HOSTED=1`): a guest account per visitor, capped and deleted in time;
+   * needs `publicUrl` and the sandbox's `publicApiUrl` and `publicCheckoutUrl`, all https.
    */
-  hosted?: HostedDemoOptions;
+  publicDemo?: PublicDemoOptions;
   /** Options for the sandbox started with the demo. */
   sandbox?: StartSandboxOptions;
 }
@@ -69,8 +70,8 @@ const ROOT = resolve(import.meta.dirname, '../../..');
 export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHandle> {
   const host = options.host ?? '127.0.0.1';
   const publicUrl = options.publicUrl ? new URL(options.publicUrl).origin : null;
-  const hosted = options.hosted;
-  if (hosted && !publicUrl?.startsWith('https:'))
+  const publicDemo = options.publicDemo;
+  if (publicDemo && !publicUrl?.startsWith('https:'))
     throw new Error('The hosted demo needs its public https URL (DEMO_PUBLIC_URL)');
 
   // The app exists before the sandbox: in the hosted demo the sandbox delivers webhooks to it in-process.
@@ -79,12 +80,16 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   const receiverPrefix = `${publicUrl}/webhooks/`;
   const sandboxOptions: StartSandboxOptions = { ...options.sandbox };
   if (publicUrl !== null) {
-    sandboxOptions.merchantOrigins ??= hosted ? [publicUrl] : [publicUrl, 'http://localhost:*', 'http://127.0.0.1:*'];
+    sandboxOptions.merchantOrigins ??= publicDemo
+      ? [publicUrl]
+      : [publicUrl, 'http://localhost:*', 'http://127.0.0.1:*'];
   }
-  if (hosted && publicUrl !== null) {
-    const { accountTtlSeconds, ...rules } = hosted;
+  if (publicDemo && publicUrl !== null) {
+    const { accountTtlSeconds, ...rules } = publicDemo;
     sandboxOptions.corsOrigins ??= [publicUrl];
-    sandboxOptions.hosted = {
+    // The visitors' tables are migrated and purged with their accounts from the first sweep on.
+    sandboxOptions.onStoreOpen = openVisitorTables;
+    sandboxOptions.guests = {
       ...rules,
       accountTtlMs: accountTtlSeconds * 1000,
       webhookReceiver: { prefix: receiverPrefix, fetch: async (request) => app.fetch(request) },
@@ -95,13 +100,13 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
     await sandbox.close();
     throw new Error(message);
   };
-  if (hosted && (!sandbox.apiUrl.startsWith('https:') || !sandbox.checkoutUrl.startsWith('https:'))) {
+  if (publicDemo && (!sandbox.apiUrl.startsWith('https:') || !sandbox.checkoutUrl.startsWith('https:'))) {
     await fail(
       'The hosted demo needs the public https URLs of the API and the checkout (SANDBOX_PUBLIC_URL, CHECKOUT_PUBLIC_URL)',
     );
   }
   const keys = sandbox.keys;
-  if (!hosted && !keys) {
+  if (!publicDemo && !keys) {
     await fail(
       `The sandbox database already has an account but its keys file is missing (${sandbox.keysFile ?? 'none'}). ` +
         'Delete the .sandbox-data folder (or set SANDBOX_DB to a new file) and start again.',
@@ -111,13 +116,13 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   const checkoutOrigin = new URL(sandbox.checkoutUrl).origin;
   const csp = contentSecurityPolicy(apiOrigin, checkoutOrigin);
   // The proxy in front (Caddy) names the client: TRUSTED_PROXIES, or hosted, one on this machine.
-  const trusted = options.sandbox?.trustedProxies ?? parseTrustedProxies(hosted ? LOOPBACK_PROXIES : undefined);
+  const trusted = options.sandbox?.trustedProxies ?? parseTrustedProxies(publicDemo ? LOOPBACK_PROXIES : undefined);
 
   // Locally one merchant, the sandbox's own account; hosted, one per visitor.
   const localMerchant: Merchant | null = keys ? newMerchant(keys.test, null) : null;
   const visitors =
-    hosted && sandbox.visitors && sandbox.hostedStore && publicUrl
-      ? new Visitors({ accounts: sandbox.visitors, store: createVisitorStore(sandbox.hostedStore), receiverPrefix })
+    publicDemo && sandbox.guests && publicUrl
+      ? new Visitors({ accounts: sandbox.guests, store: createVisitorStore(sandbox.sharedStore), receiverPrefix })
       : null;
   const call = (c: Context<DemoEnv>, key?: string): SandboxCall => ({
     apiUrl: sandbox.internalApiUrl,
@@ -196,7 +201,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   // On every interface, this machine reaches it on loopback.
   const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
   const listenUrl = `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
-  own = ownSite(reachable, port, publicUrl, hosted !== undefined);
+  own = ownSite(reachable, port, publicUrl, publicDemo !== undefined);
   const close = async () => {
     await new Promise<void>((done) => {
       server.close(() => done());

@@ -21,9 +21,9 @@ const demo = await startDemo(settings).catch((error: unknown) => {
 });
 console.log(
   [
-    ...(settings?.hosted
+    ...(settings?.publicDemo
       ? [
-          `Hosted demo: every visitor gets a test-mode account of their own, deleted after ${settings.hosted.accountTtlSeconds} s`,
+          `Hosted demo: every visitor gets a test-mode account of their own, deleted after ${settings.publicDemo.accountTtlSeconds} s`,
           '',
         ]
       : []),

@@ -70,6 +70,6 @@ export function loadDemoSettings(env: NodeJS.ProcessEnv = process.env): StartDem
   if (!env.SANDBOX_DB?.trim()) sandbox.db = HOSTED_DB;
   // Visitors' keys are never written anywhere: each sees its own, in its own console.
   sandbox.keysFile = null;
-  options.hosted = { accountTtlSeconds: ttl ?? DEFAULT_ACCOUNT_TTL_SECONDS };
+  options.publicDemo = { accountTtlSeconds: ttl ?? DEFAULT_ACCOUNT_TTL_SECONDS };
   return options;
 }

@@ -17,11 +17,12 @@ import { boundedBody, jsonBodyError, readJsonBody } from '../../http-common/inde
 import { type OwnSite, consoleGuard } from '../../public-demo/console-guard.js';
 import { contentSecurityPolicy } from './csp.js';
 import type { DemoEnv } from './demo-env.js';
+import { scriptPages } from './demo-pages.js';
 import { renderEmbedPage } from './embed-page.js';
-import { FRAMEWORK_PAGES, renderFrameworkPage } from './framework-pages.js';
 import { type SandboxCall, apiErrorResponse, onrampClient, relayed } from './sandbox-client.js';
 import { type ShopOrder } from './merchant.js';
 import { currentPage, ordersApi, pageOrigin, rememberOrder, returnPage, returnedOrder } from './shop-orders.js';
+import { renderScriptPage } from './script-page.js';
 import { loadRenderer, renderSsrPage, ssrLocale } from './ssr-page.js';
 import { renderOrderNotFoundPage, renderStartPage } from './start-page.js';
 
@@ -193,10 +194,11 @@ export function shopRoutes(app: Hono<DemoEnv>, options: ShopRoutesOptions): void
     return c.html(html, 200, { 'Content-Security-Policy': pageCsp, 'Cache-Control': 'no-store' });
   });
 
-  // The framework pages: static shells; each app asks POST /api/sessions for its session.
-  for (const page of FRAMEWORK_PAGES) {
-    const html = renderFrameworkPage(page);
+  // The pages of a script of their own (the framework pages among them, demo-pages.ts): static
+  // documents; each script asks POST /api/sessions for its session.
+  for (const page of scriptPages()) {
+    const html = renderScriptPage(page);
     const pageCsp = contentSecurityPolicy(apiOrigin, checkoutOrigin, page.trustedTypes);
-    app.get(`/demo/${page.name}`, (c) => c.html(html, 200, { 'Content-Security-Policy': pageCsp }));
+    app.get(page.path, (c) => c.html(html, 200, { 'Content-Security-Policy': pageCsp }));
   }
 }

@@ -9,10 +9,10 @@ import { loadDemoSettings } from '../../../demo/shop/server/settings.js';
 
 const settings = loadDemoSettings();
 const burst = Number(process.env.TEST_CREATIONS_PER_ACCOUNT ?? '');
-if (settings.hosted && Number.isInteger(burst) && burst > 0)
-  settings.hosted.creationsPerAccount = { burst, perSecond: 0.5 };
-if (settings.hosted && Number.isInteger(burst) && burst > 0)
-  settings.hosted.creationsPerAddress = { burst, perSecond: 1 };
+if (settings.publicDemo && Number.isInteger(burst) && burst > 0)
+  settings.publicDemo.creationsPerAccount = { burst, perSecond: 0.5 };
+if (settings.publicDemo && Number.isInteger(burst) && burst > 0)
+  settings.publicDemo.creationsPerAddress = { burst, perSecond: 1 };
 const demo = await startDemo(settings);
 // One write, the line the starter waits for last.
 console.log(`Sandbox API       ${demo.sandbox.internalApiUrl}\nListening on      ${demo.internalUrl}`);

@@ -1,18 +1,18 @@
 /**
- * A sandbox in hosted-demo mode (docs/design.md "The hosted demo") for the hosted-mode suites: the demo's
- * origin, its webhook receiver (recording what it is sent, in-process), and visitor accounts made each
- * from an address of its own.
+ * A sandbox with guest accounts, as the public demo runs it (docs/design.md "The hosted demo"), for
+ * the hosted-*.test.ts suites: the demo's origin, its webhook receiver (recording what it is sent,
+ * in-process), and guest accounts made each from an address of its own.
  */
 import assert from 'node:assert/strict';
 import {
-  type HostedSandboxOptions,
+  type GuestAccountsOptions,
   type StartSandboxOptions,
-  type VisitorAccount,
+  type GuestAccount,
   startSandbox,
 } from '../../../demo/onramp-api/index.js';
 import { TEST_SANDBOX_BASE } from '../helpers.js';
 
-/** The prefix every hosted account's webhook endpoint must have: the demo's receiver. */
+/** The prefix every guest account's webhook endpoint must have: the demo's receiver. */
 export const RECEIVER = 'https://shop.example/webhooks/';
 /** The demo's own origin, the only one CORS answers. */
 export const DEMO_ORIGIN = 'https://shop.example';
@@ -26,17 +26,17 @@ export interface Received {
 }
 
 /**
- * Starts a hosted sandbox (accounts live a minute unless `hosted` says otherwise) whose receiver records
+ * Starts a sandbox with guest accounts (they live a minute unless `guests` says otherwise) whose receiver records
  * every delivery in `received`; `visitor()` makes a visitor account in-process.
  */
-export async function startHosted(hosted: Partial<HostedSandboxOptions> = {}, options: StartSandboxOptions = {}) {
+export async function startHosted(guests: Partial<GuestAccountsOptions> = {}, options: StartSandboxOptions = {}) {
   const received: Received[] = [];
   const sandbox = await startSandbox({
     ...TEST_SANDBOX_BASE,
     corsOrigins: [DEMO_ORIGIN],
     merchantOrigins: [DEMO_ORIGIN],
     ...options,
-    hosted: {
+    guests: {
       accountTtlMs: 60_000,
       webhookReceiver: {
         prefix: RECEIVER,
@@ -50,13 +50,13 @@ export async function startHosted(hosted: Partial<HostedSandboxOptions> = {}, op
           return new Response('{"received":true}', { status: 200 });
         },
       },
-      ...hosted,
+      ...guests,
     },
   });
   let next = 0;
   // Each from an address of its own (new accounts are limited per address).
-  const visitor = (address = `198.51.100.${(next += 1)}`): VisitorAccount => {
-    const made = sandbox.visitors!.create(address);
+  const visitor = (address = `198.51.100.${(next += 1)}`): GuestAccount => {
+    const made = sandbox.guests!.create(address);
     assert.ok(made.ok, 'a visitor account is made');
     return made.account;
   };

@@ -1,6 +1,7 @@
 /**
- * Visitor accounts of the hosted demo: created for a client address (rate-limited per address,
- * bounded in number), test keys only (no live environment exists for a visitor), and deleted with
+ * Guest accounts (the public demo gives one to each visitor): created for a client address
+ * (rate-limited per address, bounded in number), test keys only (no live environment exists for a
+ * guest), and deleted with
  * everything in them once their time is up (`purgeExpired`, run by the sandbox's sweeper).
  */
 import { PERMISSIONS, PUBLISHABLE_PERMISSIONS } from '../../../src/contract/catalog.js';
@@ -16,20 +17,20 @@ import { addressBucket } from '../../http-common/client-address.js';
 import type { RateLimitOptions } from '../http/rate-limit.js';
 import { StoredTokenBuckets } from './stored-buckets.js';
 
-export interface VisitorAccount {
+export interface GuestAccount {
   accountId: string;
   /** Epoch ms when the account and everything in it is deleted. */
   expiresAt: number;
-  /** Test keys: the secret one stays on the demo's server; the publishable one goes to the page. */
+  /** Test keys: the secret one stays on the owner's server; the publishable one goes to the page. */
   keys: { secret: string; publishable: string };
-  /** The account's endpoint at the demo's receiver (`<prefix><random id>`), every event, and its signing secret. */
+  /** The account's endpoint at the owner's receiver (`<prefix><random id>`), every event, and its signing secret. */
   webhook: { id: string; url: string; secret: string };
 }
 
-export type VisitorAccountResult =
-  { ok: true; account: VisitorAccount } | { ok: false; reason: 'address' | 'full'; retryAfterSeconds: number };
+export type GuestAccountResult =
+  { ok: true; account: GuestAccount } | { ok: false; reason: 'address' | 'full'; retryAfterSeconds: number };
 
-export interface VisitorAccountsOptions {
+export interface GuestAccountsDeps {
   /** Where the per-address buckets are kept, so a restart resets no limit. */
   db: Db;
   accounts: AccountsRepo;
@@ -41,32 +42,33 @@ export interface VisitorAccountsOptions {
   maxAccounts: number;
   perAddress: RateLimitOptions;
   webhooks: WebhookService;
-  /** The demo's receiver: each account's endpoint is this prefix and an id of its own. */
+  /** The owner's receiver: each account's endpoint is this prefix and an id of its own. */
   receiverPrefix: string;
   keyRandomLength?: number;
 }
 
 /** Accounts deleted per sweep at most, so one sweep never holds the database for long. */
 const PURGE_BATCH = 50;
-/** When the demo is full, accounts this old that never made a session make room for new visitors. */
+/** When guest accounts are full, accounts this old that never made a session make room for new guests. */
 const IDLE_AFTER_MS = 10 * 60_000;
 
-export class VisitorAccounts {
-  readonly #o: VisitorAccountsOptions;
+export class GuestAccounts {
+  readonly #o: GuestAccountsDeps;
   readonly #perAddress: StoredTokenBuckets;
 
-  constructor(options: VisitorAccountsOptions) {
+  constructor(options: GuestAccountsDeps) {
     this.#o = options;
+    // (The buckets' stored scope keeps its first name: a restart resets no limit.)
     this.#perAddress = new StoredTokenBuckets(options.db, 'visitor-accounts', options.perAddress, () =>
       options.clock.now(),
     );
   }
 
   /**
-   * A new account for a visitor at `address` (an IPv6 address counts with its /64): a test secret
-   * key, a test publishable key and its endpoint at the demo's receiver, in one transaction.
+   * A new guest account for `address` (an IPv6 address counts with its /64): a test secret key, a
+   * test publishable key and its endpoint at the owner's receiver, in one transaction.
    */
-  create(address: string): VisitorAccountResult {
+  create(address: string): GuestAccountResult {
     const { accounts, apiKeys, brand, clock, ttlMs } = this.#o;
     if (accounts.countExpiring() >= this.#o.maxAccounts) {
       // Full: accounts nobody used (a crawler's, a flood's) give way first.
