@@ -15,7 +15,7 @@ import { webhookRoutes } from '../routes/webhooks.js';
 import { keyBeforeBody } from './auth.js';
 import { isAllowedOrigin } from '../../http-common/index.js';
 import { cors } from './cors.js';
-import { ApiError, sendData, sendError } from './errors.js';
+import { ErrorAnswer, sendData, sendError } from './errors.js';
 import { requestId } from './request-id.js';
 import type { ApiEnv } from './types.js';
 
@@ -53,7 +53,7 @@ export function createApiApp(deps: SandboxDeps): Hono<ApiEnv> {
     bodyLimit({
       maxSize: deps.bodyLimitBytes,
       onError: () => {
-        throw new ApiError('PAYLOAD_TOO_LARGE', `The request body is larger than ${deps.bodyLimitBytes} bytes`);
+        throw new ErrorAnswer('PAYLOAD_TOO_LARGE', `The request body is larger than ${deps.bodyLimitBytes} bytes`);
       },
     }),
   );
@@ -71,7 +71,7 @@ export function createApiApp(deps: SandboxDeps): Hono<ApiEnv> {
 
   for (const [path, methods] of Object.entries(API_PATHS)) {
     app.all(path, (c) => {
-      throw new ApiError(
+      throw new ErrorAnswer(
         'METHOD_NOT_ALLOWED',
         `${c.req.method} is not allowed on ${c.req.path}; use ${methods.join(', ')}`,
         {
@@ -82,15 +82,19 @@ export function createApiApp(deps: SandboxDeps): Hono<ApiEnv> {
   }
 
   app.notFound((c) =>
-    sendError(c, new ApiError('NOT_FOUND', `No route ${c.req.method} ${c.req.path}`), c.get('requestId')),
+    sendError(c, new ErrorAnswer('NOT_FOUND', `No route ${c.req.method} ${c.req.path}`), c.get('requestId')),
   );
   app.onError((error, c) => {
     const requestIdValue = c.get('requestId');
-    if (error instanceof ApiError) return sendError(c, error, requestIdValue);
+    if (error instanceof ErrorAnswer) return sendError(c, error, requestIdValue);
     deps.log(
       `[sandbox] ${requestIdValue} internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
     );
-    return sendError(c, new ApiError('INTERNAL_ERROR', 'Something went wrong on our side; try again'), requestIdValue);
+    return sendError(
+      c,
+      new ErrorAnswer('INTERNAL_ERROR', 'Something went wrong on our side; try again'),
+      requestIdValue,
+    );
   });
   return app;
 }

@@ -18,7 +18,7 @@ import { apiKeyView, createdApiKeyView } from '../domain/answers.js';
 import { checkHostedCreation } from '../guest-accounts/creation-limits.js';
 import { authenticate } from '../http/auth.js';
 import { readJsonObject } from '../http/body.js';
-import { ApiError, sendData } from '../http/errors.js';
+import { ErrorAnswer, sendData } from '../http/errors.js';
 import type { ApiEnv } from '../http/types.js';
 import { type FieldRule, message, parseWith } from '../http/validation.js';
 
@@ -38,12 +38,16 @@ export function keyRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
     const type = input.type ?? 'secret';
     const permissions = input.permissions ?? DEFAULT_PERMISSIONS[type];
     if (type === 'publishable' && permissions.some((p) => !PUBLISHABLE_PERMISSIONS.includes(p))) {
-      throw new ApiError('VALIDATION_ERROR', `A publishable key may only hold ${PUBLISHABLE_PERMISSIONS.join(', ')}`, {
-        param: 'permissions',
-      });
+      throw new ErrorAnswer(
+        'VALIDATION_ERROR',
+        `A publishable key may only hold ${PUBLISHABLE_PERMISSIONS.join(', ')}`,
+        {
+          param: 'permissions',
+        },
+      );
     }
     if (input.environment !== key.environment) {
-      throw new ApiError(
+      throw new ErrorAnswer(
         'INSUFFICIENT_PERMISSIONS',
         `A ${key.environment} key cannot manage ${input.environment} keys; use a ${input.environment} key`,
         {
@@ -53,7 +57,7 @@ export function keyRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
     }
     const lacking = permissions.filter((p) => !key.permissions.includes(p));
     if (lacking.length > 0) {
-      throw new ApiError(
+      throw new ErrorAnswer(
         'INSUFFICIENT_PERMISSIONS',
         `A key can only grant permissions it holds; this key lacks ${lacking.join(', ')}`,
         {
@@ -81,7 +85,7 @@ export function keyRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
     const key = c.get('apiKey');
     const id = c.req.param('id');
     if (!deps.apiKeys.revoke(id, key.accountId, key.environment, deps.clock.now())) {
-      throw new ApiError('NOT_FOUND', `No active ${key.environment} key ${id}`, { param: 'id' });
+      throw new ErrorAnswer('NOT_FOUND', `No active ${key.environment} key ${id}`, { param: 'id' });
     }
     return sendData(c, { message: `Key ${id} revoked; requests with it now fail with INVALID_API_KEY` });
   });

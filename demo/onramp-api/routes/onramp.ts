@@ -11,7 +11,7 @@ import { checkoutRedirectUrl, createdSessionView, sessionStatusView } from '../d
 import { checkHostedCreation } from '../guest-accounts/creation-limits.js';
 import { authenticate, enforce } from '../http/auth.js';
 import { readJsonObject } from '../http/body.js';
-import { ApiError, sendData } from '../http/errors.js';
+import { ErrorAnswer, sendData } from '../http/errors.js';
 import { idempotent } from '../http/idempotency.js';
 import type { ApiEnv } from '../http/types.js';
 import { parseWith } from '../http/validation.js';
@@ -37,13 +37,13 @@ export function onrampRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
   app.get('/v1/onramp', authenticate(deps, { permission: 'onramp:read', publishable: true }), (c) => {
     const key = c.get('apiKey');
     const sessionId = c.req.query('session_id');
-    if (!sessionId) throw new ApiError('VALIDATION_ERROR', 'session_id is required', { param: 'session_id' });
+    if (!sessionId) throw new ErrorAnswer('VALIDATION_ERROR', 'session_id is required', { param: 'session_id' });
     if (!SESSION_ID_PATTERN.test(sessionId)) {
-      throw new ApiError('VALIDATION_ERROR', 'session_id must look like ors_ followed by letters and digits', {
+      throw new ErrorAnswer('VALIDATION_ERROR', 'session_id must look like ors_ followed by letters and digits', {
         param: 'session_id',
       });
     }
-    const notFound = new ApiError('NOT_FOUND', `No session ${sessionId}`, { param: 'session_id' });
+    const notFound = new ErrorAnswer('NOT_FOUND', `No session ${sessionId}`, { param: 'session_id' });
     const row = deps.sessionService.get(sessionId);
     if (row?.account_id !== key.accountId) throw notFound;
 
@@ -56,7 +56,7 @@ export function onrampRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
       // Naming the modes helps the merchant who mixed a live key with a test session; only a caller
       // holding the session's own secret learns them, so the answer is no oracle for session ids.
       if (key.type === 'publishable' && secretMatches) {
-        throw new ApiError(
+        throw new ErrorAnswer(
           'KEY_MODE_MISMATCH',
           `This session is in ${row.environment} mode; the key is ${key.environment}.`,
           { param: 'session_id' },

@@ -5,7 +5,7 @@ import type { SandboxDeps } from '../deps.js';
 import { sessionStatusView } from '../domain/answers.js';
 import { authenticate } from '../http/auth.js';
 import { readJsonObject } from '../http/body.js';
-import { ApiError, sendData } from '../http/errors.js';
+import { ErrorAnswer, sendData } from '../http/errors.js';
 import type { ApiEnv } from '../http/types.js';
 import { message, parseWith } from '../http/validation.js';
 
@@ -20,11 +20,11 @@ export function testHelperRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
     const input = parseWith(advanceSessionRequestSchema, await readJsonObject(c), rules);
     const row = deps.sessionService.get(input.session_id);
     if (row?.account_id !== key.accountId || row.environment !== key.environment) {
-      throw new ApiError('NOT_FOUND', `No session ${input.session_id}`, { param: 'session_id' });
+      throw new ErrorAnswer('NOT_FOUND', `No session ${input.session_id}`, { param: 'session_id' });
     }
     if (!deps.sessionService.advance(row, input.to)) {
       const legal = SESSION_TRANSITIONS[row.status];
-      throw new ApiError(
+      throw new ErrorAnswer(
         'INVALID_TRANSITION',
         `A ${row.status} session cannot move to ${input.to}` +
           (legal.length ? `; legal next states: ${legal.join(', ')}` : `; ${row.status} is final`),

@@ -9,7 +9,7 @@ import {
 import type { SandboxDeps } from '../deps.js';
 import { transactionListItemView, transactionView } from '../domain/answers.js';
 import { authenticate } from '../http/auth.js';
-import { ApiError, sendData } from '../http/errors.js';
+import { ErrorAnswer, sendData } from '../http/errors.js';
 import type { ApiEnv } from '../http/types.js';
 import { type FieldRule, message, parseWith } from '../http/validation.js';
 import { cryptoCurrencyRule, walletRule } from './rules.js';
@@ -33,7 +33,7 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 /** Milliseconds of a date filter; a date-only `to` covers that whole UTC day. */
 function dateBound(field: 'from' | 'to', text: string): number {
   const ms = Date.parse(DATE_ONLY.test(text) ? `${text}T00:00:00Z` : text);
-  if (Number.isNaN(ms)) throw new ApiError('VALIDATION_ERROR', dateRule(field)(text).message, { param: field });
+  if (Number.isNaN(ms)) throw new ErrorAnswer('VALIDATION_ERROR', dateRule(field)(text).message, { param: field });
   if (field === 'from') return ms;
   return DATE_ONLY.test(text) ? ms + DAY_MS : ms + 1;
 }
@@ -69,7 +69,7 @@ export function transactionRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
     const id = c.req.param('id');
     deps.sessionService.sweep();
     const row = deps.sessions.findByTransactionId(id, key.accountId, key.environment);
-    if (!row) throw new ApiError('NOT_FOUND', `No transaction ${id}`, { param: 'id' });
+    if (!row) throw new ErrorAnswer('NOT_FOUND', `No transaction ${id}`, { param: 'id' });
     return sendData(c, transactionView(row));
   });
 }

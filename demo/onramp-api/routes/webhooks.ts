@@ -16,7 +16,7 @@ import { deliveryViews, endpointView } from '../domain/webhooks.js';
 import { checkHostedCreation } from '../guest-accounts/creation-limits.js';
 import { authenticate } from '../http/auth.js';
 import { readJsonObject } from '../http/body.js';
-import { ApiError, sendData } from '../http/errors.js';
+import { ErrorAnswer, sendData } from '../http/errors.js';
 import type { ApiEnv } from '../http/types.js';
 import { type FieldRule, message, parseWith } from '../http/validation.js';
 
@@ -39,14 +39,14 @@ export const DELIVERY_LOG_LIMIT_MAX = 100;
 export function assertWebhookUrl(url: string, environment: KeyEnvironment, hostedPrefix?: string): void {
   if (hostedPrefix !== undefined) {
     if (url.startsWith(hostedPrefix) && URL.canParse(url) && new URL(url).href === url) return;
-    throw new ApiError(
+    throw new ErrorAnswer(
       'VALIDATION_ERROR',
       `In the hosted demo, webhooks go only to the demo's own receiver (${hostedPrefix}…); other addresses, loopback and private ones included, are refused`,
       { param: 'url' },
     );
   }
   const problem = webhookUrlProblem(url, environment);
-  if (problem !== null) throw new ApiError('VALIDATION_ERROR', problem, { param: 'url' });
+  if (problem !== null) throw new ErrorAnswer('VALIDATION_ERROR', problem, { param: 'url' });
 }
 
 export function webhookRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
@@ -71,7 +71,7 @@ export function webhookRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
     const key = c.get('apiKey');
     const id = c.req.param('id');
     if (!deps.webhooks.deleteEndpoint(id, key.accountId, key.environment, deps.clock.now())) {
-      throw new ApiError('NOT_FOUND', `No webhook endpoint ${id}`, { param: 'id' });
+      throw new ErrorAnswer('NOT_FOUND', `No webhook endpoint ${id}`, { param: 'id' });
     }
     return sendData(c, { id, deleted: true });
   });
@@ -83,14 +83,14 @@ export function webhookRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
     let limit = DELIVERY_LOG_LIMIT_DEFAULT;
     if (limitText !== undefined) {
       if (!/^\d{1,3}$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > DELIVERY_LOG_LIMIT_MAX) {
-        throw new ApiError('VALIDATION_ERROR', `limit must be an integer between 1 and ${DELIVERY_LOG_LIMIT_MAX}`, {
+        throw new ErrorAnswer('VALIDATION_ERROR', `limit must be an integer between 1 and ${DELIVERY_LOG_LIMIT_MAX}`, {
           param: 'limit',
         });
       }
       limit = Number(limitText);
     }
     if (!deps.webhooks.findEndpoint(id, key.accountId, key.environment)) {
-      throw new ApiError('NOT_FOUND', `No webhook endpoint ${id}`, { param: 'id' });
+      throw new ErrorAnswer('NOT_FOUND', `No webhook endpoint ${id}`, { param: 'id' });
     }
     return sendData(c, { deliveries: deliveryViews(deps.webhooks, id, limit) });
   });
