@@ -1,24 +1,22 @@
 /** `POST /v1/onramp` (create a session) and `GET /v1/onramp` (session status). */
-import type { Hono } from 'hono';
 import {
   SESSION_ID_PATTERN,
   createSessionRequestSchema,
   sessionIdFromClientSecret,
 } from '../../../src/contract/index.js';
-import type { SandboxDeps } from '../deps.js';
 import { checkoutTokenFor, matchesHash } from '../domain/ids.js';
 import { checkoutRedirectUrl, createdSessionView, sessionStatusView } from '../domain/answers.js';
 import { checkHostedCreation } from '../guest-accounts/creation-limits.js';
-import { authenticate, enforce } from '../http/auth.js';
+import { enforce } from '../http/auth.js';
 import { readJsonObject } from '../http/body.js';
 import { ErrorAnswer, sendData } from '../http/errors.js';
 import { idempotent } from '../http/idempotency.js';
-import type { ApiEnv } from '../http/types.js';
+import type { SomeOperationHandlers } from '../http/operation-routes.js';
 import { parseWith } from '../http/validation.js';
 import { assertReturnUrl, assertWalletChecksum, createSessionRules, resolveNetwork } from './rules.js';
 
-export function onrampRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
-  app.post('/v1/onramp', authenticate(deps, { permission: 'onramp:create' }), async (c) => {
+export const onrampHandlers = {
+  createSession: async (c, deps) => {
     const body = await readJsonObject(c);
     const key = c.get('apiKey');
     return idempotent(deps, c, body, () => {
@@ -32,9 +30,9 @@ export function onrampRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
       const redirectUrl = checkoutRedirectUrl(deps.checkoutUrl, created.row.id, created.checkoutToken);
       return { status: 201, data: createdSessionView(created.row, created.clientSecret, redirectUrl) };
     });
-  });
+  },
 
-  app.get('/v1/onramp', authenticate(deps, { permission: 'onramp:read', publishable: true }), (c) => {
+  retrieveSession: (c, deps) => {
     const key = c.get('apiKey');
     const sessionId = c.req.query('session_id');
     if (!sessionId) throw new ErrorAnswer('VALIDATION_ERROR', 'session_id is required', { param: 'session_id' });
@@ -74,5 +72,5 @@ export function onrampRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
         ? checkoutRedirectUrl(deps.checkoutUrl, row.id, checkoutTokenFor(clientSecret))
         : undefined;
     return sendData(c, sessionStatusView(row, redirectUrl));
-  });
-}
+  },
+} satisfies SomeOperationHandlers;

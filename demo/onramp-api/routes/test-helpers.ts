@@ -1,12 +1,9 @@
 /** `POST /v1/test_helpers/onramp/advance`: forces a legal transition; test secret keys only. */
-import type { Hono } from 'hono';
 import { SESSION_STATUSES, SESSION_TRANSITIONS, advanceSessionRequestSchema } from '../../../src/contract/index.js';
-import type { SandboxDeps } from '../deps.js';
 import { sessionStatusView } from '../domain/answers.js';
-import { authenticate } from '../http/auth.js';
 import { readJsonObject } from '../http/body.js';
 import { ErrorAnswer, sendData } from '../http/errors.js';
-import type { ApiEnv } from '../http/types.js';
+import type { SomeOperationHandlers } from '../http/operation-routes.js';
 import { message, parseWith } from '../http/validation.js';
 
 const rules = {
@@ -14,8 +11,8 @@ const rules = {
   to: message(`to must be one of ${SESSION_STATUSES.join(', ')}`),
 };
 
-export function testHelperRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
-  app.post('/v1/test_helpers/onramp/advance', authenticate(deps, { testSecretOnly: true }), async (c) => {
+export const testHelperHandlers = {
+  advanceTestSession: async (c, deps) => {
     const key = c.get('apiKey');
     const input = parseWith(advanceSessionRequestSchema, await readJsonObject(c), rules);
     const row = deps.sessionService.get(input.session_id);
@@ -33,5 +30,5 @@ export function testHelperRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
     }
     const updated = deps.sessions.findById(row.id) ?? row;
     return sendData(c, sessionStatusView(updated, undefined));
-  });
-}
+  },
+} satisfies SomeOperationHandlers;

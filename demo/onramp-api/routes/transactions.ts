@@ -1,16 +1,13 @@
 /** `GET /v1/transactions` (filtered, paginated, newest first) and `GET /v1/transactions/:id`. */
-import type { Hono } from 'hono';
 import {
   PAGE_LIMIT_DEFAULT,
   PAGE_LIMIT_MAX,
   TRANSACTION_STATUSES,
   transactionListQuerySchema,
 } from '../../../src/contract/index.js';
-import type { SandboxDeps } from '../deps.js';
 import { transactionListItemView, transactionView } from '../domain/answers.js';
-import { authenticate } from '../http/auth.js';
 import { ErrorAnswer, sendData } from '../http/errors.js';
-import type { ApiEnv } from '../http/types.js';
+import { type SomeOperationHandlers, pathParam } from '../http/operation-routes.js';
 import { type FieldRule, message, parseWith } from '../http/validation.js';
 import { cryptoCurrencyRule, walletRule } from './rules.js';
 
@@ -38,10 +35,8 @@ function dateBound(field: 'from' | 'to', text: string): number {
   return DATE_ONLY.test(text) ? ms + DAY_MS : ms + 1;
 }
 
-export function transactionRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
-  const guard = authenticate(deps, { permission: 'transactions:read' });
-
-  app.get('/v1/transactions', guard, (c) => {
+export const transactionHandlers = {
+  listTransactions: (c, deps) => {
     const key = c.get('apiKey');
     const query = parseWith(transactionListQuerySchema, c.req.query(), listRules);
     const page = query.page ?? 1;
@@ -62,14 +57,14 @@ export function transactionRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
       transactions: rows.map(transactionListItemView),
       pagination: { page, limit, total, pages: Math.ceil(total / limit) },
     });
-  });
+  },
 
-  app.get('/v1/transactions/:id', guard, (c) => {
+  retrieveTransaction: (c, deps) => {
     const key = c.get('apiKey');
-    const id = c.req.param('id');
+    const id = pathParam(c, 'id');
     deps.sessionService.sweep();
     const row = deps.sessions.findByTransactionId(id, key.accountId, key.environment);
     if (!row) throw new ErrorAnswer('NOT_FOUND', `No transaction ${id}`, { param: 'id' });
     return sendData(c, transactionView(row));
-  });
-}
+  },
+} satisfies SomeOperationHandlers;

@@ -3,21 +3,18 @@
  * endpoint. Permission `webhooks:manage`; publishable keys are refused. An endpoint belongs to the
  * account and mode (test or live) of the key that created it.
  */
-import type { Hono } from 'hono';
 import type { KeyEnvironment } from '../../../src/contract/index.js';
 import {
   WEBHOOK_ALL_EVENTS,
   WEBHOOK_EVENT_TYPES,
   createWebhookEndpointRequestSchema,
 } from '../../../src/contract/index.js';
-import type { SandboxDeps } from '../deps.js';
 import { webhookUrlProblem } from '../domain/webhook-targets.js';
 import { deliveryViews, endpointView } from '../domain/webhooks.js';
 import { checkHostedCreation } from '../guest-accounts/creation-limits.js';
-import { authenticate } from '../http/auth.js';
 import { readJsonObject } from '../http/body.js';
 import { ErrorAnswer, sendData } from '../http/errors.js';
-import type { ApiEnv } from '../http/types.js';
+import { type SomeOperationHandlers, pathParam } from '../http/operation-routes.js';
 import { type FieldRule, message, parseWith } from '../http/validation.js';
 
 const URL_MESSAGE = 'url must be an https URL on a public address; test mode also allows http or https on loopback';
@@ -49,10 +46,8 @@ export function assertWebhookUrl(url: string, environment: KeyEnvironment, hoste
   if (problem !== null) throw new ErrorAnswer('VALIDATION_ERROR', problem, { param: 'url' });
 }
 
-export function webhookRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
-  const guard = authenticate(deps, { permission: 'webhooks:manage' });
-
-  app.post('/v1/webhooks', guard, async (c) => {
+export const webhookHandlers = {
+  createWebhookEndpoint: async (c, deps) => {
     const key = c.get('apiKey');
     const input = parseWith(createWebhookEndpointRequestSchema, await readJsonObject(c), rules);
     assertWebhookUrl(input.url, key.environment, deps.hosted?.webhookPrefix);
@@ -60,25 +55,25 @@ export function webhookRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
     checkHostedCreation(c, deps, 'webhooks');
     const created = deps.webhookService.createEndpoint(key.accountId, key.environment, input.url, input.events);
     return sendData(c, created, 201);
-  });
+  },
 
-  app.get('/v1/webhooks', guard, (c) => {
+  listWebhookEndpoints: (c, deps) => {
     const key = c.get('apiKey');
     return sendData(c, { webhooks: deps.webhooks.listEndpoints(key.accountId, key.environment).map(endpointView) });
-  });
+  },
 
-  app.delete('/v1/webhooks/:id', guard, (c) => {
+  deleteWebhookEndpoint: (c, deps) => {
     const key = c.get('apiKey');
-    const id = c.req.param('id');
+    const id = pathParam(c, 'id');
     if (!deps.webhooks.deleteEndpoint(id, key.accountId, key.environment, deps.clock.now())) {
       throw new ErrorAnswer('NOT_FOUND', `No webhook endpoint ${id}`, { param: 'id' });
     }
     return sendData(c, { id, deleted: true });
-  });
+  },
 
-  app.get('/v1/webhooks/:id/deliveries', guard, (c) => {
+  listWebhookDeliveries: (c, deps) => {
     const key = c.get('apiKey');
-    const id = c.req.param('id');
+    const id = pathParam(c, 'id');
     const limitText = c.req.query('limit');
     let limit = DELIVERY_LOG_LIMIT_DEFAULT;
     if (limitText !== undefined) {
@@ -93,5 +88,5 @@ export function webhookRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
       throw new ErrorAnswer('NOT_FOUND', `No webhook endpoint ${id}`, { param: 'id' });
     }
     return sendData(c, { deliveries: deliveryViews(deps.webhooks, id, limit) });
-  });
-}
+  },
+} satisfies SomeOperationHandlers;
