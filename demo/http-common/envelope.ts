@@ -1,6 +1,6 @@
 /**
  * docs/design.md's envelopes, as every server here writes them: `{success: false, error}` with a
- * request id, and `{success: true, data}`. The sandbox API answers its `ApiError`s through
+ * request id, and `{success: true, data}`. The sandbox API answers its `ErrorAnswer`s through
  * `errorBody`; the servers beside it (the shop, its console, the webhook receiver's body checks) use
  * `envelopeError`, which makes a request id of its own, in the body and in `Request-Id`, as the API has.
  */

@@ -1,7 +1,8 @@
 /**
  * Every operation of the API as data: method, path, who may call it (key types, permission), what
  * it reads and answers, and which error codes each status carries. The OpenAPI document
- * (`demo/onramp-api/openapi/`) is generated from this table and the schemas it names; the server client
+ * (`demo/onramp-api/openapi/`) is generated from this table and the schemas it names, the API registers
+ * its routes from it (`demo/onramp-api/http/operation-routes.ts`); the server client
  * (`src/server-client/`) takes its paths and methods from it. Plain data, no schema: importing it costs a
  * bundle only these strings.
  */

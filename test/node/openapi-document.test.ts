@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import * as z from 'zod/mini';
-import { API_PATHS } from '../../demo/onramp-api/http/app.js';
+import { operationPaths } from '../../demo/onramp-api/http/operation-routes.js';
 import { OPENAPI_PATH } from '../../demo/onramp-api/routes/openapi.js';
 import { OPERATIONS } from '../../src/contract/operations.js';
 import { sessionIdFromClientSecret } from '../../src/contract/credentials.js';
@@ -48,13 +48,11 @@ describe('the OpenAPI document', () => {
     const documented = Object.entries(paths).flatMap(([path, item]) =>
       Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
     );
-    const routed = Object.entries(API_PATHS)
-      .filter(([path]) => path !== OPENAPI_PATH)
-      .flatMap(([path, methods]) =>
-        methods
-          .filter((method) => !['HEAD', 'OPTIONS'].includes(method))
-          .map((method) => `${method} ${path.replace(/:(\w+)/g, '{$1}')}`),
-      );
+    const routed = [...operationPaths()].flatMap(([path, methods]) =>
+      methods
+        .filter((method) => !['HEAD', 'OPTIONS'].includes(method))
+        .map((method) => `${method} ${path.replace(/:(\w+)/g, '{$1}')}`),
+    );
     assert.deepEqual(documented.sort(), routed.sort());
     assert.equal(new Set(OPERATIONS.map((operation) => operation.id)).size, OPERATIONS.length);
     assert.deepEqual(Object.keys(DOCUMENT.webhooks as Json), [...WEBHOOK_EVENT_TYPES]);

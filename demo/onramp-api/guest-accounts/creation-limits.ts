@@ -9,7 +9,7 @@ import type { Db } from '../db/database.js';
 import type { SandboxDeps } from '../deps.js';
 import { enforce } from '../http/auth.js';
 import { addressBucket, requestClientAddress } from '../../http-common/client-address.js';
-import { ApiError } from '../http/errors.js';
+import { ErrorAnswer } from '../http/errors.js';
 import type { RateLimitOptions } from '../http/rate-limit.js';
 import type { ApiEnv } from '../http/types.js';
 import type { GuestQuotas } from './options.js';
@@ -61,7 +61,7 @@ export class GuestCreationLimits {
     enforce(this.#perAccount.take(key.accountId), 'creations for this demo account');
     const cap = this.quotas[what];
     if (count() >= cap) {
-      throw new ApiError(
+      throw new ErrorAnswer(
         'LIMIT_REACHED',
         `A demo account holds at most ${cap} ${NOUNS[what]}; this one has reached it`,
       );

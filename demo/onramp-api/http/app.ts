@@ -5,33 +5,29 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { SandboxDeps } from '../deps.js';
-import { keyRoutes } from '../routes/keys.js';
-import { onrampRoutes } from '../routes/onramp.js';
-import { OPENAPI_PATH, openApiRoutes } from '../routes/openapi.js';
-import { quoteRoutes } from '../routes/quote.js';
-import { testHelperRoutes } from '../routes/test-helpers.js';
-import { transactionRoutes } from '../routes/transactions.js';
-import { webhookRoutes } from '../routes/webhooks.js';
+import { keyHandlers } from '../routes/keys.js';
+import { onrampHandlers } from '../routes/onramp.js';
+import { openApiRoutes } from '../routes/openapi.js';
+import { quoteHandlers } from '../routes/quote.js';
+import { testHelperHandlers } from '../routes/test-helpers.js';
+import { transactionHandlers } from '../routes/transactions.js';
+import { webhookHandlers } from '../routes/webhooks.js';
 import { keyBeforeBody } from './auth.js';
 import { isAllowedOrigin } from '../../http-common/index.js';
 import { cors } from './cors.js';
-import { ApiError, sendData, sendError } from './errors.js';
+import { ErrorAnswer, sendData, sendError } from './errors.js';
+import { type OperationHandlers, registerOperations } from './operation-routes.js';
 import { requestId } from './request-id.js';
 import type { ApiEnv } from './types.js';
 
-/** Every known path with the methods it answers (for 405 and its `Allow` header). */
-export const API_PATHS: Readonly<Record<string, readonly string[]>> = {
-  '/v1/onramp': ['GET', 'HEAD', 'POST', 'OPTIONS'],
-  '/v1/onramp/quote': ['POST', 'OPTIONS'],
-  '/v1/transactions': ['GET', 'HEAD'],
-  '/v1/transactions/:id': ['GET', 'HEAD'],
-  '/v1/keys': ['GET', 'HEAD', 'POST'],
-  '/v1/keys/:id': ['DELETE'],
-  '/v1/webhooks': ['GET', 'HEAD', 'POST'],
-  '/v1/webhooks/:id': ['DELETE'],
-  '/v1/webhooks/:id/deliveries': ['GET', 'HEAD'],
-  '/v1/test_helpers/onramp/advance': ['POST'],
-  [OPENAPI_PATH]: ['GET', 'HEAD'],
+/** The handler of every operation of the contract (`src/contract/operations.ts`), from the route files. */
+const HANDLERS: OperationHandlers = {
+  ...onrampHandlers,
+  ...quoteHandlers,
+  ...transactionHandlers,
+  ...keyHandlers,
+  ...webhookHandlers,
+  ...testHelperHandlers,
 };
 
 export function createApiApp(deps: SandboxDeps): Hono<ApiEnv> {
@@ -53,7 +49,7 @@ export function createApiApp(deps: SandboxDeps): Hono<ApiEnv> {
     bodyLimit({
       maxSize: deps.bodyLimitBytes,
       onError: () => {
-        throw new ApiError('PAYLOAD_TOO_LARGE', `The request body is larger than ${deps.bodyLimitBytes} bytes`);
+        throw new ErrorAnswer('PAYLOAD_TOO_LARGE', `The request body is larger than ${deps.bodyLimitBytes} bytes`);
       },
     }),
   );
@@ -62,35 +58,22 @@ export function createApiApp(deps: SandboxDeps): Hono<ApiEnv> {
   app.get('/health', (c) => sendData(c, { status: 'ok' }));
 
   openApiRoutes(app, deps);
-  onrampRoutes(app, deps);
-  quoteRoutes(app, deps);
-  transactionRoutes(app, deps);
-  keyRoutes(app, deps);
-  webhookRoutes(app, deps);
-  testHelperRoutes(app, deps);
-
-  for (const [path, methods] of Object.entries(API_PATHS)) {
-    app.all(path, (c) => {
-      throw new ApiError(
-        'METHOD_NOT_ALLOWED',
-        `${c.req.method} is not allowed on ${c.req.path}; use ${methods.join(', ')}`,
-        {
-          headers: { Allow: methods.join(', ') },
-        },
-      );
-    });
-  }
+  registerOperations(app, deps, HANDLERS);
 
   app.notFound((c) =>
-    sendError(c, new ApiError('NOT_FOUND', `No route ${c.req.method} ${c.req.path}`), c.get('requestId')),
+    sendError(c, new ErrorAnswer('NOT_FOUND', `No route ${c.req.method} ${c.req.path}`), c.get('requestId')),
   );
   app.onError((error, c) => {
     const requestIdValue = c.get('requestId');
-    if (error instanceof ApiError) return sendError(c, error, requestIdValue);
+    if (error instanceof ErrorAnswer) return sendError(c, error, requestIdValue);
     deps.log(
       `[sandbox] ${requestIdValue} internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
     );
-    return sendError(c, new ApiError('INTERNAL_ERROR', 'Something went wrong on our side; try again'), requestIdValue);
+    return sendError(
+      c,
+      new ErrorAnswer('INTERNAL_ERROR', 'Something went wrong on our side; try again'),
+      requestIdValue,
+    );
   });
   return app;
 }

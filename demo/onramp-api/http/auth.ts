@@ -8,7 +8,7 @@ import { parseApiKey } from '../../../src/contract/credentials.js';
 import type { SandboxDeps } from '../deps.js';
 import { sha256Hex } from '../../http-common/ids.js';
 import { requestClientAddress } from '../../http-common/client-address.js';
-import { ApiError } from './errors.js';
+import { ErrorAnswer } from './errors.js';
 import type { RateDecision } from './rate-limit.js';
 import type { ApiEnv } from './types.js';
 
@@ -24,7 +24,7 @@ export interface AccessRule {
 /** 429 with `Retry-After` when `decision` refuses. */
 export function enforce(decision: RateDecision, what: string): void {
   if (decision.allowed) return;
-  throw new ApiError('RATE_LIMITED', `Too many ${what}; retry in ${decision.retryAfterSeconds} s`, {
+  throw new ErrorAnswer('RATE_LIMITED', `Too many ${what}; retry in ${decision.retryAfterSeconds} s`, {
     headers: { 'Retry-After': String(decision.retryAfterSeconds) },
   });
 }
@@ -40,7 +40,7 @@ export function keyBeforeBody(deps: SandboxDeps): MiddlewareHandler<ApiEnv> {
         deps.limits.failedAuth(requestClientAddress(c, deps.trustedProxies)),
         'failed authentications from this address',
       );
-      throw new ApiError('MISSING_API_KEY', 'No API key: send your key in the X-API-Key header');
+      throw new ErrorAnswer('MISSING_API_KEY', 'No API key: send your key in the X-API-Key header');
     }
     await next();
   };
@@ -56,8 +56,9 @@ export function authenticate(deps: SandboxDeps, rule: AccessRule): MiddlewareHan
     if (!record) {
       // Guessing keys costs the guesser: failed attempts are limited per client address.
       enforce(deps.limits.failedAuth(address), 'failed authentications from this address');
-      if (presented === '') throw new ApiError('MISSING_API_KEY', 'No API key: send your key in the X-API-Key header');
-      throw new ApiError('INVALID_API_KEY', 'The API key is invalid or has been revoked');
+      if (presented === '')
+        throw new ErrorAnswer('MISSING_API_KEY', 'No API key: send your key in the X-API-Key header');
+      throw new ErrorAnswer('INVALID_API_KEY', 'The API key is invalid or has been revoked');
     }
 
     if (record.type === 'secret') {
@@ -75,16 +76,16 @@ export function authenticate(deps: SandboxDeps, rule: AccessRule): MiddlewareHan
     deps.apiKeys.touch(record.id, deps.clock.now());
 
     if (record.type === 'publishable' && !rule.publishable) {
-      throw new ApiError(
+      throw new ErrorAnswer(
         'INSUFFICIENT_PERMISSIONS',
         'Publishable keys may only read a session (with its client secret) and get quotes; use a secret key from your server',
       );
     }
     if (rule.testSecretOnly && (record.type !== 'secret' || record.environment !== 'test')) {
-      throw new ApiError('INSUFFICIENT_PERMISSIONS', 'Test helpers need a test-mode secret key');
+      throw new ErrorAnswer('INSUFFICIENT_PERMISSIONS', 'Test helpers need a test-mode secret key');
     }
     if (rule.permission && !record.permissions.includes(rule.permission)) {
-      throw new ApiError('INSUFFICIENT_PERMISSIONS', `This key lacks the ${rule.permission} permission`);
+      throw new ErrorAnswer('INSUFFICIENT_PERMISSIONS', `This key lacks the ${rule.permission} permission`);
     }
     c.set('apiKey', record);
     await next();

@@ -1,16 +1,17 @@
 /**
- * CORS for the two browser endpoints only (`GET /v1/onramp`, `POST /v1/onramp/quote`). A request
- * carrying a secret key gets no `Access-Control-Allow-Origin`, so a web page cannot use one; every
+ * CORS for the browser endpoints only, the operations a publishable key may call (`GET /v1/onramp`,
+ * `POST /v1/onramp/quote`). A request carrying a secret key gets no `Access-Control-Allow-Origin`, so a web page cannot use one; every
  * other path sends no CORS headers at all.
  */
 import type { MiddlewareHandler } from 'hono';
 import { parseApiKey } from '../../../src/contract/credentials.js';
+import { BROWSER_PATHS } from './operation-routes.js';
 
-/** Paths that answer CORS and the browser methods each allows. */
-export const CORS_PATHS: Readonly<Record<string, string>> = {
-  '/v1/onramp': 'GET',
-  '/v1/onramp/quote': 'POST',
-};
+/**
+ * Paths that answer CORS and the browser methods each allows: those of the operations a publishable
+ * key may call (`BROWSER_PATHS`, from the contract's operations).
+ */
+export const CORS_PATHS: Readonly<Record<string, string>> = BROWSER_PATHS;
 
 const ALLOW_HEADERS = 'X-API-Key, X-Client-Secret, Content-Type, Idempotency-Key';
 const EXPOSE_HEADERS = 'Date, Request-Id, Retry-After';

@@ -13,7 +13,7 @@ import type { SandboxDeps } from '../deps.js';
 import { seal, unseal } from '../domain/ids.js';
 import { sha256Hex } from '../../http-common/ids.js';
 import { canonicalJson } from '../../http-common/bounded-json.js';
-import { ApiError } from './errors.js';
+import { ErrorAnswer } from './errors.js';
 import { JSON_CONTENT_TYPE, successBody } from '../../http-common/envelope.js';
 import type { ApiEnv } from './types.js';
 
@@ -32,7 +32,7 @@ export function idempotent(
     return c.body(successBody(data), status, { 'Content-Type': JSON_CONTENT_TYPE });
   }
   if (!KEY_PATTERN.test(header)) {
-    throw new ApiError('VALIDATION_ERROR', 'Idempotency-Key must be 1 to 255 visible ASCII characters', {
+    throw new ErrorAnswer('VALIDATION_ERROR', 'Idempotency-Key must be 1 to 255 visible ASCII characters', {
       param: 'Idempotency-Key',
     });
   }
@@ -47,7 +47,7 @@ export function idempotent(
   const stored = deps.idempotency.find(scope);
   if (stored) {
     if (stored.requestHash !== requestHash) {
-      throw new ApiError(
+      throw new ErrorAnswer(
         'IDEMPOTENCY_CONFLICT',
         'This Idempotency-Key was already used with a different request body',
         {

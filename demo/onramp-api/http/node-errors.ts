@@ -6,13 +6,13 @@
  */
 import type { Duplex } from 'node:stream';
 import { newRequestId } from '../../http-common/ids.js';
-import { ApiError } from './errors.js';
+import { ErrorAnswer } from './errors.js';
 import { JSON_CONTENT_TYPE, errorBody } from '../../http-common/envelope.js';
 
-function errorFor(error: unknown): ApiError {
+function errorFor(error: unknown): ErrorAnswer {
   const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'HPE_HEADER_OVERFLOW') return new ApiError('PAYLOAD_TOO_LARGE', 'The request headers are too large');
-  return new ApiError(
+  if (code === 'HPE_HEADER_OVERFLOW') return new ErrorAnswer('PAYLOAD_TOO_LARGE', 'The request headers are too large');
+  return new ErrorAnswer(
     'VALIDATION_ERROR',
     'The request could not be read: check the request line, the path and the headers',
   );

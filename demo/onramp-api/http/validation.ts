@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import type { ErrorCode } from '../../../src/contract/write/envelope.js';
-import { ApiError } from './errors.js';
+import { ErrorAnswer } from './errors.js';
 
 export type FieldRule = (value: unknown) => { code?: ErrorCode; message: string };
 
@@ -21,11 +21,11 @@ export function parseWith<S extends z.ZodMiniType>(
   fields.sort((a, b) => rank(order, a) - rank(order, b));
   const field = fields[0] ?? '';
   const value = input[field];
-  if (field === '') throw new ApiError('VALIDATION_ERROR', 'The request is invalid');
-  if (value === undefined) throw new ApiError('VALIDATION_ERROR', `${field} is required`, { param: field });
+  if (field === '') throw new ErrorAnswer('VALIDATION_ERROR', 'The request is invalid');
+  if (value === undefined) throw new ErrorAnswer('VALIDATION_ERROR', `${field} is required`, { param: field });
   const rule = rules[field];
   const { code = 'VALIDATION_ERROR', message } = rule ? rule(value) : { message: `${field} is invalid` };
-  throw new ApiError(code, message, { param: field });
+  throw new ErrorAnswer(code, message, { param: field });
 }
 
 function rank(order: readonly string[], field: string): number {

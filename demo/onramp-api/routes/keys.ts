@@ -3,7 +3,6 @@
  * Least privilege: a key manages only keys of its own environment and grants only permissions it
  * holds itself, so no key can mint a stronger one or cross from test to live.
  */
-import type { Hono } from 'hono';
 import {
   DEFAULT_PERMISSIONS,
   KEY_ENVIRONMENTS,
@@ -12,14 +11,12 @@ import {
   PUBLISHABLE_PERMISSIONS,
 } from '../../../src/contract/catalog.js';
 import { createApiKeyRequestSchema } from '../../../src/contract/write/api-key.js';
-import type { SandboxDeps } from '../deps.js';
 import { issueKey } from '../domain/keys.js';
 import { apiKeyView, createdApiKeyView } from '../domain/answers.js';
 import { checkGuestCreation } from '../guest-accounts/creation-limits.js';
-import { authenticate } from '../http/auth.js';
 import { readJsonObject } from '../http/body.js';
-import { ApiError, sendData } from '../http/errors.js';
-import type { ApiEnv } from '../http/types.js';
+import { ErrorAnswer, sendData } from '../http/errors.js';
+import { type SomeOperationHandlers, pathParam } from '../http/operation-routes.js';
 import { type FieldRule, message, parseWith } from '../http/validation.js';
 
 const keyRules: Readonly<Record<string, FieldRule>> = {
@@ -29,21 +26,23 @@ const keyRules: Readonly<Record<string, FieldRule>> = {
   type: message(`type must be one of ${KEY_TYPES.join(', ')}`),
 };
 
-export function keyRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
-  const guard = authenticate(deps, { permission: 'keys:manage' });
-
-  app.post('/v1/keys', guard, async (c) => {
+export const keyHandlers = {
+  createApiKey: async (c, deps) => {
     const key = c.get('apiKey');
     const input = parseWith(createApiKeyRequestSchema, await readJsonObject(c), keyRules);
     const type = input.type ?? 'secret';
     const permissions = input.permissions ?? DEFAULT_PERMISSIONS[type];
     if (type === 'publishable' && permissions.some((p) => !PUBLISHABLE_PERMISSIONS.includes(p))) {
-      throw new ApiError('VALIDATION_ERROR', `A publishable key may only hold ${PUBLISHABLE_PERMISSIONS.join(', ')}`, {
-        param: 'permissions',
-      });
+      throw new ErrorAnswer(
+        'VALIDATION_ERROR',
+        `A publishable key may only hold ${PUBLISHABLE_PERMISSIONS.join(', ')}`,
+        {
+          param: 'permissions',
+        },
+      );
     }
     if (input.environment !== key.environment) {
-      throw new ApiError(
+      throw new ErrorAnswer(
         'INSUFFICIENT_PERMISSIONS',
         `A ${key.environment} key cannot manage ${input.environment} keys; use a ${input.environment} key`,
         {
@@ -53,7 +52,7 @@ export function keyRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
     }
     const lacking = permissions.filter((p) => !key.permissions.includes(p));
     if (lacking.length > 0) {
-      throw new ApiError(
+      throw new ErrorAnswer(
         'INSUFFICIENT_PERMISSIONS',
         `A key can only grant permissions it holds; this key lacks ${lacking.join(', ')}`,
         {
@@ -70,19 +69,19 @@ export function keyRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
       deps.clock.now(),
     );
     return sendData(c, createdApiKeyView(issued.record, issued.key), 201);
-  });
+  },
 
-  app.get('/v1/keys', guard, (c) => {
+  listApiKeys: (c, deps) => {
     const key = c.get('apiKey');
     return sendData(c, { keys: deps.apiKeys.listActive(key.accountId, key.environment).map(apiKeyView) });
-  });
+  },
 
-  app.delete('/v1/keys/:id', guard, (c) => {
+  revokeApiKey: (c, deps) => {
     const key = c.get('apiKey');
-    const id = c.req.param('id');
+    const id = pathParam(c, 'id');
     if (!deps.apiKeys.revoke(id, key.accountId, key.environment, deps.clock.now())) {
-      throw new ApiError('NOT_FOUND', `No active ${key.environment} key ${id}`, { param: 'id' });
+      throw new ErrorAnswer('NOT_FOUND', `No active ${key.environment} key ${id}`, { param: 'id' });
     }
     return sendData(c, { message: `Key ${id} revoked; requests with it now fail with INVALID_API_KEY` });
-  });
-}
+  },
+} satisfies SomeOperationHandlers;

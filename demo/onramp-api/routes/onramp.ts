@@ -1,21 +1,19 @@
 /** `POST /v1/onramp` (create a session) and `GET /v1/onramp` (session status). */
-import type { Hono } from 'hono';
 import { SESSION_ID_PATTERN, sessionIdFromClientSecret } from '../../../src/contract/credentials.js';
 import { createSessionRequestSchema } from '../../../src/contract/write/session-request.js';
-import type { SandboxDeps } from '../deps.js';
 import { checkoutTokenFor, matchesHash } from '../domain/ids.js';
 import { checkoutRedirectUrl, createdSessionView, sessionStatusView } from '../domain/answers.js';
 import { checkGuestCreation } from '../guest-accounts/creation-limits.js';
-import { authenticate, enforce } from '../http/auth.js';
+import { enforce } from '../http/auth.js';
 import { readJsonObject } from '../http/body.js';
-import { ApiError, sendData } from '../http/errors.js';
+import { ErrorAnswer, sendData } from '../http/errors.js';
 import { idempotent } from '../http/idempotency.js';
-import type { ApiEnv } from '../http/types.js';
+import type { SomeOperationHandlers } from '../http/operation-routes.js';
 import { parseWith } from '../http/validation.js';
 import { assertReturnUrl, assertWalletChecksum, createSessionRules, resolveNetwork } from './rules.js';
 
-export function onrampRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
-  app.post('/v1/onramp', authenticate(deps, { permission: 'onramp:create' }), async (c) => {
+export const onrampHandlers = {
+  createSession: async (c, deps) => {
     const body = await readJsonObject(c);
     const key = c.get('apiKey');
     return idempotent(deps, c, body, () => {
@@ -29,18 +27,18 @@ export function onrampRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
       const redirectUrl = checkoutRedirectUrl(deps.checkoutUrl, created.row.id, created.checkoutToken);
       return { status: 201, data: createdSessionView(created.row, created.clientSecret, redirectUrl) };
     });
-  });
+  },
 
-  app.get('/v1/onramp', authenticate(deps, { permission: 'onramp:read', publishable: true }), (c) => {
+  retrieveSession: (c, deps) => {
     const key = c.get('apiKey');
     const sessionId = c.req.query('session_id');
-    if (!sessionId) throw new ApiError('VALIDATION_ERROR', 'session_id is required', { param: 'session_id' });
+    if (!sessionId) throw new ErrorAnswer('VALIDATION_ERROR', 'session_id is required', { param: 'session_id' });
     if (!SESSION_ID_PATTERN.test(sessionId)) {
-      throw new ApiError('VALIDATION_ERROR', 'session_id must look like ors_ followed by letters and digits', {
+      throw new ErrorAnswer('VALIDATION_ERROR', 'session_id must look like ors_ followed by letters and digits', {
         param: 'session_id',
       });
     }
-    const notFound = new ApiError('NOT_FOUND', `No session ${sessionId}`, { param: 'session_id' });
+    const notFound = new ErrorAnswer('NOT_FOUND', `No session ${sessionId}`, { param: 'session_id' });
     const row = deps.sessionService.get(sessionId);
     if (row?.account_id !== key.accountId) throw notFound;
 
@@ -53,7 +51,7 @@ export function onrampRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
       // Naming the modes helps the merchant who mixed a live key with a test session; only a caller
       // holding the session's own secret learns them, so the answer is no oracle for session ids.
       if (key.type === 'publishable' && secretMatches) {
-        throw new ApiError(
+        throw new ErrorAnswer(
           'KEY_MODE_MISMATCH',
           `This session is in ${row.environment} mode; the key is ${key.environment}.`,
           { param: 'session_id' },
@@ -71,5 +69,5 @@ export function onrampRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
         ? checkoutRedirectUrl(deps.checkoutUrl, row.id, checkoutTokenFor(clientSecret))
         : undefined;
     return sendData(c, sessionStatusView(row, redirectUrl));
-  });
-}
+  },
+} satisfies SomeOperationHandlers;

@@ -7,6 +7,7 @@ import type { Hono } from 'hono';
 import { buildOpenApiDocument } from '../openapi/document.js';
 import type { SandboxDeps } from '../deps.js';
 import { JSON_CONTENT_TYPE } from '../../http-common/envelope.js';
+import { refuseOtherMethods } from '../http/operation-routes.js';
 import type { ApiEnv } from '../http/types.js';
 
 export const OPENAPI_PATH = '/v1/openapi.json';
@@ -17,4 +18,5 @@ export function openApiRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
     text ??= JSON.stringify(buildOpenApiDocument({ serverUrl: deps.apiUrl }));
     return c.body(text, 200, { 'Content-Type': JSON_CONTENT_TYPE, 'Access-Control-Allow-Origin': '*' });
   });
+  refuseOtherMethods(app, OPENAPI_PATH, ['GET', 'HEAD']);
 }

@@ -12,7 +12,7 @@ import {
 } from '../../../src/contract/catalog.js';
 import { METADATA_LIMITS, RESERVED_METADATA_KEYS } from '../../../src/contract/write/request-fields.js';
 import { checkWalletAddress } from '../domain/wallet.js';
-import { ApiError } from '../http/errors.js';
+import { ErrorAnswer } from '../http/errors.js';
 import { type FieldRule, isString, message } from '../http/validation.js';
 
 const amountRange = `between ${FIAT_AMOUNT_MIN} and ${FIAT_AMOUNT_MAX} (10.00 to 10,000.00 of the currency)`;
@@ -57,7 +57,7 @@ export const quoteRules: Readonly<Record<string, FieldRule>> = {
 export function resolveNetwork(crypto: CryptoCurrency, network: Network | undefined): Network {
   const chosen = network ?? defaultNetwork(crypto);
   if (!isSupportedPair(crypto, chosen)) {
-    throw new ApiError(
+    throw new ErrorAnswer(
       'UNSUPPORTED_NETWORK',
       `${crypto} is not available on ${chosen}; use one of ${ASSET_NETWORKS[crypto].join(', ')}`,
       { param: 'network' },
@@ -68,7 +68,7 @@ export function resolveNetwork(crypto: CryptoCurrency, network: Network | undefi
 
 export function assertWalletChecksum(address: string): void {
   if (checkWalletAddress(address) === 'bad_checksum') {
-    throw new ApiError(
+    throw new ErrorAnswer(
       'INVALID_WALLET_ADDRESS',
       'wallet_address has mixed case but fails its EIP-55 checksum; check the address, or send it all lower case',
       { param: 'wallet_address' },
@@ -84,7 +84,7 @@ export function assertReturnUrl(url: string | undefined): void {
   const ok =
     parsed && (parsed.protocol === 'https:' || (parsed.protocol === 'http:' && LOCAL_HOSTS.has(parsed.hostname)));
   if (!ok || url.length > 2000) {
-    throw new ApiError('VALIDATION_ERROR', createSessionRules.return_url?.(url).message ?? 'return_url is invalid', {
+    throw new ErrorAnswer('VALIDATION_ERROR', createSessionRules.return_url?.(url).message ?? 'return_url is invalid', {
       param: 'return_url',
     });
   }

@@ -1,13 +1,10 @@
 /** `POST /v1/test_helpers/onramp/advance`: forces a legal transition; test secret keys only. */
-import type { Hono } from 'hono';
 import { SESSION_STATUSES, SESSION_TRANSITIONS } from '../../../src/contract/catalog.js';
 import { advanceSessionRequestSchema } from '../../../src/contract/write/test-helpers.js';
-import type { SandboxDeps } from '../deps.js';
 import { sessionStatusView } from '../domain/answers.js';
-import { authenticate } from '../http/auth.js';
 import { readJsonObject } from '../http/body.js';
-import { ApiError, sendData } from '../http/errors.js';
-import type { ApiEnv } from '../http/types.js';
+import { ErrorAnswer, sendData } from '../http/errors.js';
+import type { SomeOperationHandlers } from '../http/operation-routes.js';
 import { message, parseWith } from '../http/validation.js';
 
 const rules = {
@@ -15,17 +12,17 @@ const rules = {
   to: message(`to must be one of ${SESSION_STATUSES.join(', ')}`),
 };
 
-export function testHelperRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
-  app.post('/v1/test_helpers/onramp/advance', authenticate(deps, { testSecretOnly: true }), async (c) => {
+export const testHelperHandlers = {
+  advanceTestSession: async (c, deps) => {
     const key = c.get('apiKey');
     const input = parseWith(advanceSessionRequestSchema, await readJsonObject(c), rules);
     const row = deps.sessionService.get(input.session_id);
     if (row?.account_id !== key.accountId || row.environment !== key.environment) {
-      throw new ApiError('NOT_FOUND', `No session ${input.session_id}`, { param: 'session_id' });
+      throw new ErrorAnswer('NOT_FOUND', `No session ${input.session_id}`, { param: 'session_id' });
     }
     if (!deps.sessionService.advance(row, input.to)) {
       const legal = SESSION_TRANSITIONS[row.status];
-      throw new ApiError(
+      throw new ErrorAnswer(
         'INVALID_TRANSITION',
         `A ${row.status} session cannot move to ${input.to}` +
           (legal.length ? `; legal next states: ${legal.join(', ')}` : `; ${row.status} is final`),
@@ -34,5 +31,5 @@ export function testHelperRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
     }
     const updated = deps.sessions.findById(row.id) ?? row;
     return sendData(c, sessionStatusView(updated, undefined));
-  });
-}
+  },
+} satisfies SomeOperationHandlers;

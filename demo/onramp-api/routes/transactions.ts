@@ -1,12 +1,9 @@
 /** `GET /v1/transactions` (filtered, paginated, newest first) and `GET /v1/transactions/:id`. */
-import type { Hono } from 'hono';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, TRANSACTION_STATUSES } from '../../../src/contract/catalog.js';
 import { transactionListQuerySchema } from '../../../src/contract/write/transaction.js';
-import type { SandboxDeps } from '../deps.js';
 import { transactionListItemView, transactionView } from '../domain/answers.js';
-import { authenticate } from '../http/auth.js';
-import { ApiError, sendData } from '../http/errors.js';
-import type { ApiEnv } from '../http/types.js';
+import { ErrorAnswer, sendData } from '../http/errors.js';
+import { type SomeOperationHandlers, pathParam } from '../http/operation-routes.js';
 import { type FieldRule, message, parseWith } from '../http/validation.js';
 import { cryptoCurrencyRule, walletRule } from './rules.js';
 
@@ -29,15 +26,13 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 /** Milliseconds of a date filter; a date-only `to` covers that whole UTC day. */
 function dateBound(field: 'from' | 'to', text: string): number {
   const ms = Date.parse(DATE_ONLY.test(text) ? `${text}T00:00:00Z` : text);
-  if (Number.isNaN(ms)) throw new ApiError('VALIDATION_ERROR', dateRule(field)(text).message, { param: field });
+  if (Number.isNaN(ms)) throw new ErrorAnswer('VALIDATION_ERROR', dateRule(field)(text).message, { param: field });
   if (field === 'from') return ms;
   return DATE_ONLY.test(text) ? ms + DAY_MS : ms + 1;
 }
 
-export function transactionRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
-  const guard = authenticate(deps, { permission: 'transactions:read' });
-
-  app.get('/v1/transactions', guard, (c) => {
+export const transactionHandlers = {
+  listTransactions: (c, deps) => {
     const key = c.get('apiKey');
     const query = parseWith(transactionListQuerySchema, c.req.query(), listRules);
     const page = query.page ?? 1;
@@ -58,14 +53,14 @@ export function transactionRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
       transactions: rows.map(transactionListItemView),
       pagination: { page, limit, total, pages: Math.ceil(total / limit) },
     });
-  });
+  },
 
-  app.get('/v1/transactions/:id', guard, (c) => {
+  retrieveTransaction: (c, deps) => {
     const key = c.get('apiKey');
-    const id = c.req.param('id');
+    const id = pathParam(c, 'id');
     deps.sessionService.sweep();
     const row = deps.sessions.findByTransactionId(id, key.accountId, key.environment);
-    if (!row) throw new ApiError('NOT_FOUND', `No transaction ${id}`, { param: 'id' });
+    if (!row) throw new ErrorAnswer('NOT_FOUND', `No transaction ${id}`, { param: 'id' });
     return sendData(c, transactionView(row));
-  });
-}
+  },
+} satisfies SomeOperationHandlers;

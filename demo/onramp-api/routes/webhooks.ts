@@ -3,21 +3,18 @@
  * endpoint. Permission `webhooks:manage`; publishable keys are refused. An endpoint belongs to the
  * account and mode (test or live) of the key that created it.
  */
-import type { Hono } from 'hono';
 import type { KeyEnvironment } from '../../../src/contract/catalog.js';
 import {
   WEBHOOK_ALL_EVENTS,
   WEBHOOK_EVENT_TYPES,
   createWebhookEndpointRequestSchema,
 } from '../../../src/contract/write/webhook.js';
-import type { SandboxDeps } from '../deps.js';
 import { webhookUrlProblem } from '../domain/webhook-targets.js';
 import { deliveryViews, endpointView } from '../domain/webhooks.js';
 import { checkGuestCreation } from '../guest-accounts/creation-limits.js';
-import { authenticate } from '../http/auth.js';
 import { readJsonObject } from '../http/body.js';
-import { ApiError, sendData } from '../http/errors.js';
-import type { ApiEnv } from '../http/types.js';
+import { ErrorAnswer, sendData } from '../http/errors.js';
+import { type SomeOperationHandlers, pathParam } from '../http/operation-routes.js';
 import { type FieldRule, message, parseWith } from '../http/validation.js';
 
 const URL_MESSAGE = 'url must be an https URL on a public address; test mode also allows http or https on loopback';
@@ -39,20 +36,18 @@ export const DELIVERY_LOG_LIMIT_MAX = 100;
 export function assertWebhookUrl(url: string, environment: KeyEnvironment, guestReceiverPrefix?: string): void {
   if (guestReceiverPrefix !== undefined) {
     if (url.startsWith(guestReceiverPrefix) && URL.canParse(url) && new URL(url).href === url) return;
-    throw new ApiError(
+    throw new ErrorAnswer(
       'VALIDATION_ERROR',
       `In the hosted demo, webhooks go only to the demo's own receiver (${guestReceiverPrefix}…); other addresses, loopback and private ones included, are refused`,
       { param: 'url' },
     );
   }
   const problem = webhookUrlProblem(url, environment);
-  if (problem !== null) throw new ApiError('VALIDATION_ERROR', problem, { param: 'url' });
+  if (problem !== null) throw new ErrorAnswer('VALIDATION_ERROR', problem, { param: 'url' });
 }
 
-export function webhookRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
-  const guard = authenticate(deps, { permission: 'webhooks:manage' });
-
-  app.post('/v1/webhooks', guard, async (c) => {
+export const webhookHandlers = {
+  createWebhookEndpoint: async (c, deps) => {
     const key = c.get('apiKey');
     const input = parseWith(createWebhookEndpointRequestSchema, await readJsonObject(c), rules);
     assertWebhookUrl(input.url, key.environment, deps.guests?.webhookPrefix);
@@ -60,38 +55,38 @@ export function webhookRoutes(app: Hono<ApiEnv>, deps: SandboxDeps): void {
     checkGuestCreation(c, deps, 'webhooks');
     const created = deps.webhookService.createEndpoint(key.accountId, key.environment, input.url, input.events);
     return sendData(c, created, 201);
-  });
+  },
 
-  app.get('/v1/webhooks', guard, (c) => {
+  listWebhookEndpoints: (c, deps) => {
     const key = c.get('apiKey');
     return sendData(c, { webhooks: deps.webhooks.listEndpoints(key.accountId, key.environment).map(endpointView) });
-  });
+  },
 
-  app.delete('/v1/webhooks/:id', guard, (c) => {
+  deleteWebhookEndpoint: (c, deps) => {
     const key = c.get('apiKey');
-    const id = c.req.param('id');
+    const id = pathParam(c, 'id');
     if (!deps.webhooks.deleteEndpoint(id, key.accountId, key.environment, deps.clock.now())) {
-      throw new ApiError('NOT_FOUND', `No webhook endpoint ${id}`, { param: 'id' });
+      throw new ErrorAnswer('NOT_FOUND', `No webhook endpoint ${id}`, { param: 'id' });
     }
     return sendData(c, { id, deleted: true });
-  });
+  },
 
-  app.get('/v1/webhooks/:id/deliveries', guard, (c) => {
+  listWebhookDeliveries: (c, deps) => {
     const key = c.get('apiKey');
-    const id = c.req.param('id');
+    const id = pathParam(c, 'id');
     const limitText = c.req.query('limit');
     let limit = DELIVERY_LOG_LIMIT_DEFAULT;
     if (limitText !== undefined) {
       if (!/^\d{1,3}$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > DELIVERY_LOG_LIMIT_MAX) {
-        throw new ApiError('VALIDATION_ERROR', `limit must be an integer between 1 and ${DELIVERY_LOG_LIMIT_MAX}`, {
+        throw new ErrorAnswer('VALIDATION_ERROR', `limit must be an integer between 1 and ${DELIVERY_LOG_LIMIT_MAX}`, {
           param: 'limit',
         });
       }
       limit = Number(limitText);
     }
     if (!deps.webhooks.findEndpoint(id, key.accountId, key.environment)) {
-      throw new ApiError('NOT_FOUND', `No webhook endpoint ${id}`, { param: 'id' });
+      throw new ErrorAnswer('NOT_FOUND', `No webhook endpoint ${id}`, { param: 'id' });
     }
     return sendData(c, { deliveries: deliveryViews(deps.webhooks, id, limit) });
-  });
-}
+  },
+} satisfies SomeOperationHandlers;

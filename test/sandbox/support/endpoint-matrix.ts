@@ -7,7 +7,9 @@ import { after, before } from 'node:test';
 import { type KeyEnvironment, type KeyType, PERMISSIONS, type Permission } from '../../../src/contract/catalog.js';
 import { apiKeyListSchema, createdApiKeySchema } from '../../../src/contract/write/api-key.js';
 import { createdSessionSchema, sessionStatusViewSchema } from '../../../src/contract/write/session.js';
-import { API_PATHS } from '../../../demo/onramp-api/http/app.js';
+import { honoPath, operationPaths } from '../../../demo/onramp-api/http/operation-routes.js';
+import { OPENAPI_PATH } from '../../../demo/onramp-api/routes/openapi.js';
+import { OPERATIONS, type Operation } from '../../../src/contract/operations.js';
 import { type Reply, type TestSandbox, startFileTestSandbox, expectData, sessionBody } from '../helpers.js';
 
 /** The sandbox the matrix runs against (a live binding: set before the file's tests, by `useMatrixSandbox`). */
@@ -86,7 +88,7 @@ export async function newWebhook(env: KeyEnvironment, key = admin(env)): Promise
 // ---- the endpoints: how to call each, and which key may (docs/design.md) ----
 
 export interface Endpoint {
-  /** `METHOD path` as in API_PATHS. */
+  /** `METHOD path`, the path in Hono's syntax (`/v1/keys/:id`). */
   route: string;
   /** What this row tries, when a route has several rows. */
   variant?: string;
@@ -101,6 +103,8 @@ export interface Endpoint {
   verify?(k: MatrixKey, reply: Reply): string | undefined;
   /** Public: answers without looking at the key (a revoked one included). */
   keyless?: boolean;
+  /** A row made from the contract (below): a key let through may get any answer past the gate. */
+  gateOnly?: boolean;
 }
 
 export const otherEnv = (env: KeyEnvironment): KeyEnvironment => (env === 'test' ? 'live' : 'test');
@@ -114,7 +118,7 @@ export const sessionOf = (env: KeyEnvironment) => {
   return s;
 };
 
-export const ENDPOINTS: Endpoint[] = [
+const WRITTEN_ROWS: Endpoint[] = [
   {
     // The OpenAPI document is public: any key (or none) reads it.
     route: 'GET /v1/openapi.json',
@@ -272,12 +276,44 @@ export const ENDPOINTS: Endpoint[] = [
   },
 ];
 
-/** Routes the server has now (from its own table), without HEAD and OPTIONS. */
-export const served = new Set(
-  Object.entries(API_PATHS).flatMap(([path, methods]) =>
+/**
+ * The row of an operation the rows above do not list (a new endpoint, until it has rows of its own):
+ * called with no body and `none` for each path parameter, it checks the gate the contract declares
+ * (the operation's `keys` and `permission`, as docs/design.md reads them).
+ */
+function contractRow(operation: Operation): Endpoint {
+  const path = operation.path.replace(/\{\w+\}/g, 'none');
+  return {
+    route: `${operation.method} ${honoPath(operation.path)}`,
+    variant: 'its access as the contract declares it',
+    call: (k) => t.call(operation.method, path, { key: k.key }),
+    ok: operation.success.status,
+    gateOnly: true,
+    allowed: (k) =>
+      (operation.keys === 'secret+publishable' || k.type === 'secret') &&
+      (operation.keys !== 'test-secret' || k.environment === 'test') &&
+      (operation.permission === undefined || k.permissions.includes(operation.permission)),
+  };
+}
+
+const writtenRoutes = new Set(WRITTEN_ROWS.map((e) => e.route));
+export const ENDPOINTS: Endpoint[] = [
+  ...WRITTEN_ROWS,
+  ...OPERATIONS.filter((o) => !writtenRoutes.has(`${o.method} ${honoPath(o.path)}`)).map(contractRow),
+];
+
+/** A key let through the gate: neither refused (401, 403 INSUFFICIENT_PERMISSIONS) nor unrouted (405), nor a crash. */
+export function pastTheGate(reply: Reply): boolean {
+  return ![401, 405].includes(reply.status) && reply.status < 500 && outcome(reply) !== '403 INSUFFICIENT_PERMISSIONS';
+}
+
+/** Routes the server has now (the contract's operations and the document), without HEAD and OPTIONS. */
+export const served = new Set([
+  ...[...operationPaths()].flatMap(([path, methods]) =>
     methods.filter((m) => m !== 'HEAD' && m !== 'OPTIONS').map((m) => `${m} ${path}`),
   ),
-);
+  `GET ${OPENAPI_PATH}`,
+]);
 /** Matrix rows for routes the server has; rows of routes still to come (webhooks) wait for them. */
 export const active = ENDPOINTS.filter((e) => served.has(e.route));
 

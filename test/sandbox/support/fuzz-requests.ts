@@ -3,7 +3,8 @@
  * headers and bodies (wrong-typed fields, deep nesting, bytes, broken JSON), put together as requests.
  */
 import fc from 'fast-check';
-import { API_PATHS } from '../../../demo/onramp-api/http/app.js';
+import { operationPaths } from '../../../demo/onramp-api/http/operation-routes.js';
+import { OPENAPI_PATH } from '../../../demo/onramp-api/routes/openapi.js';
 import { WALLET, sessionBody } from '../helpers.js';
 import { type FuzzRequest, real, t } from './fuzz-sandbox.js';
 
@@ -45,7 +46,7 @@ const segment = fc.oneof(
   }),
 );
 
-const knownPath = fc.constantFrom(...Object.keys(API_PATHS), '/', '/health');
+const knownPath = fc.constantFrom(...operationPaths().keys(), OPENAPI_PATH, '/', '/health');
 
 const path = fc.oneof(
   {
