@@ -40,7 +40,7 @@ function walk(dir: string): string[] {
   });
 }
 
-/** The `types` paths of package.json's exports, as their sources (`dist/types/x.d.ts` → `src/x.ts`). */
+/** The `types` paths of package.json's exports, as their sources (a `dist/types/…d.ts` path names its `src/…ts` source). */
 function typeEntries(): string[] {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
   return Object.values(pkg.exports)
