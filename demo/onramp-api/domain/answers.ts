@@ -32,7 +32,7 @@ export function checkoutRedirectUrl(checkoutUrl: string, sessionId: string, toke
   return `${checkoutUrl}/pay/${sessionId}?t=${token}`;
 }
 
-export function createdSessionView(row: SessionRow, clientSecret: string, redirectUrl: string): CreatedSession {
+export function createdSessionAnswer(row: SessionRow, clientSecret: string, redirectUrl: string): CreatedSession {
   return {
     session_id: row.id,
     client_secret: clientSecret,
@@ -58,9 +58,9 @@ const metadataOf = (row: SessionRow): Record<string, string | number | boolean |
   row.metadata ? (JSON.parse(row.metadata) as Record<string, string | number | boolean | null>) : {};
 
 /** `GET /v1/onramp`: the spec's status shape plus docs/design.md's extensions. */
-export function sessionStatusView(row: SessionRow, redirectUrl: string | undefined): SessionStatusView {
+export function sessionStatusAnswer(row: SessionRow, redirectUrl: string | undefined): SessionStatusView {
   // The transaction detail's fields, with the session's own five-state status and, as the spec
-  // shows for this view, fees as decimal numbers in major units.
+  // shows for this answer, fees as decimal numbers in major units.
   return {
     ...transactionBase(row),
     status: row.status,
@@ -85,7 +85,7 @@ const settledFees = (row: SessionRow) => ({
   processing_fee: row.processing_fee,
 });
 
-/** The transaction views know four states: an expired session is `failed` there. */
+/** The transaction answers know four states: an expired session is `failed` there. */
 export const transactionStatus = (row: SessionRow): TransactionStatus =>
   row.status === 'expired' ? 'failed' : row.status;
 
@@ -106,7 +106,7 @@ function transactionBase(row: SessionRow) {
   };
 }
 
-export function transactionView(row: SessionRow): Transaction {
+export function transactionAnswer(row: SessionRow): Transaction {
   const base = transactionBase(row);
   return {
     ...base,
@@ -116,11 +116,11 @@ export function transactionView(row: SessionRow): Transaction {
   };
 }
 
-export function transactionListItemView(row: SessionRow): TransactionListItem {
+export function transactionListItemAnswer(row: SessionRow): TransactionListItem {
   return { ...transactionBase(row), platform_fee: row.platform_fee };
 }
 
-export function quoteView(priced: PricedOrder, expiresAt: number): Quote {
+export function quoteAnswer(priced: PricedOrder, expiresAt: number): Quote {
   return {
     fiat_amount: priced.fiatAmount,
     fiat_currency: priced.fiatCurrency,
@@ -133,7 +133,7 @@ export function quoteView(priced: PricedOrder, expiresAt: number): Quote {
   };
 }
 
-export function apiKeyView(record: ApiKeyRecord): ApiKey {
+export function apiKeyAnswer(record: ApiKeyRecord): ApiKey {
   return {
     id: record.id,
     name: record.name,
@@ -146,7 +146,7 @@ export function apiKeyView(record: ApiKeyRecord): ApiKey {
   };
 }
 
-export function createdApiKeyView(record: ApiKeyRecord, key: string): CreatedApiKey {
+export function createdApiKeyAnswer(record: ApiKeyRecord, key: string): CreatedApiKey {
   return {
     id: record.id,
     key,

@@ -41,7 +41,7 @@ export function matchesHash(presented: string, storedHashHex: string): boolean {
 /**
  * The hosted checkout token of a session, derived one-way from its client secret, so the checkout
  * URL never reveals the client secret and the token can be re-derived whenever the client secret is
- * presented (the status view's `redirect_url`). Stored only as a hash.
+ * presented (the status answer's `redirect_url`). Stored only as a hash.
  */
 export function checkoutTokenFor(clientSecret: string): string {
   const digest = createHmac('sha256', clientSecret).update('onramp-hosted-checkout-token').digest();

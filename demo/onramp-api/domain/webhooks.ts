@@ -29,7 +29,7 @@ import { iso } from './clock.js';
 import { randomBase62 } from '../../http-common/ids.js';
 import { seal } from './ids.js';
 import type { SessionEventSink } from './sessions.js';
-import { sessionStatusView } from './answers.js';
+import { sessionStatusAnswer } from './answers.js';
 
 export const newWebhookEndpointId = (): string => `we_${randomBase62(24)}`;
 export const newWebhookSecret = (): string => `whsec_${randomBase62(32)}`;
@@ -78,7 +78,7 @@ export class WebhookService implements SessionEventSink {
       created_at: this.#clock.now(),
     };
     this.#repo.insertEndpoint(row);
-    return { ...endpointView({ ...row, deleted_at: null }), secret };
+    return { ...endpointAnswer({ ...row, deleted_at: null }), secret };
   }
 
   /** The event of a session's creation or new status, and its deliveries. Inside the change's transaction. */
@@ -91,7 +91,7 @@ export class WebhookService implements SessionEventSink {
       type,
       created: iso(now),
       // The session's metadata is referred to, not copied (eventBody puts it back).
-      data: { object: { ...sessionStatusView(session, undefined), metadata: {} } },
+      data: { object: { ...sessionStatusAnswer(session, undefined), metadata: {} } },
     };
     this.#repo.insertEvent({
       id: event.id,
@@ -139,7 +139,7 @@ function subscriptions(row: WebhookEndpointRow): Subscription[] {
     : [];
 }
 
-export function endpointView(row: WebhookEndpointRow): WebhookEndpoint {
+export function endpointAnswer(row: WebhookEndpointRow): WebhookEndpoint {
   return {
     id: row.id,
     url: row.url,
@@ -149,7 +149,7 @@ export function endpointView(row: WebhookEndpointRow): WebhookEndpoint {
   };
 }
 
-export function deliveryViews(repo: WebhooksRepo, endpointId: string, limit: number): WebhookDelivery[] {
+export function deliveryAnswers(repo: WebhooksRepo, endpointId: string, limit: number): WebhookDelivery[] {
   return repo.deliveriesOf(endpointId, limit).map((row) => ({
     id: row.id,
     endpoint_id: row.endpoint_id,

@@ -4,7 +4,7 @@
  * sandbox. One job: rewriting answers on their way out. The sandbox itself still builds docs/design.md's
  * shapes (and the tests hold it to them); this layer then
  *
- * - drops docs/design.md's extensions from the status view (`expires_at`, `quote_expires_at`,
+ * - drops docs/design.md's extensions from the status answer (`expires_at`, `quote_expires_at`,
  *   `exchange_rate`, `estimated_crypto_amount`, `redirect_url`) and from the quote (`network`);
  * - writes the quote's `fiat_amount`, which the spec types `number` without naming its unit, in
  *   major units (`100` for 10000 cents);

@@ -7,7 +7,7 @@ export const API_DESCRIPTION = `Sell crypto for fiat. Your server creates an onr
 
 **Answers.** A success is \`{"success": true, "data": …}\`. Every other answer, unknown routes included, is the error envelope \`{"success": false, "error": {"code", "message", "param"?, "request_id"}}\` with a \`Request-Id\` header. Each operation lists the statuses it answers and the codes each carries; a method a path does not take is 405 \`METHOD_NOT_ALLOWED\` with \`Allow\`, an unknown path 404 \`NOT_FOUND\`. Clients should accept codes they do not know.
 
-**Money.** \`fiat_amount\` is an integer in minor units (cents), 1000 to 1000000. Crypto amounts are decimal strings at the asset's precision, never floats. Fees are decimal numbers in major units in the creation answer, the quote and the session status, and integer minor units in the transaction views.
+**Money.** \`fiat_amount\` is an integer in minor units (cents), 1000 to 1000000. Crypto amounts are decimal strings at the asset's precision, never floats. Fees are decimal numbers in major units in the creation answer, the quote and the session status, and integer minor units in the transaction answers.
 
 **Retries.** \`POST /v1/onramp\` and \`POST /v1/onramp/quote\` honour \`Idempotency-Key\`. Over a rate limit the answer is 429 \`RATE_LIMITED\` with \`Retry-After\` (seconds): secret keys share one bucket per account and mode; publishable-key calls are limited per client address and per session.
 

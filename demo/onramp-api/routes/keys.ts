@@ -12,7 +12,7 @@ import {
 } from '../../../src/contract/catalog.js';
 import { createApiKeyRequestSchema } from '../../../src/contract/write/api-key.js';
 import { issueKey } from '../domain/keys.js';
-import { apiKeyView, createdApiKeyView } from '../domain/answers.js';
+import { apiKeyAnswer, createdApiKeyAnswer } from '../domain/answers.js';
 import { checkGuestCreation } from '../guest-accounts/creation-limits.js';
 import { readJsonObject } from '../http/body.js';
 import { ErrorAnswer, sendData } from '../http/errors.js';
@@ -68,12 +68,12 @@ export const keyHandlers = {
       { accountId: key.accountId, name: input.name, environment: input.environment, type, permissions },
       deps.clock.now(),
     );
-    return sendData(c, createdApiKeyView(issued.record, issued.key), 201);
+    return sendData(c, createdApiKeyAnswer(issued.record, issued.key), 201);
   },
 
   listApiKeys: (c, deps) => {
     const key = c.get('apiKey');
-    return sendData(c, { keys: deps.apiKeys.listActive(key.accountId, key.environment).map(apiKeyView) });
+    return sendData(c, { keys: deps.apiKeys.listActive(key.accountId, key.environment).map(apiKeyAnswer) });
   },
 
   revokeApiKey: (c, deps) => {

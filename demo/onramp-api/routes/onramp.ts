@@ -2,7 +2,7 @@
 import { SESSION_ID_PATTERN, sessionIdFromClientSecret } from '../../../src/contract/credentials.js';
 import { createSessionRequestSchema } from '../../../src/contract/write/session-request.js';
 import { checkoutTokenFor, matchesHash } from '../domain/ids.js';
-import { checkoutRedirectUrl, createdSessionView, sessionStatusView } from '../domain/answers.js';
+import { checkoutRedirectUrl, createdSessionAnswer, sessionStatusAnswer } from '../domain/answers.js';
 import { checkGuestCreation } from '../guest-accounts/creation-limits.js';
 import { enforce } from '../http/auth.js';
 import { readJsonObject } from '../http/body.js';
@@ -25,7 +25,7 @@ export const onrampHandlers = {
       assertReturnUrl(input.return_url);
       const created = deps.sessionService.create(key.accountId, key.environment, { ...input, network });
       const redirectUrl = checkoutRedirectUrl(deps.checkoutUrl, created.row.id, created.checkoutToken);
-      return { status: 201, data: createdSessionView(created.row, created.clientSecret, redirectUrl) };
+      return { status: 201, data: createdSessionAnswer(created.row, created.clientSecret, redirectUrl) };
     });
   },
 
@@ -68,6 +68,6 @@ export const onrampHandlers = {
       secretMatches && clientSecret
         ? checkoutRedirectUrl(deps.checkoutUrl, row.id, checkoutTokenFor(clientSecret))
         : undefined;
-    return sendData(c, sessionStatusView(row, redirectUrl));
+    return sendData(c, sessionStatusAnswer(row, redirectUrl));
   },
 } satisfies SomeOperationHandlers;

@@ -1,7 +1,7 @@
 /** `POST /v1/onramp/quote`: any valid key (publishable too), no particular permission. */
 import { quoteRequestSchema } from '../../../src/contract/write/quote-request.js';
 import { priceOrder } from '../domain/quote.js';
-import { quoteView } from '../domain/answers.js';
+import { quoteAnswer } from '../domain/answers.js';
 import { readJsonObject } from '../http/body.js';
 import { idempotent } from '../http/idempotency.js';
 import type { SomeOperationHandlers } from '../http/operation-routes.js';
@@ -23,7 +23,7 @@ export const quoteHandlers = {
         },
         deps.clock.priceNow(),
       );
-      return { status: 200, data: quoteView(priced, deps.clock.now() + deps.sessionService.quoteTtlMs) };
+      return { status: 200, data: quoteAnswer(priced, deps.clock.now() + deps.sessionService.quoteTtlMs) };
     });
   },
 } satisfies SomeOperationHandlers;

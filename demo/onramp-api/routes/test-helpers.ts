@@ -1,7 +1,7 @@
 /** `POST /v1/test_helpers/onramp/advance`: forces a legal transition; test secret keys only. */
 import { SESSION_STATUSES, SESSION_TRANSITIONS } from '../../../src/contract/catalog.js';
 import { advanceSessionRequestSchema } from '../../../src/contract/write/test-helpers.js';
-import { sessionStatusView } from '../domain/answers.js';
+import { sessionStatusAnswer } from '../domain/answers.js';
 import { readJsonObject } from '../http/body.js';
 import { ErrorAnswer, sendData } from '../http/errors.js';
 import type { SomeOperationHandlers } from '../http/operation-routes.js';
@@ -30,6 +30,6 @@ export const testHelperHandlers = {
       );
     }
     const updated = deps.sessions.findById(row.id) ?? row;
-    return sendData(c, sessionStatusView(updated, undefined));
+    return sendData(c, sessionStatusAnswer(updated, undefined));
   },
 } satisfies SomeOperationHandlers;

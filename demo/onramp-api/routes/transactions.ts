@@ -1,7 +1,7 @@
 /** `GET /v1/transactions` (filtered, paginated, newest first) and `GET /v1/transactions/:id`. */
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, TRANSACTION_STATUSES } from '../../../src/contract/catalog.js';
 import { transactionListQuerySchema } from '../../../src/contract/write/transaction.js';
-import { transactionListItemView, transactionView } from '../domain/answers.js';
+import { transactionListItemAnswer, transactionAnswer } from '../domain/answers.js';
 import { ErrorAnswer, sendData } from '../http/errors.js';
 import { type SomeOperationHandlers, pathParam } from '../http/operation-routes.js';
 import { type FieldRule, message, parseWith } from '../http/validation.js';
@@ -50,7 +50,7 @@ export const transactionHandlers = {
       offset: (page - 1) * limit,
     });
     return sendData(c, {
-      transactions: rows.map(transactionListItemView),
+      transactions: rows.map(transactionListItemAnswer),
       pagination: { page, limit, total, pages: Math.ceil(total / limit) },
     });
   },
@@ -61,6 +61,6 @@ export const transactionHandlers = {
     deps.sessionService.sweep();
     const row = deps.sessions.findByTransactionId(id, key.accountId, key.environment);
     if (!row) throw new ErrorAnswer('NOT_FOUND', `No transaction ${id}`, { param: 'id' });
-    return sendData(c, transactionView(row));
+    return sendData(c, transactionAnswer(row));
   },
 } satisfies SomeOperationHandlers;

@@ -10,7 +10,7 @@ import {
   createWebhookEndpointRequestSchema,
 } from '../../../src/contract/write/webhook.js';
 import { webhookUrlProblem } from '../domain/webhook-targets.js';
-import { deliveryViews, endpointView } from '../domain/webhooks.js';
+import { deliveryAnswers, endpointAnswer } from '../domain/webhooks.js';
 import { checkGuestCreation } from '../guest-accounts/creation-limits.js';
 import { readJsonObject } from '../http/body.js';
 import { ErrorAnswer, sendData } from '../http/errors.js';
@@ -59,7 +59,7 @@ export const webhookHandlers = {
 
   listWebhookEndpoints: (c, deps) => {
     const key = c.get('apiKey');
-    return sendData(c, { webhooks: deps.webhooks.listEndpoints(key.accountId, key.environment).map(endpointView) });
+    return sendData(c, { webhooks: deps.webhooks.listEndpoints(key.accountId, key.environment).map(endpointAnswer) });
   },
 
   deleteWebhookEndpoint: (c, deps) => {
@@ -87,6 +87,6 @@ export const webhookHandlers = {
     if (!deps.webhooks.findEndpoint(id, key.accountId, key.environment)) {
       throw new ErrorAnswer('NOT_FOUND', `No webhook endpoint ${id}`, { param: 'id' });
     }
-    return sendData(c, { deliveries: deliveryViews(deps.webhooks, id, limit) });
+    return sendData(c, { deliveries: deliveryAnswers(deps.webhooks, id, limit) });
   },
 } satisfies SomeOperationHandlers;
