@@ -19,7 +19,7 @@ export interface TrustedProxies {
 
 const NO_PROXIES: TrustedProxies = { has: () => false, entries: [] };
 
-/** This machine, as a proxy: the hosted demo's default (Caddy beside it, and the demo server's own hop to the API). */
+/** This machine, as a proxy: the public demo's default (Caddy beside it, and the demo server's own hop to the API). */
 export const LOOPBACK_PROXIES: readonly string[] = ['127.0.0.1', '::1'];
 
 /** IPv4-mapped IPv6 (`::ffff:127.0.0.1`, what a dual-stack socket reports) as plain IPv4. */

@@ -104,7 +104,7 @@ export interface StartSandboxOptions {
   /** Only pages of these origins may call the browser endpoints (CORS; patterns as `merchantOrigins`). Default: any page. */
   corsOrigins?: readonly string[];
   /**
-   * Guest accounts (the public demo's, docs/design.md "The hosted demo"): no merchant account is
+   * Guest accounts (the public demo's, docs/design.md "The public demo"): no merchant account is
    * made; guests get short-lived test accounts of their own through the handle's `guests`, capped
    * and deleted in time; webhooks go to the owner's receiver only. A database holding live keys is
    * refused.

@@ -22,7 +22,7 @@ export interface OwnSite {
 /**
  * The demo server's own site. With a public URL (behind a proxy) that URL's host and origin; when
  * not hosted, also every loopback spelling of the listening address, as `npm start` prints it. A
- * hosted demo answers its public name only.
+ * public demo answers its public name only.
  */
 export function ownSite(listenHost: string, port: number, publicUrl: string | null, hosted: boolean): OwnSite {
   const hosts = new Set<string>();

@@ -1,4 +1,4 @@
-/** The page a would-be visitor of the hosted demo sees when no account is made for them (static text only). */
+/** The page a would-be visitor of the public demo sees when no account is made for them (static text only). */
 import { renderPlainPage } from '../shop/server/plain-page.js';
 
 export function renderNoVisitorPage(title: string, message: string): string {

@@ -1,5 +1,5 @@
 /**
- * The hosted demo's visitors in the database (docs/design.md "The hosted demo": a restart ends no
+ * The public demo's visitors in the database (docs/design.md "The public demo": a restart ends no
  * visit): the hash of a visitor's cookie, their account, their webhook receiver and what the shop
  * keeps for them (the `Merchant`: keys, webhook endpoint and secret, received events, console
  * keys, orders). Secrets (the secret key, the webhook signing secret, console keys, orders' client

@@ -1,5 +1,5 @@
 /**
- * The hosted demo's visitors (docs/design.md "The hosted demo"). A browser's first page view makes a
+ * The public demo's visitors (docs/design.md "The public demo"). A browser's first page view makes a
  * sandbox account of its own (test mode only; the sandbox limits how many per address and in all),
  * bound to an `HttpOnly; Secure; SameSite=Lax` cookie that holds a random token, of which only a
  * hash is kept here. The shop, the console and the webhook log of a request act for its visitor's

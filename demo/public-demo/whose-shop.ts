@@ -1,5 +1,5 @@
 /**
- * Whose shop a request is (`c.get('merchant')`): locally the one merchant; in the hosted demo the
+ * Whose shop a request is (`c.get('merchant')`): locally the one merchant; in the public demo the
  * visitor of the request's cookie. A visitor without one gets an account on a page they open
  * themselves (a top-level navigation, as browsers mark it with `Sec-Fetch-*`: an image, a frame or
  * a script of another site makes none); an API call without one is `401 NO_DEMO_ACCOUNT`.

@@ -1,5 +1,5 @@
 /**
- * The hosted demo as it will run: behind Caddy (TLS, three names), in hosted mode, in Chromium.
+ * The public demo as it will run: behind Caddy (TLS, three names), in hosted mode, in Chromium.
  * Two visitors each pay and see only their own sessions, keys and webhooks; the demo answers its
  * public name only; a visitor's webhook can go nowhere but the demo's own receiver; no live key exists.
  */

@@ -1,5 +1,5 @@
 /**
- * The hosted demo as docs/hosting.md runs it, on this machine: the settings of
+ * The public demo as docs/hosting.md runs it, on this machine: the settings of
  * `deploy/onramp-demo.env` with `*.localhost` names standing in for the domain (Chromium resolves
  * them to loopback by itself) and free loopback ports; the demo process as the systemd unit starts
  * it (`node --import tsx demo/shop/server/main.ts`); Caddy with `deploy/Caddyfile`, reading the same

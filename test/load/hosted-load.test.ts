@@ -1,5 +1,5 @@
 /**
- * One visitor cannot slow another (issue 25, docs/design.md "The hosted demo"). The hosted demo runs in
+ * One visitor cannot slow another (issue 25, docs/design.md "The public demo"). The public demo runs in
  * a process of its own (as systemd runs it); one visitor fills their account with 100 sessions of
  * the largest metadata allowed and floods their own transaction list (`limit=100`, through the API
  * and through their console) at twice the rate their secret-key limit allows, while another

@@ -1,4 +1,4 @@
-/** `npm start`'s settings (demo/shop/server/settings.ts): the hosted demo's variables, and a bad value stopping the start with its variable named. */
+/** `npm start`'s settings (demo/shop/server/settings.ts): the public demo's variables, and a bad value stopping the start with its variable named. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ConfigError } from '../../demo/onramp-api/index.js';

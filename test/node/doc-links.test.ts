@@ -99,8 +99,8 @@ test('GitHub heading slugs, as the pages rely on them', () => {
   assert.equal(githubSlug('React 19 + Vite'), 'react-19--vite');
   assert.equal(githubSlug('Next.js (App Router)'), 'nextjs-app-router');
   assert.equal(
-    githubSlug('15. The hosted demo: strangers share one machine'),
-    '15-the-hosted-demo-strangers-share-one-machine',
+    githubSlug('15. The public demo: strangers share one machine'),
+    '15-the-public-demo-strangers-share-one-machine',
   );
   assert.equal(githubSlug("16. The merchant console's guard"), '16-the-merchant-consoles-guard');
   assert.equal(githubSlug('snake_case and [a link](x.md)'), 'snake_case-and-a-link');

@@ -1,5 +1,5 @@
 /**
- * A restart ends no visit and resets no limit (issue 25, docs/design.md "The hosted demo"): the real
+ * A restart ends no visit and resets no limit (issue 25, docs/design.md "The public demo"): the real
  * `demo/shop/server/main.ts` in hosted mode is stopped and started again on the same database file, and
  * the visitor carries on with the same account, keys, console keys, received events and orders;
  * an address that used up its new accounts is still refused. What the demo keeps is sealed: the

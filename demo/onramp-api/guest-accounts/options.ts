@@ -1,5 +1,5 @@
 /**
- * Guest accounts' rules (the public demo's, docs/design.md "The hosted demo"): every guest gets a
+ * Guest accounts' rules (the public demo's, docs/design.md "The public demo"): every guest gets a
  * test-only account of their own that is deleted with everything in it after a while; what a
  * guest may create is capped per account and rate-limited per account and per client address;
  * webhooks go to the owner's own receiver only, delivered in-process.

@@ -1,6 +1,6 @@
 /**
  * Token buckets kept in the database (`rate_buckets`), for guest accounts' limits that must
- * outlive a restart (docs/design.md "The hosted demo"): new accounts per address, creations per address
+ * outlive a restart (docs/design.md "The public demo"): new accounts per address, creations per address
  * and per account. Refilled by wall-clock time (epoch ms), since a restart resets any monotonic
  * clock. Each take is one read and one write of one row, by its primary key.
  */

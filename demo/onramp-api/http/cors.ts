@@ -22,7 +22,7 @@ const EXPOSE_HEADERS = 'Date, Request-Id, Retry-After';
 export const PREFLIGHT_MAX_AGE_S = 7200;
 
 /**
- * `allowOrigin` narrows which pages may call (the hosted demo: its own shop only); by default any
+ * `allowOrigin` narrows which pages may call (the public demo: its own shop only); by default any
  * page may, as a merchant's widget runs on the merchant's own origin.
  */
 export function cors(allowOrigin: (origin: string) => boolean = () => true): MiddlewareHandler {

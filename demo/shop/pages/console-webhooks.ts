@@ -1,7 +1,7 @@
 /**
  * The console's webhooks panel: the account's endpoints with their latest deliveries (event,
  * outcome of each attempt), adding one (its signing secret shown once) and deleting one. The shop's
- * own receiver is marked and kept. Refusals (a private address; in the hosted demo anything but the
+ * own receiver is marked and kept. Refusals (a private address; in the public demo anything but the
  * demo's receiver) are shown as the API words them.
  */
 import * as z from 'zod/mini';

@@ -268,7 +268,7 @@ keyForm.addEventListener('submit', (event) => {
   })();
 });
 
-/** The hosted demo has no live environment: the key form offers what the account has. */
+/** The public demo has no live environment: the key form offers what the account has. */
 async function loadAccount(): Promise<void> {
   const reply = await request('GET', '/api/console/account');
   const parsed = z.object({ environments: z.array(z.string()) }).safeParse(reply.data);

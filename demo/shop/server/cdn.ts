@@ -5,7 +5,7 @@
  * `Cache-Control`: a year and `immutable` for content-hashed names (`de-Dmu9IuJW.js`), `no-cache`
  * (revalidate every time, cheap with the ETag) for stable names such as the script-tag file.
  *
- * Strangers share this process (docs/design.md "The hosted demo"), so compression never runs on the
+ * Strangers share this process (docs/design.md "The public demo"), so compression never runs on the
  * event loop: zlib's asynchronous calls work on libuv's thread pool while other requests are
  * served, and a dynamic answer past DYNAMIC_COMPRESS_MAX is sent as it is.
  */

@@ -1,6 +1,6 @@
 /**
  * The merchant console's server side (`/api/console/...`): every call goes to the sandbox with the
- * request's merchant's test secret key (the visitor's own in the hosted demo), which never reaches
+ * request's merchant's test secret key (the visitor's own in the public demo), which never reaches
  * the browser, through the server client (`onramp-checkout/server`). Its answers go back as the
  * API's envelopes with the API's status, errors included (`apiErrorResponse`); a page of
  * transactions as the bytes the sandbox sent (streamed, never parsed and written again here).
@@ -34,7 +34,7 @@ export interface ConsoleApiOptions {
   /** How this request's merchant calls the sandbox (its key, the visitor's address). */
   call: (c: Context<DemoEnv>, key?: string) => SandboxCall;
   own: () => OwnSite;
-  /** The hosted demo: test mode only, and the account's end is shown. */
+  /** The public demo: test mode only, and the account's end is shown. */
   hosted: boolean;
 }
 

@@ -20,7 +20,7 @@ export function contentSecurityPolicy(
     "base-uri 'none'",
     "form-action 'self'",
     "object-src 'none'",
-    // No page of the demo is meant to be framed (clickjacking; in the hosted demo, a framed page would make accounts).
+    // No page of the demo is meant to be framed (clickjacking; in the public demo, a framed page would make accounts).
     "frame-ancestors 'none'",
     "require-trusted-types-for 'script'",
     ['trusted-types lit-html onramp-checkout', ...trustedTypes].join(' '),

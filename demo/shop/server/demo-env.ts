@@ -3,7 +3,7 @@ import type { Merchant } from './merchant.js';
 
 export interface DemoEnv {
   Variables: {
-    /** Whose shop this request is: the sandbox's own account locally, the visitor's in the hosted demo. */
+    /** Whose shop this request is: the sandbox's own account locally, the visitor's in the public demo. */
     merchant: Merchant;
     /** The client's address (`X-Forwarded-For` only from a trusted proxy). */
     clientAddress: string;

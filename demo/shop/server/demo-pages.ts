@@ -114,7 +114,7 @@ export const demoPageScripts = (): Record<string, string> =>
 /** True for the path of one of the demo's pages. */
 export const isDemoPage = (path: string): boolean => DEMO_PAGES.some((page) => page.path === path);
 
-/** What the hosted demo tells a visitor about their own account (nothing locally). */
+/** What the public demo tells a visitor about their own account (nothing locally). */
 export interface VisitorAccountNote {
   /** When the account and everything in it is deleted (epoch ms). */
   expiresAt: number | null;

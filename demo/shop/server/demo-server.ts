@@ -74,7 +74,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   if (publicDemo && !publicUrl?.startsWith('https:'))
     throw new Error('The hosted demo needs its public https URL (DEMO_PUBLIC_URL)');
 
-  // The app exists before the sandbox: in the hosted demo the sandbox delivers webhooks to it in-process.
+  // The app exists before the sandbox: in the public demo the sandbox delivers webhooks to it in-process.
   const app = new Hono<DemoEnv>();
   /** Hosted, each visitor's endpoint at this server's receiver is this and an id of its own. */
   const receiverPrefix = `${publicUrl}/webhooks/`;

@@ -1,7 +1,7 @@
 /**
  * A merchant of the demo shop: a sandbox account's keys and what the shop's server keeps for it
  * (the webhook signing secret, the events it received, the full keys its console created, its
- * orders). Locally there is one, the sandbox's own account, in memory; in the hosted demo every
+ * orders). Locally there is one, the sandbox's own account, in memory; in the public demo every
  * visitor is one (visitors.ts), and what is kept is also written to the database as it changes
  * (`recorder`, visitor-store.ts), so a restart ends no visit. Change what is kept through
  * `keepEvent`, `keepConsoleKey` and `keepOrder`; read it from the fields.
@@ -42,7 +42,7 @@ export const KEEP_ORDERS = 100;
 /** Console-created keys kept per merchant (the oldest go first; a demo account holds 10 active keys). */
 export const KEEP_CONSOLE_KEYS = 20;
 
-/** Writes what a merchant keeps as it changes (the hosted demo's database); each keeps its own bounds. */
+/** Writes what a merchant keeps as it changes (the public demo's database); each keeps its own bounds. */
 export interface MerchantRecorder {
   event(event: ReceivedWebhookEvent): void;
   consoleKey(id: string, key: string): void;
@@ -54,7 +54,7 @@ export interface Merchant {
   secretKey: string;
   /** Test publishable key: goes to the pages. */
   publishableKey: string;
-  /** When the hosted demo deletes this account (epoch ms); null when it stays. */
+  /** When the public demo deletes this account (epoch ms); null when it stays. */
   expiresAt: number | null;
   /** The webhook URL this shop registered for the account, and its signing secret. */
   webhook: { url: string; endpointId: string; secret: string } | null;

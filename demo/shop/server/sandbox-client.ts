@@ -1,7 +1,7 @@
 /**
  * The demo shop's server calls the onramp API as any merchant's server does: with its secret key,
  * through `onramp-checkout/server` (here from its source, `src/server-client/`), to the API's address on
- * this machine. In the hosted demo it passes on the visitor's address (`X-Forwarded-For`), so the
+ * this machine. In the public demo it passes on the visitor's address (`X-Forwarded-For`), so the
  * API's per-address limits see the visitor, not this server.
  */
 import type { Context } from 'hono';
@@ -14,7 +14,7 @@ export interface SandboxCall {
   /** The API's internal URL (`SandboxHandle.internalApiUrl`). */
   apiUrl: string;
   key: string;
-  /** The visitor's address, forwarded in the hosted demo. */
+  /** The visitor's address, forwarded in the public demo. */
   forwardedFor?: string | undefined;
 }
 

@@ -7,15 +7,15 @@
  * - `DEMO_LISTEN_HOST`: the address all three listen on (default 127.0.0.1; `0.0.0.0` for all);
  * - `DEMO_PUBLIC_URL`, `SANDBOX_PUBLIC_URL`, `CHECKOUT_PUBLIC_URL`: where browsers reach them behind
  *   a proxy; pages, `redirect_url`, CORS, `frame-ancestors`, CSP and the console's guard follow;
- * - `DEMO_HOSTED=1`: the hosted demo (needs the three public URLs, https, three origins);
- * - `DEMO_ACCOUNT_TTL`: seconds a visitor's account lives in the hosted demo (default 3600).
+ * - `DEMO_HOSTED=1`: the public demo (needs the three public URLs, https, three origins);
+ * - `DEMO_ACCOUNT_TTL`: seconds a visitor's account lives in the public demo (default 3600).
  */
 import { isIP } from 'node:net';
 import { ConfigError, intVar, loadConfig, publicUrlVar } from '../../onramp-api/index.js';
 import type { StartDemoOptions } from './demo-server.js';
 
 export const DEFAULT_ACCOUNT_TTL_SECONDS = 3600;
-/** Where the hosted demo keeps its data unless `SANDBOX_DB` says: never the local demo's database (it has live keys). */
+/** Where the public demo keeps its data unless `SANDBOX_DB` says: never the local demo's database (it has live keys). */
 const HOSTED_DB = '.sandbox-data/hosted.db';
 
 function hostedVar(env: NodeJS.ProcessEnv): boolean {

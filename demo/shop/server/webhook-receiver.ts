@@ -1,7 +1,7 @@
 /**
  * The demo shop's webhook receiver, as a merchant writes one. Locally the shop registers its own
  * `POST /webhooks` on the sandbox (`registerWebhook`, replacing endpoints it registered before at
- * that URL, whose secrets it no longer knows); in the hosted demo the sandbox makes each visitor's
+ * that URL, whose secrets it no longer knows); in the public demo the sandbox makes each visitor's
  * account with its endpoint at `POST /webhooks/<id>`. The signing secret is kept by the merchant (hosted: sealed in the database, visitor-store.ts); each delivery is verified with `verifyWebhookSignature`
  * over the RAW body (400 when it fails), deduplicated by event id, and kept (the latest 50) for the
  * shop page, which polls `GET /api/webhook-events` (its own merchant's events only).
@@ -35,7 +35,7 @@ export async function registerWebhook(merchant: Merchant, call: SandboxCall, url
 
 /**
  * The receiver's routes. `merchantFor(id)` finds whose endpoint a delivery came to: the path's
- * id in the hosted demo, none locally.
+ * id in the public demo, none locally.
  */
 export function webhookReceiver(
   app: Hono<DemoEnv>,

@@ -1,5 +1,5 @@
 /**
- * The hosted demo as `demo/shop/server/main.ts` starts it (settings from the environment), with one
+ * The public demo as `demo/shop/server/main.ts` starts it (settings from the environment), with one
  * test-only change: `TEST_CREATIONS_PER_ACCOUNT=<burst>` lets a load test make its 100 sessions at
  * once instead of one every 2 s. Every other limit (the secret key's 100 then 25 a second above
  * all) is the real one.

@@ -1,5 +1,5 @@
 /**
- * The hosted demo in a process of its own (as systemd runs it), for the tests that restart it or
+ * The public demo in a process of its own (as systemd runs it), for the tests that restart it or
  * load it: started on free loopback ports with a database file, stopped with SIGTERM; requests go
  * to its listening port with the public Host (node:http: fetch would not let a test set Host).
  */

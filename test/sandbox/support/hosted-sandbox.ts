@@ -1,5 +1,5 @@
 /**
- * A sandbox with guest accounts, as the public demo runs it (docs/design.md "The hosted demo"), for
+ * A sandbox with guest accounts, as the public demo runs it (docs/design.md "The public demo"), for
  * the hosted-*.test.ts suites: the demo's origin, its webhook receiver (recording what it is sent,
  * in-process), and guest accounts made each from an address of its own.
  */
