@@ -9,27 +9,15 @@
 import type { Permission } from './catalog.js';
 import { SESSION_ID_PATTERN } from './credentials.js';
 import type { ErrorCode } from './write/envelope.js';
+import type * as write from './write/shapes.js';
+import type { NameOf } from './write/named.js';
 
-/** Names of the contract's schemas an operation reads or answers (mapped to zod in demo/onramp-api/openapi/schemas.ts). */
-export type SchemaName =
-  | 'CreateSessionRequest'
-  | 'CreatedSession'
-  | 'SessionStatus'
-  | 'QuoteRequest'
-  | 'Quote'
-  | 'TransactionList'
-  | 'Transaction'
-  | 'CreateApiKeyRequest'
-  | 'CreatedApiKey'
-  | 'ApiKeyList'
-  | 'RevokedApiKey'
-  | 'CreateWebhookEndpointRequest'
-  | 'CreatedWebhookEndpoint'
-  | 'WebhookEndpointList'
-  | 'DeletedWebhookEndpoint'
-  | 'WebhookDeliveryList'
-  | 'AdvanceSessionRequest'
-  | 'TransactionListQuery';
+/**
+ * Names of the contract's schemas an operation reads or answers: each schema of `./write/` given a
+ * name (`named(schema, { id, example })`, `./write/named.ts`), read off their types. The import is of
+ * types only: this module stays free of zod for the server client that imports it.
+ */
+export type SchemaName = NameOf<(typeof write)[keyof typeof write]>;
 
 export type OperationId =
   | 'createSession'

@@ -15,10 +15,10 @@ import {
   WEBHOOK_TOLERANCE_SECONDS,
 } from '../../../src/contract/write/webhook.js';
 import { ERROR_MEANINGS } from './errors.js';
-import { EXAMPLES, EXAMPLE_CLIENT_SECRET, EXAMPLE_REQUEST_ID, exampleEvent, exampleSignature } from './examples.js';
+import { EXAMPLE_CLIENT_SECRET, EXAMPLE_REQUEST_ID, exampleEvent, exampleSignature } from './examples.js';
 import { DELIVERY_LOG_LIMIT_MAX } from '../routes/webhooks.js';
 import { API_DESCRIPTION, KEY_DESCRIPTIONS, TAGS } from './prose.js';
-import { EXTRA_SCHEMAS, NAMED_SCHEMAS, documentRegistry } from './schemas.js';
+import { EXAMPLES, NAMED_SCHEMAS, documentRegistry } from './schemas.js';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -32,13 +32,17 @@ export interface OpenApiDocumentOptions {
 const ref = (name: string): JsonObject => ({ $ref: `#/components/schemas/${name}` });
 const JSON_TYPE = 'application/json';
 
-/** Schemas used only as query parameters, never components. */
-const QUERY_SCHEMAS = new Set(['TransactionListQuery']);
+/** Schemas an operation reads as its query parameters and none as a body or an answer: never components. */
+const QUERY_SCHEMAS = new Set<string>(
+  OPERATIONS.flatMap((operation) => (typeof operation.query === 'string' ? [operation.query] : [])).filter(
+    (name) => !OPERATIONS.some((operation) => operation.body === name || operation.success.schema === name),
+  ),
+);
 
 /** The components' JSON Schemas, converted from the contract's zod schemas. */
 function componentSchemas(): Record<string, JsonObject> {
   const components = Object.fromEntries(
-    Object.entries({ ...NAMED_SCHEMAS, ...EXTRA_SCHEMAS }).filter(([name]) => !QUERY_SCHEMAS.has(name)),
+    Object.entries(NAMED_SCHEMAS).filter(([name]) => !QUERY_SCHEMAS.has(name)),
   ) as Record<string, z.ZodMiniType>;
   const registry = documentRegistry(components);
   const { schemas } = z.toJSONSchema(registry, {

@@ -1,64 +1,33 @@
 /**
- * The contract's schemas as the document names them. They are plain zod (src/contract/write/), so
+ * The contract's schemas as the document names them: every schema of src/contract/write/ given a
+ * name and an example (`named(schema, { id, example })`, src/contract/write/named.ts), found among
+ * the exports of src/contract/write/shapes.ts, in the order of their names. They are plain zod, so
  * `z.toJSONSchema` converts them as they are; their descriptions are the contract's own metadata.
  */
 import * as z from 'zod/mini';
 import type { SchemaName } from '../../../src/contract/operations.js';
-import {
-  apiKeyListSchema,
-  createApiKeyRequestSchema,
-  createdApiKeySchema,
-  revokedApiKeySchema,
-} from '../../../src/contract/write/api-key.js';
-import { errorEnvelopeSchema } from '../../../src/contract/write/envelope.js';
-import { quoteRequestSchema } from '../../../src/contract/write/quote-request.js';
-import { quoteSchema } from '../../../src/contract/write/quote.js';
-import { metadataSchema } from '../../../src/contract/write/request-fields.js';
-import { createSessionRequestSchema } from '../../../src/contract/write/session-request.js';
-import { createdSessionSchema, sessionStatusViewSchema } from '../../../src/contract/write/session.js';
-import { advanceSessionRequestSchema } from '../../../src/contract/write/test-helpers.js';
-import {
-  transactionListQuerySchema,
-  transactionListSchema,
-  transactionSchema,
-} from '../../../src/contract/write/transaction.js';
-import {
-  createWebhookEndpointRequestSchema,
-  createdWebhookEndpointSchema,
-  deletedWebhookEndpointSchema,
-  webhookDeliveryListSchema,
-  webhookEndpointListSchema,
-  webhookEventSchema,
-} from '../../../src/contract/write/webhook.js';
+import * as write from '../../../src/contract/write/shapes.js';
+import { namingOf } from '../../../src/contract/write/named.js';
 
-/** Every schema the operations name, by its name in `components.schemas`. */
-export const NAMED_SCHEMAS: Readonly<Record<SchemaName, z.ZodMiniType>> = {
-  CreateSessionRequest: createSessionRequestSchema,
-  CreatedSession: createdSessionSchema,
-  SessionStatus: sessionStatusViewSchema,
-  QuoteRequest: quoteRequestSchema,
-  Quote: quoteSchema,
-  TransactionList: transactionListSchema,
-  Transaction: transactionSchema,
-  CreateApiKeyRequest: createApiKeyRequestSchema,
-  CreatedApiKey: createdApiKeySchema,
-  ApiKeyList: apiKeyListSchema,
-  RevokedApiKey: revokedApiKeySchema,
-  CreateWebhookEndpointRequest: createWebhookEndpointRequestSchema,
-  CreatedWebhookEndpoint: createdWebhookEndpointSchema,
-  WebhookEndpointList: webhookEndpointListSchema,
-  DeletedWebhookEndpoint: deletedWebhookEndpointSchema,
-  WebhookDeliveryList: webhookDeliveryListSchema,
-  AdvanceSessionRequest: advanceSessionRequestSchema,
-  TransactionListQuery: transactionListQuerySchema,
-};
+const byId = new Map<string, { id: string; example: unknown; schema: z.ZodMiniType }>();
+for (const value of Object.values(write)) {
+  const naming = namingOf(value);
+  if (!naming) continue;
+  const known = byId.get(naming.id);
+  if (known && known.schema !== value) throw new Error(`two schemas of src/contract/write/ are named ${naming.id}`);
+  byId.set(naming.id, { ...naming, schema: value as z.ZodMiniType });
+}
+const named = [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
-/** Schemas that are components of their own though no operation answers them alone. */
-export const EXTRA_SCHEMAS = {
-  ErrorEnvelope: errorEnvelopeSchema,
-  WebhookEvent: webhookEventSchema,
-  Metadata: metadataSchema,
-} as const;
+/** Every named schema, by its name in `components.schemas` (`SchemaName` is the type of these names). */
+export const NAMED_SCHEMAS: Readonly<Record<SchemaName, z.ZodMiniType>> = Object.fromEntries(
+  named.map(({ id, schema }) => [id, schema]),
+) as Record<SchemaName, z.ZodMiniType>;
+
+/** The example of every named schema, by name. */
+export const EXAMPLES: Readonly<Record<SchemaName, unknown>> = Object.fromEntries(
+  named.map(({ id, example }) => [id, example]),
+) as Record<SchemaName, unknown>;
 
 /**
  * The registry `z.toJSONSchema` reads: an `id` per component (a component, referenced by `$ref`),

@@ -1,5 +1,7 @@
 /** The response envelopes: `{success: true, data}` and docs/design.md's error envelope. */
 import * as z from 'zod/mini';
+import { errorEnvelopeExample } from './examples.js';
+import { named } from './named.js';
 
 export const ERROR_CODES = [
   'VALIDATION_ERROR',
@@ -50,15 +52,18 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
  * The error body. `code` is a plain string on the way in, so a client still reads an error from a
  * newer server whose codes it does not know.
  */
-export const errorEnvelopeSchema = z.object({
-  success: z.literal(false),
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    param: z.optional(z.string()),
-    request_id: z.string(),
+export const errorEnvelopeSchema = named(
+  z.object({
+    success: z.literal(false),
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      param: z.optional(z.string()),
+      request_id: z.string(),
+    }),
   }),
-});
+  { id: 'ErrorEnvelope', example: errorEnvelopeExample },
+);
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 export type ErrorBody = ErrorEnvelope['error'];
 

@@ -1,6 +1,8 @@
 /** Field-level schemas of request bodies (server side): amounts and metadata as accepted. */
 import * as z from 'zod/mini';
 import { FIAT_AMOUNT_MAX, FIAT_AMOUNT_MIN } from '../catalog.js';
+import { metadataExample } from './examples.js';
+import { named } from './named.js';
 
 /** Integer fiat amount in minor units, inside the allowed range. */
 export const fiatAmountSchema = z
@@ -29,17 +31,20 @@ export const jsonByteLength = (value: unknown): number => new TextEncoder().enco
  * METADATA_LIMITS. Reserved keys are checked on the input, since a record's parse skips
  * `__proto__` before any key check runs.
  */
-export const metadataSchema = z.pipe(
-  z
-    .unknown()
-    .check(z.refine((value) => !RESERVED_METADATA_KEYS.some((key) => Object.hasOwn(Object(value) as object, key)))),
-  z
-    .record(
-      z.string().check(z.minLength(1), z.maxLength(METADATA_LIMITS.keyChars)),
-      z.union([z.string().check(z.maxLength(METADATA_LIMITS.valueChars)), z.number(), z.boolean(), z.null()]),
-    )
-    .check(
-      z.refine((record) => Object.keys(record).length <= METADATA_LIMITS.keys),
-      z.refine((record) => jsonByteLength(record) <= METADATA_LIMITS.jsonBytes),
-    ),
+export const metadataSchema = named(
+  z.pipe(
+    z
+      .unknown()
+      .check(z.refine((value) => !RESERVED_METADATA_KEYS.some((key) => Object.hasOwn(Object(value) as object, key)))),
+    z
+      .record(
+        z.string().check(z.minLength(1), z.maxLength(METADATA_LIMITS.keyChars)),
+        z.union([z.string().check(z.maxLength(METADATA_LIMITS.valueChars)), z.number(), z.boolean(), z.null()]),
+      )
+      .check(
+        z.refine((record) => Object.keys(record).length <= METADATA_LIMITS.keys),
+        z.refine((record) => jsonByteLength(record) <= METADATA_LIMITS.jsonBytes),
+      ),
+  ),
+  { id: 'Metadata', example: metadataExample },
 );

@@ -12,6 +12,8 @@ import {
   timestampSchema,
   walletAddressSchema,
 } from './primitives.js';
+import { transactionExample, transactionListExample, transactionListQueryExample } from './examples.js';
+import { named } from './named.js';
 
 export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
 
@@ -33,12 +35,15 @@ const transactionBase = {
   completed_at: z.optional(timestampSchema),
 };
 
-export const transactionSchema = z.object({
-  ...transactionBase,
-  fees: settledFeesSchema,
-  exchange_rate: exchangeRateSchema,
-  customer_email: z.optional(z.nullable(z.string())),
-});
+export const transactionSchema = named(
+  z.object({
+    ...transactionBase,
+    fees: settledFeesSchema,
+    exchange_rate: exchangeRateSchema,
+    customer_email: z.optional(z.nullable(z.string())),
+  }),
+  { id: 'Transaction', example: transactionExample },
+);
 export type Transaction = z.infer<typeof transactionSchema>;
 
 export const transactionListItemSchema = z.object({
@@ -55,10 +60,13 @@ export const paginationSchema = z.object({
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
-export const transactionListSchema = z.object({
-  transactions: z.array(transactionListItemSchema),
-  pagination: paginationSchema,
-});
+export const transactionListSchema = named(
+  z.object({
+    transactions: z.array(transactionListItemSchema),
+    pagination: paginationSchema,
+  }),
+  { id: 'TransactionList', example: transactionListExample },
+);
 export type TransactionList = z.infer<typeof transactionListSchema>;
 
 /** A positive integer as URL text, up to nine digits. */
@@ -76,13 +84,16 @@ export const dateFilterSchema = z.union([z.iso.date(), z.iso.datetime({ offset: 
  * Query of `GET /v1/transactions`, as strings off the URL. Its output (what the route reads, and what
  * the OpenAPI document describes: `page` and `limit` as integers) is the query a client means.
  */
-export const transactionListQuerySchema = z.object({
-  page: z.optional(z.pipe(positiveIntText, z.pipe(z.transform(Number), pageNumberSchema))),
-  limit: z.optional(z.pipe(positiveIntText, z.pipe(z.transform(Number), pageLimitSchema))),
-  status: z.optional(transactionStatusSchema),
-  from: z.optional(dateFilterSchema),
-  to: z.optional(dateFilterSchema),
-  wallet_address: z.optional(walletAddressSchema),
-  crypto_currency: z.optional(cryptoCurrencySchema),
-});
+export const transactionListQuerySchema = named(
+  z.object({
+    page: z.optional(z.pipe(positiveIntText, z.pipe(z.transform(Number), pageNumberSchema))),
+    limit: z.optional(z.pipe(positiveIntText, z.pipe(z.transform(Number), pageLimitSchema))),
+    status: z.optional(transactionStatusSchema),
+    from: z.optional(dateFilterSchema),
+    to: z.optional(dateFilterSchema),
+    wallet_address: z.optional(walletAddressSchema),
+    crypto_currency: z.optional(cryptoCurrencySchema),
+  }),
+  { id: 'TransactionListQuery', example: transactionListQueryExample },
+);
 export type TransactionListQuery = z.infer<typeof transactionListQuerySchema>;

@@ -7,6 +7,15 @@ import * as z from 'zod/mini';
 import { keyEnvironmentSchema } from './api-key.js';
 import { timestampSchema } from './primitives.js';
 import { sessionStatusViewSchema } from './session.js';
+import {
+  createWebhookEndpointRequestExample,
+  createdWebhookEndpointExample,
+  deletedWebhookEndpointExample,
+  webhookDeliveryListExample,
+  webhookEndpointListExample,
+  webhookEventExample,
+} from './examples.js';
+import { named } from './named.js';
 
 /** The event kinds: one per session status, the session being the event's object. */
 export const WEBHOOK_EVENT_TYPES = [
@@ -30,10 +39,13 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
 export const webhookSubscriptionSchema = z.union([webhookEventTypeSchema, z.literal(WEBHOOK_ALL_EVENTS)]);
 
-export const createWebhookEndpointRequestSchema = z.object({
-  url: z.string().check(z.minLength(1), z.maxLength(2000)),
-  events: z.array(webhookSubscriptionSchema).check(z.minLength(1), z.maxLength(WEBHOOK_EVENT_TYPES.length + 1)),
-});
+export const createWebhookEndpointRequestSchema = named(
+  z.object({
+    url: z.string().check(z.minLength(1), z.maxLength(2000)),
+    events: z.array(webhookSubscriptionSchema).check(z.minLength(1), z.maxLength(WEBHOOK_EVENT_TYPES.length + 1)),
+  }),
+  { id: 'CreateWebhookEndpointRequest', example: createWebhookEndpointRequestExample },
+);
 export type CreateWebhookEndpointRequest = z.infer<typeof createWebhookEndpointRequestSchema>;
 
 const webhookEndpointBase = {
@@ -46,27 +58,39 @@ const webhookEndpointBase = {
 };
 
 /** The creation response: the only place the signing secret (`whsec_…`) is returned. */
-export const createdWebhookEndpointSchema = z.object({
-  ...webhookEndpointBase,
-  secret: z.string().check(z.regex(/^whsec_/)),
-});
+export const createdWebhookEndpointSchema = named(
+  z.object({
+    ...webhookEndpointBase,
+    secret: z.string().check(z.regex(/^whsec_/)),
+  }),
+  { id: 'CreatedWebhookEndpoint', example: createdWebhookEndpointExample },
+);
 export type CreatedWebhookEndpoint = z.infer<typeof createdWebhookEndpointSchema>;
 
 export const webhookEndpointSchema = z.object(webhookEndpointBase);
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 
-export const webhookEndpointListSchema = z.object({ webhooks: z.array(webhookEndpointSchema) });
+export const webhookEndpointListSchema = named(z.object({ webhooks: z.array(webhookEndpointSchema) }), {
+  id: 'WebhookEndpointList',
+  example: webhookEndpointListExample,
+});
 export type WebhookEndpointList = z.infer<typeof webhookEndpointListSchema>;
 
-export const deletedWebhookEndpointSchema = z.object({ id: z.string(), deleted: z.literal(true) });
+export const deletedWebhookEndpointSchema = named(z.object({ id: z.string(), deleted: z.literal(true) }), {
+  id: 'DeletedWebhookEndpoint',
+  example: deletedWebhookEndpointExample,
+});
 
 /** The body of every delivery. `id` is the same on every attempt and every endpoint. */
-export const webhookEventSchema = z.object({
-  id: z.string().check(z.regex(/^evt_[0-9A-Za-z]+$/)),
-  type: webhookEventTypeSchema,
-  created: timestampSchema,
-  data: z.object({ object: sessionStatusViewSchema }),
-});
+export const webhookEventSchema = named(
+  z.object({
+    id: z.string().check(z.regex(/^evt_[0-9A-Za-z]+$/)),
+    type: webhookEventTypeSchema,
+    created: timestampSchema,
+    data: z.object({ object: sessionStatusViewSchema }),
+  }),
+  { id: 'WebhookEvent', example: webhookEventExample('onramp.session.completed') },
+);
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled'] as const;
@@ -95,5 +119,8 @@ export const webhookDeliverySchema = z.object({
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
-export const webhookDeliveryListSchema = z.object({ deliveries: z.array(webhookDeliverySchema) });
+export const webhookDeliveryListSchema = named(z.object({ deliveries: z.array(webhookDeliverySchema) }), {
+  id: 'WebhookDeliveryList',
+  example: webhookDeliveryListExample,
+});
 export type WebhookDeliveryList = z.infer<typeof webhookDeliveryListSchema>;
