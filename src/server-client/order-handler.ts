@@ -18,6 +18,7 @@ import type { CreatedSession } from '../contract/write/session.js';
 import { type OnrampClient, createOnrampClient } from './client.js';
 import { OnrampApiError } from './error.js';
 import { ORDER_ERROR_STATUS, OrderRefusedError, errorBody, randomId } from './order-errors.js';
+import { isOwnOrigin, originOf } from './order-origins.js';
 import {
   type BuyerOrder,
   type CheckedOrder,
@@ -76,7 +77,8 @@ export interface OrderHandlerOptions {
   returnUrl?: (order: CheckedOrder, request: Request) => MaybePromise<string | undefined>;
   /**
    * Origins allowed to send orders, such as `['https://shop.example']`. Default: the request's own
-   * origin (and the same host over https, for a server behind a proxy that ends TLS). Another
+   * origin, read from its `Host` header (over https, or the request's scheme), so a server behind
+   * a proxy that ends TLS, or a framework whose `request.url` says `localhost`, still knows its pages. Another
    * origin listed here gets CORS answers for exactly that origin, with credentials. `*` is refused.
    */
   allowedOrigins?: readonly string[];
@@ -122,21 +124,6 @@ export type OrderAnswerData = CreatedSession & {
 
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const UNKNOWN_VISITOR = 'unknown';
-
-/** `https://shop.example:443/x` → `https://shop.example`; refuses what is not an http(s) origin. */
-function originOf(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new TypeError(`onramp-checkout/server: allowedOrigins has ${JSON.stringify(value)}, which is not an origin`);
-  }
-  if (!/^https?:$/.test(url.protocol) || url.origin !== value.replace(/\/$/, ''))
-    throw new TypeError(
-      `onramp-checkout/server: allowedOrigins takes origins such as https://shop.example (no path, no *), not ${JSON.stringify(value)}`,
-    );
-  return url.origin;
-}
 
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
@@ -205,8 +192,7 @@ export function createOrderHandler(options: OrderHandlerOptions): OrderHandler {
 
   const isAllowed = (origin: string, request: Request): 'own' | 'listed' | false => {
     if (allowed) return allowed.includes(origin) ? 'listed' : false;
-    const own = new URL(request.url);
-    return origin === own.origin || origin === `https://${own.host}` ? 'own' : false;
+    return isOwnOrigin(origin, request) ? 'own' : false;
   };
 
   const visitorOf = (request: Request, context: OrderHandlerContext): string => {
@@ -265,7 +251,7 @@ export function createOrderHandler(options: OrderHandlerOptions): OrderHandler {
       );
     if (fetchSite === 'cross-site' && verdict !== 'listed')
       return fail('ORIGIN_NOT_ALLOWED', 'Orders are taken from the shop’s own pages only');
-    if (verdict === 'listed' && origin !== null && origin !== new URL(request.url).origin) {
+    if (verdict === 'listed' && origin !== null && !isOwnOrigin(origin, request)) {
       corsHeaders['Access-Control-Allow-Origin'] = origin;
       corsHeaders['Access-Control-Allow-Credentials'] = 'true';
     }

@@ -48,10 +48,7 @@ function handlerWith(options: Partial<OrderHandlerOptions> = {}): OrderHandler {
   });
 }
 
-function orderRequest(
-  body: unknown,
-  { origin = SHOP, headers = {}, method = 'POST', raw = false } = {},
-): Request {
+function orderRequest(body: unknown, { origin = SHOP, headers = {}, method = 'POST', raw = false } = {}): Request {
   return new Request(`${SHOP}/api/order`, {
     method,
     headers: { 'Content-Type': 'application/json', ...(origin ? { Origin: origin } : {}), ...headers },
@@ -183,6 +180,18 @@ describe('createOrderHandler', () => {
       }),
     );
     assert.equal(proxied.status, 201);
+    // The host the browser addressed is the Host header, whatever the framework's request.url says
+    // (next start's is localhost); a Host of another site is still not the page's.
+    const behindNext = (host: string) =>
+      handler(
+        new Request('http://localhost:3000/api/order', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Origin: SHOP, Host: host },
+          body: JSON.stringify(ORDER),
+        }),
+      );
+    assert.equal((await behindNext('shop.example')).status, 201);
+    await expectError(await behindNext('other.example'), 403, 'ORIGIN_NOT_ALLOWED');
     // A missing Origin passes only when the merchant says so.
     const lenient = handlerWith({ limit: false, allowMissingOrigin: true });
     assert.equal((await lenient(orderRequest(ORDER, { origin: '' }))).status, 201);
