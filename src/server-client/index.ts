@@ -1,6 +1,6 @@
 /**
  * `onramp-checkout/server`: for the merchant's server only (it takes a secret key). A typed client
- * of the API, and the webhook signature check.
+ * of the API, the webhook signature check, and the order handler behind the widget's `session-url`.
  */
 export {
   createOnrampClient,
@@ -37,3 +37,15 @@ export type {
   WebhookEndpoint,
   WebhookEvent,
 } from '../contract/write/webhook.js';
+export {
+  createOrderHandler,
+  type OrderHandler,
+  type OrderHandlerOptions,
+  type OrderHandlerContext,
+  type OrderAnswerData,
+  type OrderMetadata,
+} from './order-handler.js';
+export { OrderRefusedError, ORDER_ERROR_STATUS, type OrderErrorCode } from './order-errors.js';
+export { toNodeListener, type NodeRequestLike, type NodeResponseLike } from './node-listener.js';
+export type { OrderRules, CheckedOrder } from './order-rules.js';
+export type { VisitorLimitOptions } from './visitor-limits.js';

@@ -27,6 +27,9 @@ export const CONSUMER_APPS = {
       ['npm', 'run', 'build'],
     ],
   },
+  // A plain node:http merchant server with the order handler (onramp-checkout/server): `tsc` against the
+  // packed types, then `node dist/server.js` (servers.ts).
+  'node-server': { build: [['npm', 'run', 'build']] },
   // Every TypeScript sample of README.md, CONTRIBUTING.md and docs/*.md, type-checked against the packed
   // package (prepare.ts writes them in: test/consumers/readme-samples.ts; the Vue samples go to vite-vue).
   'readme-samples': { build: [['npx', 'tsc', '--noEmit', '-p', '.']] },

@@ -1,6 +1,7 @@
 /**
  * What a consumer app runs against: the sandbox (in-process, in-memory database), and the app's own
- * server: `next start` for the Next.js app, `node build` for the SvelteKit app, or, for a Vite app, a small merchant server that serves
+ * server: `next start` for the Next.js app, `node build` for the SvelteKit app, `node dist/server.js` for the plain
+ * Node server, or, for a Vite app, a small merchant server that serves
  * the built files and creates sessions with the secret key (`POST /api/session`), as any merchant
  * backend does. Everything listens on loopback.
  */
@@ -58,7 +59,7 @@ function onrampEnv(sandbox: SandboxHandle): Record<string, string> {
 
 /** A built app's own server process on `port`, up once `/` answers (bounded: a broken build fails with its output). */
 async function startAppProcess(
-  app: 'next-app' | 'sveltekit',
+  app: 'next-app' | 'sveltekit' | 'node-server',
   command: string,
   args: string[],
   port: number,
@@ -107,6 +108,16 @@ export async function startNextApp(sandbox: SandboxHandle): Promise<AppServer> {
 export async function startSvelteKitApp(sandbox: SandboxHandle): Promise<AppServer> {
   const port = await freePort();
   return startAppProcess('sveltekit', process.execPath, ['build'], port, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ...onrampEnv(sandbox),
+  });
+}
+
+/** The plain Node merchant server (`node dist/server.js`): its `POST /api/order` is the order handler. */
+export async function startNodeServer(sandbox: SandboxHandle): Promise<AppServer> {
+  const port = await freePort();
+  return startAppProcess('node-server', process.execPath, ['dist/server.js'], port, {
     PORT: String(port),
     HOST: '127.0.0.1',
     ...onrampEnv(sandbox),

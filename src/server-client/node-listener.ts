@@ -1,0 +1,67 @@
+/**
+ * `node:http`'s `(req, res)` around the order handler, for a plain Node server, Express or Fastify's
+ * raw request. Written against the shapes it reads, so the server entry imports no `node:` module.
+ */
+import type { OrderHandler } from './order-handler.js';
+import { errorBody, randomId } from './order-errors.js';
+
+/** What `toNodeListener` reads of `node:http`'s `IncomingMessage` (no Node types needed). */
+export interface NodeRequestLike extends AsyncIterable<Uint8Array | string> {
+  method?: string | undefined;
+  url?: string | undefined;
+  headers: Record<string, string | string[] | undefined>;
+  socket?: { remoteAddress?: string | undefined; encrypted?: boolean | undefined } | null;
+}
+
+/** What `toNodeListener` writes of `node:http`'s `ServerResponse`. */
+export interface NodeResponseLike {
+  statusCode: number;
+  setHeader(name: string, value: string | string[]): unknown;
+  end(body?: Uint8Array | string): unknown;
+}
+
+/**
+ * The handler as a `node:http` listener, `(req, res)`: for `http.createServer`, Express
+ * (`app.post('/api/order', toNodeListener(handleOrder))`, with no body parser before it) and
+ * Fastify's raw request. The socket's address is the visitor's (`context.clientAddress`).
+ */
+export function toNodeListener(handler: OrderHandler): (req: NodeRequestLike, res: NodeResponseLike) => Promise<void> {
+  return async (req, res) => {
+    let response: Response;
+    try {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (name.startsWith(':') || value === undefined) continue;
+        for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+      }
+      const method = (req.method ?? 'GET').toUpperCase();
+      const url = new URL(
+        req.url ?? '/',
+        `${req.socket?.encrypted ? 'https' : 'http'}://${headers.get('host') ?? 'localhost'}`,
+      );
+      const hasBody = method !== 'GET' && method !== 'HEAD';
+      const iterator = hasBody ? req[Symbol.asyncIterator]() : null;
+      const body = iterator
+        ? new ReadableStream<Uint8Array>({
+            async pull(controller) {
+              const next: IteratorResult<Uint8Array | string> = await iterator.next();
+              if (next.done) controller.close();
+              else
+                controller.enqueue(typeof next.value === 'string' ? new TextEncoder().encode(next.value) : next.value);
+            },
+          })
+        : null;
+      // `duplex` is what a streamed body needs in Node's fetch; the DOM types do not know it yet.
+      const init = { method, headers, body, duplex: 'half' } as RequestInit;
+      response = await handler(new Request(url, init), { clientAddress: req.socket?.remoteAddress });
+    } catch {
+      response = new Response(JSON.stringify(errorBody('VALIDATION_ERROR', 'Malformed request', randomId('req_'))), {
+        status: 400,
+        headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+      });
+    }
+    res.statusCode = response.status;
+    response.headers.forEach((value, name) => res.setHeader(name, value));
+    res.end(new Uint8Array(await response.arrayBuffer()));
+  };
+}
