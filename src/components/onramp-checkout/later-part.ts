@@ -10,7 +10,9 @@ import type { OnrampSession } from '../../core/session-model.js';
 import { announcement as announce } from './announcement.js';
 import { resultView as result } from './result-view.js';
 import { elsewhereView as elsewhere } from './elsewhere-view.js';
-import type { CheckoutSurface } from '../../core/flow-machine.js';
+import { consentView as consentScreen } from './consent-view.js';
+import type { CheckoutSurface, FlowInput, FlowState, Transition } from '../../core/flow-machine.js';
+import { laterTransition } from '../../core/quote-policy.js';
 import type { WidgetViewInput } from './view-pieces.js';
 
 const complete = (input: WidgetViewInput): WidgetViewInput => ({
@@ -26,10 +28,19 @@ export const elsewhereView = (
   url: string,
 ): ReturnType<typeof elsewhere> => elsewhere(complete(input), surface, url);
 
+export const consentView = (input: WidgetViewInput, session: OnrampSession): ReturnType<typeof consentScreen> =>
+  consentScreen(complete(input), session);
+
 export const resultView = (input: WidgetViewInput, session: OnrampSession): ReturnType<typeof result> =>
   result(complete(input), session);
 
 export { attachLater } from '../../controllers/later-controller.js';
+
+/** What this part adds to the machine (the quote's inputs, price consent), with the element's `price-tolerance`. */
+export const judge =
+  (tolerance: unknown) =>
+  (before: FlowState, result: Transition, input: FlowInput): Transition =>
+    laterTransition(before, result, input, tolerance);
 export { duplicate } from '../../diagnostics/diagnostics.js';
 export { focusReplacement } from './focus-replacement.js';
 export { nextPoll } from '../../core/poll-policy.js';
