@@ -4,7 +4,7 @@
  * session is on screen, so it is there long before a price expires or a payment ends.
  */
 import { withScreenTexts } from '../../i18n/messages-screens.js';
-import { loadMessages, type Language } from '../../i18n/catalogue.js';
+import { hasScreenTexts, loadMessages, type Language } from '../../i18n/catalogue.js';
 import { english, type Messages } from '../../i18n/messages.js';
 import type { OnrampSession } from '../../core/session-model.js';
 import { announcement as announce } from './announcement.js';
@@ -46,6 +46,9 @@ export { focusReplacement } from './focus-replacement.js';
 export { nextPoll } from '../../core/poll-policy.js';
 export { BuyerSigns } from '../../controllers/buyer-signs.js';
 
-/** A language's catalogue, loaded and checked; `null` when it could not be (English is used then). */
+/**
+ * A language's catalogue, loaded and checked (the screens' texts included); `null` when it could not
+ * be (English is used then).
+ */
 export const loadCatalogue = (language: Language): Promise<Messages | null> =>
-  loadMessages(language).then((messages) => (messages === english ? null : messages));
+  loadMessages(language).then((messages) => (messages === english || !hasScreenTexts(messages) ? null : messages));
