@@ -191,14 +191,17 @@ export function withConsent(before: FlowState, result: Transition, input: FlowIn
       : result;
   const shown = status === 'pending' ? session?.quote.cryptoAmount : undefined;
   if (!shown || shown === price.shown) return result;
-  const verdict = judgePrice(shown, price.accepted, tolerance);
+  // The first priced quote over a session shown without one (the spec's bare status shape) is
+  // judged, but a better one is not announced as a change (as it is no "Price updated.").
+  const judged = judgePrice(shown, price.accepted, tolerance);
+  const verdict = judged === 'better' && before.session && !isPriced(before.session.quote) ? 'shown' : judged;
   return {
-    state: { ...state, price: { accepted: verdict === 'better' ? shown : price.accepted, shown, verdict } },
+    state: { ...state, price: { accepted: judged === 'better' ? shown : price.accepted, shown, verdict } },
     notifications: [
       ...result.notifications,
       {
         type: 'price-change',
-        detail: { previous: price.accepted, current: shown, accepted: verdict !== 'worse' },
+        detail: { previous: price.accepted, current: shown, accepted: judged !== 'worse' },
       },
     ],
   };
