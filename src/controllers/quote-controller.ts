@@ -45,9 +45,9 @@ export class QuoteController implements ReactiveController {
     if (status === 'pending' && price && price.shown !== session?.quote.cryptoAmount) send({ type: 'judge-price' });
     const plan = this.#connected
       ? nextQuote({
-          status,
+          pending: status === 'pending',
           quote: session?.quote ?? null,
-          notice: quoteNotice,
+          refreshing: quoteNotice === 'refreshing',
           now: clock.now(),
           inFlight: this.#refresher.inFlight,
           retryAt: this.#refresher.retryAt,

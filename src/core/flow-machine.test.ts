@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import * as fc from 'fast-check';
 import { initialState, isFinal, transition as machine, type FlowInput, type FlowState } from './flow-machine.js';
-import { laterTransition } from './quote-policy.js';
+import { laterTransition } from './price-consent.js';
 import { widgetError } from './widget-error.js';
 import type { OnrampQuote, OnrampSession } from './session-model.js';
 import type { SessionStatus } from '../contract/catalog.js';

@@ -151,7 +151,7 @@ export const mustAccept = ({ price, session }: FlowState): boolean =>
   !!price && (price.verdict == 'worse' || price.shown != session?.quote.cryptoAmount);
 
 /**
- * The next state and its notifications. `later` (`laterTransition` of the quote's policy, from the
+ * The next state and its notifications. `later` (`laterTransition` of `price-consent.ts`, from the
  * `later` part, with the `price-tolerance` bound) takes the quote's inputs, which only that part
  * sends, and judges the price on screen after every input.
  */
@@ -221,7 +221,7 @@ function step(state: FlowState, input: FlowInput): Transition {
       return next({ surface: 'none' });
 
     default:
-      // The quote's inputs and the price's: the `later` part's (`laterTransition` of the quote's policy).
+      // The quote's inputs and the price's: the `later` part's (`laterTransition` of `price-consent.ts`).
       return same;
   }
 }

@@ -14,8 +14,6 @@ import {
   transition,
   type FlowInput,
   type FlowState,
-  type OnrampStatus,
-  type QuoteNotice,
   type Transition,
 } from './flow-machine.js';
 import {
@@ -25,9 +23,9 @@ import {
   nextQuote,
   quoteRetryAt,
   TICK_OFFSET_MS,
-  laterTransition,
   type QuoteContext,
 } from './quote-policy.js';
+import { laterTransition } from './price-consent.js';
 import type { OnrampQuote } from './session-model.js';
 import { sessionModel, testQuote } from '../../test/support/session-model.js';
 
@@ -39,9 +37,9 @@ const quoteArb = fc.record<OnrampQuote>({
 });
 
 const contextArb = fc.record<QuoteContext>({
-  status: fc.constantFrom<OnrampStatus>('loading', 'pending', 'processing', 'completed', 'failed', 'expired', 'error'),
+  pending: fc.boolean(),
   quote: fc.option(quoteArb, { nil: null }),
-  notice: fc.constantFrom<QuoteNotice>('none', 'refreshing', 'refreshed'),
+  refreshing: fc.boolean(),
   now: fc.integer({ min: 0, max: 4_000_000 }),
   inFlight: fc.boolean(),
   retryAt: fc.integer({ min: 0, max: 4_000_000 }),
@@ -50,7 +48,7 @@ const contextArb = fc.record<QuoteContext>({
 test('no refresh unless pending with a quote, and none while one is in flight', () => {
   fc.assert(
     fc.property(contextArb, (context) => {
-      fc.pre(context.status !== 'pending' || !context.quote || context.inFlight);
+      fc.pre(!context.pending || !context.quote || context.inFlight);
       assert.deepEqual(nextQuote(context), { kind: 'stop' });
     }),
   );
@@ -65,7 +63,7 @@ test('a refresh never goes out before the backoff, and lands on the first countd
       const at = context.now + plan.ms;
       assert.ok(at >= context.retryAt, 'before the backoff');
       const { expiresAt, exchangeRate } = context.quote!;
-      const expire = expiresAt !== null && exchangeRate !== null && context.notice !== 'refreshing';
+      const expire = expiresAt !== null && exchangeRate !== null && !context.refreshing;
       assert.equal(plan.expire, expire);
       const due = expire ? Math.max(context.retryAt, expiresAt) : context.retryAt;
       if (due <= context.now) assert.equal(plan.ms, 0);
@@ -95,12 +93,12 @@ test('after a failure the next try waits its backoff, never less than Retry-Afte
 });
 
 test('a status answer keeps the quote the widget refreshed when its own is older, else takes its own', () => {
-  const mine = { ...testQuote, cryptoAmount: '0.032', expiresAt: 2000 };
-  assert.equal(keptQuote(mine, { ...testQuote, expiresAt: 1000 }, 'pending'), mine);
-  assert.equal(keptQuote(mine, { ...testQuote, expiresAt: null }, 'pending'), mine);
-  assert.deepEqual(keptQuote(mine, { ...testQuote, expiresAt: 3000 }, 'pending'), { ...testQuote, expiresAt: 3000 });
+  const mine: OnrampQuote = { ...testQuote, cryptoAmount: '0.032', expiresAt: 2000 };
+  assert.equal(keptQuote<OnrampQuote>(mine, { ...testQuote, expiresAt: 1000 }, true), mine);
+  assert.equal(keptQuote<OnrampQuote>(mine, { ...testQuote, expiresAt: null }, true), mine);
+  assert.deepEqual(keptQuote<OnrampQuote>(mine, { ...testQuote, expiresAt: 3000 }, true), { ...testQuote, expiresAt: 3000 });
   // Once paid, the server's figures are the truth; what it omitted is kept.
-  assert.deepEqual(keptQuote(mine, { ...testQuote, exchangeRate: null, expiresAt: null }, 'processing'), {
+  assert.deepEqual(keptQuote<OnrampQuote>(mine, { ...testQuote, exchangeRate: null, expiresAt: null }, false), {
     ...testQuote,
     exchangeRate: testQuote.exchangeRate,
     expiresAt: 2000,

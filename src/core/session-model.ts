@@ -139,7 +139,7 @@ export function mergeSession(current: OnrampSession | null, next: OnrampSession)
   if (current?.sessionId !== next.sessionId) return next;
   return {
     ...next,
-    quote: keptQuote(current.quote, next.quote, next.status),
+    quote: keptQuote(current.quote, next.quote, next.status === 'pending'),
     redirectUrl: next.redirectUrl ?? current.redirectUrl,
   };
 }

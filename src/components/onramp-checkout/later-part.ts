@@ -12,7 +12,7 @@ import { resultView as result } from './result-view.js';
 import { elsewhereView as elsewhere } from './elsewhere-view.js';
 import { consentView as consentScreen } from './consent-view.js';
 import type { CheckoutSurface, FlowInput, FlowState, Transition } from '../../core/flow-machine.js';
-import { laterTransition } from '../../core/quote-policy.js';
+import { laterTransition } from '../../core/price-consent.js';
 import type { WidgetViewInput } from './view-pieces.js';
 
 const complete = (input: WidgetViewInput): WidgetViewInput => ({

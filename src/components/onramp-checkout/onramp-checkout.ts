@@ -68,7 +68,7 @@ declare const __ONRAMP_VERSION__: string | undefined;
  * @csspart quote-countdown - Time left on the quoted price.
  * @csspart session-countdown - Time left on the session.
  * @csspart pay-button - The "Pay" button.
- * @csspart price-change - The new price beside the accepted one, when it is worse beyond `price-tolerance`.
+ * @csspart price-change - In Pay's place, a new price worse than the accepted one beyond `price-tolerance`: `previous-price` beside `new-price`.
  * @csspart previous-price - The price the buyer accepted before.
  * @csspart new-price - The new price.
  * @csspart accept-price-button - "Accept new price": Pay comes back at the new price.
@@ -155,10 +155,7 @@ export class OnrampCheckout extends LitElement {
    */
   locale = '';
 
-  /**
-   * How much worse, in percent, a new price (the crypto amount for the order's fiat amount) may be
-   * than the one the buyer accepted before Pay waits for them to accept it ("Accept new price").
-   */
+  /** Percent a new price (crypto for the fiat amount) may be worse than the accepted one before Pay waits for "Accept new price". */
   priceTolerance = '0.5';
 
   /** Colour scheme: `light`, `dark`, or `auto` (follows the system). */
