@@ -96,7 +96,10 @@ test('a status answer keeps the quote the widget refreshed when its own is older
   const mine: OnrampQuote = { ...testQuote, cryptoAmount: '0.032', expiresAt: 2000 };
   assert.equal(keptQuote<OnrampQuote>(mine, { ...testQuote, expiresAt: 1000 }, true), mine);
   assert.equal(keptQuote<OnrampQuote>(mine, { ...testQuote, expiresAt: null }, true), mine);
-  assert.deepEqual(keptQuote<OnrampQuote>(mine, { ...testQuote, expiresAt: 3000 }, true), { ...testQuote, expiresAt: 3000 });
+  assert.deepEqual(keptQuote<OnrampQuote>(mine, { ...testQuote, expiresAt: 3000 }, true), {
+    ...testQuote,
+    expiresAt: 3000,
+  });
   // Once paid, the server's figures are the truth; what it omitted is kept.
   assert.deepEqual(keptQuote<OnrampQuote>(mine, { ...testQuote, exchangeRate: null, expiresAt: null }, false), {
     ...testQuote,
