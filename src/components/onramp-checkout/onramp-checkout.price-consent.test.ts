@@ -5,6 +5,7 @@
  * with no step. Each change is an `onramp-price-change`.
  */
 import { expect } from '@open-wc/testing';
+import sinon from 'sinon';
 import '../../define.js';
 import type { OnrampCheckout } from './onramp-checkout.js';
 import {
@@ -14,6 +15,7 @@ import {
   expectAccessible,
   flush,
   mount,
+  navigateStub,
   part,
   text,
   useWidgetHarness,
@@ -137,11 +139,15 @@ describe('<onramp-checkout> price consent', () => {
     h.api.nextQuotes.push(() =>
       h.api.respond(200, { success: true, data: { ...h.api.quote(), crypto_amount: WORSE } }),
     );
+    // The frame posts no `ready` here: its fallback (a popup, then the page) must not leave the test.
+    sinon.stub(window, 'open').returns(null);
+    navigateStub();
     const el = await mount();
     await clickPay(el);
     expect(part(el, 'checkout-frame')).to.exist;
     await advance(10_000, el);
     expect(part(el, 'checkout-frame')).to.equal(null);
+    expect(part(el, 'fallback-link')).to.equal(null);
     expect(accept(el)).to.exist;
   });
 
