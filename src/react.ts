@@ -19,6 +19,7 @@ const events = {
   onOnrampStatusChange: 'onramp-status-change' as EventName<OnrampEventMap['onramp-status-change']>,
   onOnrampQuoteExpired: 'onramp-quote-expired' as EventName<OnrampEventMap['onramp-quote-expired']>,
   onOnrampQuoteRefreshed: 'onramp-quote-refreshed' as EventName<OnrampEventMap['onramp-quote-refreshed']>,
+  onOnrampPriceChange: 'onramp-price-change' as EventName<OnrampEventMap['onramp-price-change']>,
   onOnrampCompleted: 'onramp-completed' as EventName<OnrampEventMap['onramp-completed']>,
   onOnrampFailed: 'onramp-failed' as EventName<OnrampEventMap['onramp-failed']>,
   onOnrampExpired: 'onramp-expired' as EventName<OnrampEventMap['onramp-expired']>,

@@ -11,7 +11,7 @@ export interface CountdownControllerOptions {
   /** Whether anything is counting down now. */
   active: () => boolean;
   /** Called on every tick with the server time, before the host re-renders. */
-  onTick: (nowMs: number) => void;
+  onTick?: (nowMs: number) => void;
 }
 
 export class CountdownController implements ReactiveController {
@@ -35,7 +35,7 @@ export class CountdownController implements ReactiveController {
       // Land just after the next whole server second, so "04:59" changes when the server's does.
       this.#timer.start(
         () => {
-          onTick(clock.now());
+          onTick?.(clock.now());
           this.#host.requestUpdate();
           this.sync();
         },

@@ -1,7 +1,7 @@
 /**
  * What the element gains when the `later` part arrives, a moment after its first paint: the
- * countdowns' ticks, the quote's one home (a price that expires is refreshed, a status answer without
- * a price gets one, one request at a time with backoff), and the diagnostics (the page's CSP, the
+ * countdowns' ticks, the quote's timers (`QuoteController`: a price that expires is refreshed, a
+ * status answer without a price gets one, one request at a time with backoff), and the diagnostics (the page's CSP, the
  * checkout frame, the container, the causes and fixes, the console). The element asks through the
  * handle `attachLater` returns; everything here stops with the host.
  */
@@ -11,7 +11,7 @@ import { isActive, type FlowState } from '../core/flow-machine.js';
 import { attachDiagnostics } from '../diagnostics/diagnostics-controller.js';
 import type { DiagnosedHost, HostHooks } from '../parts/parts.js';
 import { CountdownController } from './countdown-controller.js';
-import { QuoteRefresher } from './quote-refresher.js';
+import { QuoteController } from './quote-controller.js';
 
 export interface LaterHooks extends HostHooks {
   clock: ServerClock;
@@ -26,49 +26,27 @@ export interface LaterHandle {
   explain: ReturnType<typeof attachDiagnostics>['explain'];
   /** The test-mode report, after the first events. */
   report: () => void;
-  /** Starts or stops the countdowns' ticks to match the state; after each update. */
+  /** Starts or stops the countdowns' ticks and the quote's timer to match the state; after each update. */
   sync: () => void;
-  /** A status answer arrived: one without a usable price (the spec's bare shape) gets a quote. */
-  fetched: () => void;
   /** A new configuration: the quote in flight is for another session. */
   reset: () => void;
 }
 
 export function attachLater(host: DiagnosedHost, hooks: LaterHooks): LaterHandle {
-  const { clock, state, send } = hooks;
+  const { clock, state } = hooks;
   const diagnostics = attachDiagnostics(host, hooks);
-  const quotes = new QuoteRefresher(clock, send);
-  const refresh = () => {
-    const client = hooks.client();
-    const { session } = state();
-    if (client && session) void quotes.refresh(client, session);
-  };
-  const fetched = () => {
-    const { status, session } = state();
-    if (status === 'pending' && session && (session.quote.exchangeRate === null || session.quote.expiresAt === null))
-      if (quotes.due(clock.now())) refresh();
-  };
+  const quotes = new QuoteController(host, hooks);
   const countdown = new CountdownController(host, {
     clock,
     active: () => isActive(state().status),
-    // At the price's expiry: say so and ask for a fresh one; while refreshing, retry when due.
-    onTick: (now) => {
-      const { session, status, quoteNotice } = state();
-      if (!session || status !== 'pending') return;
-      const expiry = session.quote.expiresAt;
-      if (expiry !== null && now >= expiry && quoteNotice !== 'refreshing') {
-        send({ type: 'quote-expired' });
-        refresh();
-      } else if (quoteNotice === 'refreshing' && quotes.due(now)) refresh();
-    },
   });
-  host.addController({ hostDisconnected: () => quotes.cancel() });
-  fetched();
   return {
     explain: (code, values) => diagnostics.explain(code, values),
     report: () => diagnostics.report(),
-    sync: () => countdown.sync(),
-    fetched,
-    reset: () => quotes.cancel(),
+    sync: () => {
+      countdown.sync();
+      quotes.sync();
+    },
+    reset: () => quotes.reset(),
   };
 }

@@ -1,16 +1,17 @@
 /**
- * Fresh quotes for a session whose price expired (or whose status answer had none: the spec's bare
- * shape), one at a time; after a failure the next try waits a backoff with jitter, never less than
- * `Retry-After`. In the `later` part: a price first expires minutes after the order is painted.
- * The `SessionController` owns one, and cancels it with its other requests.
+ * The quote's request: a fresh quote for a session's order, one at a time; after a failure it keeps
+ * when the next try may go out (`quoteRetryAt`: a backoff with jitter, never less than
+ * `Retry-After`). When to ask is the policy's (`core/quote-policy.ts`), run by the
+ * `QuoteController`, which owns one. In the `later` part: a price first expires minutes after the
+ * order is painted.
  */
 import type { ApiClient } from '../api/api-client.js';
-import { backoffDelay } from '../api/retry-policy.js';
 import type { ServerClock } from '../api/server-clock.js';
 import { apiUrl } from '../api/status-request.js';
 import { successRead } from '../contract/read/envelope.js';
 import { quoteRead } from '../contract/read/quote.js';
 import type { FlowInput } from '../core/flow-machine.js';
+import { quoteRetryAt } from '../core/quote-policy.js';
 import { fromQuote, type OnrampSession } from '../core/session-model.js';
 import { widgetError, type OnrampError } from '../core/widget-error.js';
 
@@ -34,6 +35,17 @@ export class QuoteRefresher {
     return !this.#abort && now >= this.#retryAt;
   }
 
+  /** A request is in flight. */
+  get inFlight(): boolean {
+    return !!this.#abort;
+  }
+
+  /** Server time before which no retry goes out. */
+  get retryAt(): number {
+    return this.#retryAt;
+  }
+
+  /** Aborts the request in flight (a new session, or the host gone). */
   cancel(): void {
     this.#abort?.abort();
     this.#abort = null;
@@ -65,7 +77,7 @@ export class QuoteRefresher {
       // The API client's error (read by shape: this part may hold another copy of its class).
       const { error, retryAfterMs } = (cause ?? {}) as { error?: OnrampError; retryAfterMs?: number | null };
       this.#failures += 1;
-      this.#retryAt = this.#clock.now() + backoffDelay(this.#failures, retryAfterMs);
+      this.#retryAt = quoteRetryAt(this.#clock.now(), this.#failures, retryAfterMs);
       // Never fatal: the spec does not say which keys may ask for quotes, and the session can
       // still be paid at the checkout's price. The order stays on screen; a retry comes later.
       this.#send({ type: 'failed', error: widgetError('QUOTE_REFRESH_FAILED', { requestId: error?.requestId }) });

@@ -1,12 +1,17 @@
 import { expect } from '@open-wc/testing';
 import * as fc from 'fast-check';
-import { initialState, isFinal, transition, type FlowInput, type FlowState } from './flow-machine.js';
+import { initialState, isFinal, transition as machine, type FlowInput, type FlowState } from './flow-machine.js';
+import { laterTransition } from './price-consent.js';
 import { widgetError } from './widget-error.js';
 import type { OnrampQuote, OnrampSession } from './session-model.js';
 import type { SessionStatus } from '../contract/catalog.js';
 import { sessionModel, testQuote } from '../../test/support/session-model.js';
 
 const quote = testQuote;
+
+/** The machine with what the `later` part adds (the quote's inputs, price consent), as the element runs it. */
+const transition = (state: FlowState, input: FlowInput) =>
+  machine(state, input, (before, result, given) => laterTransition(before, result, given, '0.5'));
 const view = sessionModel;
 
 /** Runs inputs in order from `state`; returns the last transition and all notifications. */
@@ -40,6 +45,7 @@ describe('flow-machine', () => {
       quoteNotice: 'none',
       stranded: false,
       appliedSeq: 0,
+      price: null,
     });
     expect(isFinal(initialState)).to.equal(false);
   });
@@ -245,7 +251,11 @@ describe('flow-machine', () => {
       expect(state.session?.quote).to.equal(fresh);
       expect(state.quoteNotice).to.equal('refreshed');
       expect(state.error).to.equal(null);
-      expect(notifications).to.deep.equal([{ type: 'quote-refreshed', quote: fresh }]);
+      // A better price than the one shown: the price change follows (price consent).
+      expect(notifications).to.deep.equal([
+        { type: 'quote-refreshed', quote: fresh },
+        { type: 'price-change', detail: { previous: '0.031', current: '0.032', accepted: true } },
+      ]);
     });
 
     it('the first quote over a session shown without a price is no "update"', () => {

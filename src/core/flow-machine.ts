@@ -5,6 +5,7 @@
  */
 import { isFinalStatus, type SessionStatus } from '../contract/catalog.js';
 import { mergeSession, type OnrampQuote, type OnrampSession } from './session-model.js';
+import type { PriceVerdict } from './quote-policy.js';
 import type { OnrampError } from './widget-error.js';
 
 export type OnrampStatus = 'loading' | SessionStatus | 'error';
@@ -14,6 +15,31 @@ export type CheckoutSurface = 'none' | 'frame' | 'popup' | 'link';
 
 /** What the quote line says about the price: nothing, "expired, refreshing", or "refreshed". */
 export type QuoteNotice = 'none' | 'refreshing' | 'refreshed';
+
+/**
+ * Price consent (docs/design.md): the price (crypto amount for the order's fiat amount) the buyer
+ * accepted, the one on screen, and how the one on screen compares. `worse` (beyond the tolerance)
+ * holds Pay back until the buyer accepts it; `better` replaced the accepted price (announced);
+ * `within` is shown and payable while the accepted price stays the reference; `shown` is the first
+ * price or one the buyer accepted.
+ */
+export interface PriceConsent {
+  accepted: string;
+  shown: string;
+  verdict: PriceVerdict | 'shown';
+}
+
+/** What `onramp-price-change` says (decimal strings). */
+export interface PriceChange {
+  /** The price the buyer had accepted. */
+  previous: string;
+  current: string;
+  /** `current` may be paid now (better, within the tolerance, or accepted by the buyer). */
+  accepted: boolean;
+}
+
+/** A price the buyer agreed to: the first shown, or one they accepted. */
+export const agreed = (price: string): PriceConsent => ({ accepted: price, shown: price, verdict: 'shown' });
 
 export interface FlowState {
   status: OnrampStatus;
@@ -29,18 +55,25 @@ export interface FlowState {
   stranded: boolean;
   /** Sequence number of the newest status response applied; older ones are ignored. */
   appliedSeq: number;
+  /** The price the buyer accepted and the one shown; `null` before any price was shown. */
+  price: PriceConsent | null;
 }
 
 export type FlowInput =
   | { type: 'reset' }
-  | { type: 'session-seeded'; session: OnrampSession }
+  /** `shown`: the last price the buyer saw before this session (the order form's), the consent's reference. */
+  | { type: 'session-seeded'; session: OnrampSession; shown?: string }
   | { type: 'session-fetched'; session: OnrampSession; seq: number }
   | { type: 'failed'; error: OnrampError }
   | { type: 'stranded'; error: OnrampError }
   | { type: 'quote-expired' }
   | { type: 'quote-refreshed'; quote: OnrampQuote }
   | { type: 'checkout-opened'; surface: Exclude<CheckoutSurface, 'none'> }
-  | { type: 'checkout-closed' };
+  | { type: 'checkout-closed' }
+  /** The buyer accepted the price on screen. */
+  | { type: 'accept-price' }
+  /** The judge arrived (the `later` part): a price that changed before it is judged now. */
+  | { type: 'judge-price' };
 
 export type FlowNotification =
   | { type: 'ready' }
@@ -50,7 +83,8 @@ export type FlowNotification =
   | { type: 'expired' }
   | { type: 'quote-expired' }
   | { type: 'quote-refreshed'; quote: OnrampQuote }
-  | { type: 'error'; error: OnrampError };
+  | { type: 'error'; error: OnrampError }
+  | { type: 'price-change'; detail: PriceChange };
 
 export interface Transition {
   state: FlowState;
@@ -65,6 +99,7 @@ export const initialState: FlowState = {
   quoteNotice: 'none',
   stranded: false,
   appliedSeq: 0,
+  price: null,
 };
 
 /**
@@ -100,15 +135,36 @@ function showSession(state: FlowState, session: OnrampSession, seq: number): Tra
       appliedSeq: Math.max(seq, state.appliedSeq),
       surface: isFinalStatus(status) ? 'none' : state.surface,
       quoteNotice: status === 'pending' ? state.quoteNotice : 'none',
+      // The first price shown is the one the buyer agreed to, until the judge (`later` part) says more.
+      price: state.price ?? agreed(session.quote.cryptoAmount),
     },
     notifications,
   };
 }
 
-/** Whether the buyer was shown a price (a rate and its deadline), so a new quote is a change. */
-const hadPrice = ({ quote }: OnrampSession): boolean => quote.exchangeRate !== null && quote.expiresAt !== null;
+/**
+ * Whether Pay waits: the price on screen was judged worse than the accepted one beyond the
+ * tolerance, or it changed since the last judgement (the judge, `withConsent`, comes with the
+ * `later` part: until it is here, a changed price is not paid).
+ */
+export const mustAccept = ({ price, session }: FlowState): boolean =>
+  !!price && (price.verdict == 'worse' || price.shown != session?.quote.cryptoAmount);
 
-export function transition(state: FlowState, input: FlowInput): Transition {
+/**
+ * The next state and its notifications. `later` (`laterTransition` of `price-consent.ts`, from the
+ * `later` part, with the `price-tolerance` bound) takes the quote's inputs, which only that part
+ * sends, and judges the price on screen after every input.
+ */
+export function transition(
+  state: FlowState,
+  input: FlowInput,
+  later?: (before: FlowState, result: Transition, input: FlowInput) => Transition,
+): Transition {
+  const result = step(state, input);
+  return later ? later(state, result, input) : result;
+}
+
+function step(state: FlowState, input: FlowInput): Transition {
   const { status, session } = state;
   const next = (changes: Partial<FlowState>, notifications: FlowNotification[] = []): Transition => ({
     state: { ...state, ...changes },
@@ -121,7 +177,14 @@ export function transition(state: FlowState, input: FlowInput): Transition {
 
     case 'session-seeded':
       // Only a widget still loading takes a seed: never over a session shown, nor out of `error`.
-      return session || status !== 'loading' ? same : showSession(state, input.session, state.appliedSeq);
+      return session || status !== 'loading'
+        ? same
+        : showSession(
+            // The order form's price is the last one shown: the session's is judged against it.
+            input.shown ? { ...state, price: agreed(input.shown) } : state,
+            input.session,
+            state.appliedSeq,
+          );
 
     case 'session-fetched':
       if (status === 'error' || input.seq < state.appliedSeq) return same;
@@ -151,29 +214,14 @@ export function transition(state: FlowState, input: FlowInput): Transition {
             input.error.code === state.error?.code ? [] : [{ type: 'error', error: input.error }],
           );
 
-    case 'quote-expired':
-      return status !== 'pending' || state.quoteNotice === 'refreshing'
-        ? same
-        : next({ quoteNotice: 'refreshing' }, [{ type: 'quote-expired' }]);
-
-    case 'quote-refreshed':
-      return !session || status !== 'pending'
-        ? same
-        : next(
-            // "Price updated." only over a price the buyer saw: the first quote for a session whose
-            // status answer had none (the spec's bare shape) is no update.
-            {
-              session: { ...session, quote: input.quote },
-              quoteNotice: hadPrice(session) ? 'refreshed' : 'none',
-              error: null,
-            },
-            [{ type: 'quote-refreshed', quote: input.quote }],
-          );
-
     case 'checkout-opened':
       return isActive(status) ? next({ surface: input.surface }) : same;
 
     case 'checkout-closed':
       return next({ surface: 'none' });
+
+    default:
+      // The quote's inputs and the price's: the `later` part's (`laterTransition` of `price-consent.ts`).
+      return same;
   }
 }

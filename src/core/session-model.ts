@@ -8,6 +8,7 @@
 import { SESSION_TTL_MS, type SessionStatus } from '../contract/catalog.js';
 import { addDecimals, numberToDecimal } from '../contract/money.js';
 import { parseTimestamp } from '../contract/timestamp.js';
+import { keptQuote } from './quote-policy.js';
 import { decimalRead, positiveNumberRead, type FeesRead } from '../contract/read/fields.js';
 import type { QuoteRead } from '../contract/read/quote.js';
 import type { SessionInputRead, SessionStatusRead } from '../contract/read/session.js';
@@ -132,23 +133,13 @@ export function fromQuote(quote: QuoteRead): OnrampQuote {
 
 /**
  * A status response merged over what is shown: fields the server omitted keep their known values,
- * and a quote the widget refreshed itself wins over an older one from the server.
+ * and the quote is the one `keptQuote` (the quote's policy) picks.
  */
 export function mergeSession(current: OnrampSession | null, next: OnrampSession): OnrampSession {
   if (current?.sessionId !== next.sessionId) return next;
-  const keepQuote =
-    next.status === 'pending' &&
-    current.quote.expiresAt !== null &&
-    (next.quote.expiresAt === null || current.quote.expiresAt > next.quote.expiresAt);
   return {
     ...next,
-    quote: keepQuote
-      ? current.quote
-      : {
-          ...next.quote,
-          exchangeRate: next.quote.exchangeRate ?? current.quote.exchangeRate,
-          expiresAt: next.quote.expiresAt ?? current.quote.expiresAt,
-        },
+    quote: keptQuote(current.quote, next.quote, next.status === 'pending'),
     redirectUrl: next.redirectUrl ?? current.redirectUrl,
   };
 }

@@ -18,6 +18,7 @@ export type OnrampCheckoutProperties = Partial<
     | 'checkoutOrigin'
     | 'mode'
     | 'locale'
+    | 'priceTolerance'
     | 'theme'
     | 'session'
   >

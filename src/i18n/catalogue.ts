@@ -11,15 +11,23 @@ import { ownValue } from '../format/own-value.js';
 export const LANGUAGES = ['en', 'de', 'fr', 'es', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** A loaded catalogue: a string for every key of the English one (built on first use). */
+/**
+ * A loaded catalogue: a string for every key of the first paint's English one (the schema built on
+ * first use), and its other strings as they are (the screens' texts, checked by `hasScreenTexts` in
+ * the `later` part, which falls back to English for any missing: their keys cost the script-tag
+ * file bytes).
+ */
 let catalogueSchema: z.ZodMiniType<Messages> | undefined;
-const parseCatalogue = (data: unknown): Messages =>
-  (catalogueSchema ??= fields(
-    Object.fromEntries([...Object.keys(en), ...SCREEN_MESSAGE_KEYS].map((key) => [key, anyString()])) as Record<
-      MessageKey,
-      z.ZodMiniType<string>
-    >,
-  )).parse(data);
+const parseCatalogue = (data: unknown): Messages => ({
+  ...(Object.fromEntries(Object.entries(data as object).filter(([, value]) => typeof value == 'string')) as Messages),
+  ...(catalogueSchema ??= fields(
+    Object.fromEntries(Object.keys(en).map((key) => [key, anyString()])) as Record<MessageKey, z.ZodMiniType<string>>,
+  )).parse(data),
+});
+
+/** Whether a catalogue has every screen's text too (a complete file). */
+export const hasScreenTexts = (messages: Messages): boolean =>
+  SCREEN_MESSAGE_KEYS.every((key) => typeof messages[key] == 'string');
 
 /** Catalogues ready for use (synchronously), and loads under way. */
 const ready: Partial<Record<Language, Messages>> = { en };

@@ -19,6 +19,11 @@ export const enScreens = {
   payInPopup: 'Pay in the secure window that opened.',
   reopenPopup: 'Reopen payment window',
   cannotEmbed: 'The payment page could not open here.',
+  priceChanged: 'The price has changed. Accept the new price to pay.',
+  pricePrevious: 'Price you accepted',
+  priceNew: 'New price',
+  acceptPrice: 'Accept new price',
+  priceBetter: 'Better price: you now receive {amount}.',
 } satisfies Record<ScreenMessageKey, string>;
 
 /** A catalogue with the screens' English texts under the language's own (a partial English one). */

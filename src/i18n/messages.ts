@@ -73,6 +73,11 @@ export const SCREEN_MESSAGE_KEYS = [
   'payInPopup',
   'reopenPopup',
   'cannotEmbed',
+  'priceChanged',
+  'pricePrevious',
+  'priceNew',
+  'acceptPrice',
+  'priceBetter',
 ] as const;
 export type ScreenMessageKey = (typeof SCREEN_MESSAGE_KEYS)[number];
 

@@ -7,6 +7,7 @@ const EVENTS = {
   'onramp-status-change': true,
   'onramp-quote-expired': true,
   'onramp-quote-refreshed': true,
+  'onramp-price-change': true,
   'onramp-completed': true,
   'onramp-failed': true,
   'onramp-expired': true,
@@ -20,8 +21,12 @@ function summary(event: Event): string {
   if (!(event instanceof CustomEvent)) return '';
   const detail: unknown = event.detail;
   if (!detail || typeof detail !== 'object') return '';
-  const { status, previousStatus, code, message, reason } = detail as Record<string, unknown>;
+  const { status, previousStatus, code, message, reason, previous, current, accepted } = detail as Record<
+    string,
+    unknown
+  >;
   if (typeof status === 'string') return `${String(previousStatus)} → ${status}`;
+  if (typeof current === 'string') return `${String(previous)} → ${current}${accepted ? '' : ' (to accept)'}`;
   if (typeof code === 'string') return `${code}: ${String(message)}`;
   if (typeof reason === 'string') return reason;
   return '';

@@ -1,13 +1,14 @@
 /** What the polite live region says (part of the `screens` part, loaded after the first paint). */
-import { formatMinutesFromNow } from '../../format/format.js';
+import { formatCrypto, formatMinutesFromNow } from '../../format/format.js';
 import { remaining, say, type WidgetViewInput } from './view-pieces.js';
 
 /**
  * What the polite live region says: only what changes the buyer's plans, once each (a phase, not
- * a ticking number): the last minute of the session or the price, the price expiring and updated.
+ * a ticking number): the last minute of the session or the price, the price expiring and updated,
+ * a worse price to accept (Pay gave way to it) and a better one that replaced the accepted price.
  */
 export function announcement({
-  state: { status, session, quoteNotice },
+  state: { status, session, quoteNotice, price },
   now,
   text,
 }: WidgetViewInput): unknown[] | string {
@@ -23,7 +24,11 @@ export function announcement({
       ? say(text, 'priceExpired')
       : lastMinute(session.quote.expiresAt)
         ? say(text, 'priceEnding', inAMinute())
-        : quoteNotice === 'refreshed'
-          ? say(text, 'priceUpdated')
-          : '';
+        : price?.verdict === 'worse'
+          ? say(text, 'priceChanged')
+          : price?.verdict === 'better'
+            ? say(text, 'priceBetter', { amount: formatCrypto(price.shown, session.cryptoCurrency, text.locale) })
+            : quoteNotice === 'refreshed'
+              ? say(text, 'priceUpdated')
+              : '';
 }

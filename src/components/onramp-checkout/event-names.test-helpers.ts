@@ -9,6 +9,7 @@ export const ONRAMP_EVENT_NAMES = [
   'onramp-status-change',
   'onramp-quote-expired',
   'onramp-quote-refreshed',
+  'onramp-price-change',
   'onramp-completed',
   'onramp-failed',
   'onramp-expired',

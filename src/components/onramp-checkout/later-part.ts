@@ -4,13 +4,15 @@
  * session is on screen, so it is there long before a price expires or a payment ends.
  */
 import { withScreenTexts } from '../../i18n/messages-screens.js';
-import { loadMessages, type Language } from '../../i18n/catalogue.js';
+import { hasScreenTexts, loadMessages, type Language } from '../../i18n/catalogue.js';
 import { english, type Messages } from '../../i18n/messages.js';
 import type { OnrampSession } from '../../core/session-model.js';
 import { announcement as announce } from './announcement.js';
 import { resultView as result } from './result-view.js';
 import { elsewhereView as elsewhere } from './elsewhere-view.js';
-import type { CheckoutSurface } from '../../core/flow-machine.js';
+import { consentView as consentScreen } from './consent-view.js';
+import type { CheckoutSurface, FlowInput, FlowState, Transition } from '../../core/flow-machine.js';
+import { laterTransition } from '../../core/price-consent.js';
 import type { WidgetViewInput } from './view-pieces.js';
 
 const complete = (input: WidgetViewInput): WidgetViewInput => ({
@@ -26,15 +28,27 @@ export const elsewhereView = (
   url: string,
 ): ReturnType<typeof elsewhere> => elsewhere(complete(input), surface, url);
 
+export const consentView = (input: WidgetViewInput, session: OnrampSession): ReturnType<typeof consentScreen> =>
+  consentScreen(complete(input), session);
+
 export const resultView = (input: WidgetViewInput, session: OnrampSession): ReturnType<typeof result> =>
   result(complete(input), session);
 
 export { attachLater } from '../../controllers/later-controller.js';
+
+/** What this part adds to the machine (the quote's inputs, price consent), with the element's `price-tolerance`. */
+export const judge =
+  (tolerance: unknown) =>
+  (before: FlowState, result: Transition, input: FlowInput): Transition =>
+    laterTransition(before, result, input, tolerance);
 export { duplicate } from '../../diagnostics/diagnostics.js';
 export { focusReplacement } from './focus-replacement.js';
 export { nextPoll } from '../../core/poll-policy.js';
 export { BuyerSigns } from '../../controllers/buyer-signs.js';
 
-/** A language's catalogue, loaded and checked; `null` when it could not be (English is used then). */
+/**
+ * A language's catalogue, loaded and checked (the screens' texts included); `null` when it could not
+ * be (English is used then).
+ */
 export const loadCatalogue = (language: Language): Promise<Messages | null> =>
-  loadMessages(language).then((messages) => (messages === english ? null : messages));
+  loadMessages(language).then((messages) => (messages === english || !hasScreenTexts(messages) ? null : messages));

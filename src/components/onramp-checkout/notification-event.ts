@@ -13,6 +13,7 @@ import {
   OnrampExpiredEvent,
   OnrampFailedEvent,
   OnrampQuoteExpiredEvent,
+  OnrampPriceChangeEvent,
   OnrampQuoteRefreshedEvent,
   OnrampReadyEvent,
   OnrampStatusChangeEvent,
@@ -40,9 +41,11 @@ export function notificationEvent(
     ? new OnrampStatusChangeEvent({ status: notification.status, previousStatus: notification.previousStatus, session })
     : type === 'quote-refreshed'
       ? new OnrampQuoteRefreshedEvent(notification.quote)
-      : // The machine notifies a session event only while it holds a session.
-        // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- see above
-        new SESSION_EVENTS[type](session!);
+      : type === 'price-change'
+        ? new OnrampPriceChangeEvent(notification.detail)
+        : // The machine notifies a session event only while it holds a session.
+          // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- see above
+          new SESSION_EVENTS[type](session!);
 }
 
 /** A problem that does not stop the flow, waiting to be reported after the next update. */

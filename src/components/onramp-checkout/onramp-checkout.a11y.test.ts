@@ -181,7 +181,8 @@ describe('<onramp-checkout> accessibility', () => {
         '',
         'The price expires in 1 minute.',
         'Price expired. Getting a new quote…',
-        'Price updated.',
+        // The fresh quote gives more crypto: a better price, said with its amount (price consent).
+        'Better price: you now receive 0.031 ETH.',
       ]);
     });
 

@@ -69,6 +69,7 @@ describe('<onramp-checkout>', () => {
         'onramp-status-change',
         'onramp-quote-expired',
         'onramp-quote-refreshed',
+        'onramp-price-change',
         'onramp-status-change',
         'onramp-status-change',
         'onramp-completed',

@@ -2,7 +2,7 @@
  * The element's events: typed classes, all bubbling and composed (they cross shadow roots), so a
  * merchant can listen on the element or on any ancestor.
  */
-import type { OnrampStatus } from '../../core/flow-machine.js';
+import type { OnrampStatus, PriceChange } from '../../core/flow-machine.js';
 import type { OnrampQuote, OnrampSession } from '../../core/session-model.js';
 import type { OnrampErrorCode, OnrampWarningCode } from '../../core/widget-error.js';
 import type { ProblemValues } from '../../diagnostics/problems.js';
@@ -43,6 +43,21 @@ export class OnrampQuoteExpiredEvent extends OnrampEvent<{ session: OnrampSessio
 export class OnrampQuoteRefreshedEvent extends OnrampEvent<{ quote: OnrampQuote }> {
   constructor(quote: OnrampQuote) {
     super('onramp-quote-refreshed', { quote });
+  }
+}
+
+/**
+ * The price on screen and the one the buyer accepted (crypto amounts for the order's fiat amount,
+ * decimal strings): `previous` is the price the buyer had accepted (the first shown, a better one
+ * since, or one they accepted); `accepted` is `true` when `current` can be paid now (not worse than
+ * `previous`, worse within `price-tolerance`, or accepted by the buyer), `false` while Pay waits for
+ * the buyer's "Accept new price".
+ */
+export type OnrampPriceChangeDetail = PriceChange;
+/** The price on screen changed, or the buyer accepted a worse one. */
+export class OnrampPriceChangeEvent extends OnrampEvent<OnrampPriceChangeDetail> {
+  constructor(detail: OnrampPriceChangeDetail) {
+    super('onramp-price-change', detail);
   }
 }
 
@@ -116,6 +131,7 @@ export interface OnrampEventMap {
   'onramp-status-change': OnrampStatusChangeEvent;
   'onramp-quote-expired': OnrampQuoteExpiredEvent;
   'onramp-quote-refreshed': OnrampQuoteRefreshedEvent;
+  'onramp-price-change': OnrampPriceChangeEvent;
   'onramp-completed': OnrampCompletedEvent;
   'onramp-failed': OnrampFailedEvent;
   'onramp-expired': OnrampExpiredEvent;

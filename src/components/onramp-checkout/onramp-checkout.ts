@@ -3,6 +3,7 @@ import { ServerClock } from '../../api/server-clock.js';
 import {
   initialState,
   isFinal,
+  mustAccept,
   transition,
   type FlowInput,
   type FlowState,
@@ -46,6 +47,7 @@ declare const __ONRAMP_VERSION__: string | undefined;
  * @event onramp-status-change - The status changed. Detail: `{status, previousStatus, session}`.
  * @event onramp-quote-expired - The quoted price expired while pending; a new quote is being fetched. Detail: `{session}`.
  * @event onramp-quote-refreshed - A fresh quote is shown. Detail: `{quote}`.
+ * @event onramp-price-change - The price (the crypto amount for the fiat amount) on screen changed, or the buyer accepted it. Detail: `{previous, current, accepted}`: decimal strings; `previous` is the price the buyer had accepted; `accepted` is false while Pay waits for "Accept new price" (worse than `previous` by more than `price-tolerance`).
  * @event onramp-completed - The crypto was delivered. Detail: `{session}`.
  * @event onramp-failed - Payment or delivery failed. Detail: `{session}`.
  * @event onramp-expired - The session expired; create a new one. Detail: `{session}`.
@@ -66,6 +68,10 @@ declare const __ONRAMP_VERSION__: string | undefined;
  * @csspart quote-countdown - Time left on the quoted price.
  * @csspart session-countdown - Time left on the session.
  * @csspart pay-button - The "Pay" button.
+ * @csspart price-change - In Pay's place, a new price worse than the accepted one beyond `price-tolerance`: `previous-price` beside `new-price`.
+ * @csspart previous-price - The price the buyer accepted before.
+ * @csspart new-price - The new price.
+ * @csspart accept-price-button - "Accept new price": Pay comes back at the new price.
  * @csspart checkout-frame - The iframe with the hosted checkout.
  * @csspart fallback-link - Link to the hosted checkout when it cannot be embedded or popped up, or when the API cannot be reached.
  * @csspart retry-button - "Try again", when the API cannot be reached and no link to the hosted checkout is known.
@@ -104,6 +110,7 @@ export class OnrampCheckout extends LitElement {
     redirectUrl: { attribute: 'redirect-url' },
     mode: {},
     locale: {},
+    priceTolerance: { attribute: 'price-tolerance' },
     theme: { reflect: true },
     session: { attribute: false },
     machine: { state: true },
@@ -148,6 +155,9 @@ export class OnrampCheckout extends LitElement {
    */
   locale = '';
 
+  /** Percent a new price (crypto for the fiat amount) may be worse than the accepted one before Pay waits for "Accept new price". */
+  priceTolerance = '0.5';
+
   /** Colour scheme: `light`, `dark`, or `auto` (follows the system). */
   theme: OnrampTheme = 'light';
 
@@ -178,10 +188,7 @@ export class OnrampCheckout extends LitElement {
   readonly #session = new SessionController(this, {
     clock: this.#clock,
     next: (poll) => planRead(this.machine, poll, this.#clock),
-    send: (event) => {
-      this.#send(event);
-      if (event.type === 'session-fetched') this.#later.handle?.fetched();
-    },
+    send: (event) => this.#send(event),
   });
 
   readonly #i18n = new LocaleController(this);
@@ -326,7 +333,7 @@ export class OnrampCheckout extends LitElement {
   }
 
   #send(input: FlowInput): void {
-    const { state: next, notifications } = transition(this.machine, input);
+    const { state: next, notifications } = transition(this.machine, input, loaded.later?.judge(this.priceTolerance));
     if (next === this.machine) return;
     const previous = this.machine;
     this.machine = next;
@@ -343,9 +350,10 @@ export class OnrampCheckout extends LitElement {
     this.#send({ type: 'failed', error });
   }
 
-  /** A session without a usable price (the spec's bare status shape) gets a fresh quote. */
+  /** Pay, or with a worse price on screen, its "Accept new price" (never pays an unaccepted price). */
   readonly #onPay = (): void => {
     const session = this.machine.session;
+    if (mustAccept(this.machine)) return this.#send({ type: 'accept-price' });
     if (!session || !this.#session.credentials) return;
     const checked = payLink(this.redirectUrl, session, this.#checkoutOrigin());
     if (!checked.ok) return this.#fail(checked.error);

@@ -1,8 +1,10 @@
 /**
  * The payment area under the order: the "Pay" button, the hosted checkout's iframe while paying,
- * or what the buyer needs when it opened elsewhere (a popup) or could not open (a link).
+ * or what the buyer needs when it opened elsewhere (a popup) or could not open (a link); in place
+ * of all of them, the new price to accept when it is worse than the accepted one.
  */
 import { html, nothing, type TemplateResult } from 'lit';
+import { mustAccept } from '../../core/flow-machine.js';
 import type { OnrampSession } from '../../core/session-model.js';
 import { formatFiat } from '../../format/format.js';
 import { loaded } from '../../parts/parts.js';
@@ -17,6 +19,9 @@ export function paymentView(input: WidgetViewInput, session: OnrampSession): Tem
     onPay,
   } = input;
   const t = text.messages;
+  // A worse price on screen: "Accept new price" in place of Pay and of the checkout (`later` part).
+  if (mustAccept(input.state) && session.status == 'pending')
+    return loaded.later?.consentView(input, session) ?? nothing;
   if (surface === 'frame' && url) {
     return html`<iframe
       part="checkout-frame"
