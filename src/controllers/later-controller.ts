@@ -12,6 +12,7 @@ import { attachDiagnostics } from '../diagnostics/diagnostics-controller.js';
 import type { DiagnosedHost, HostHooks } from '../parts/parts.js';
 import { CountdownController } from './countdown-controller.js';
 import { QuoteRefresher } from './quote-refresher.js';
+import { orderFormHook, type OrderFormHook } from '../components/onramp-checkout/order-part-loader.js';
 
 export interface LaterHooks extends HostHooks {
   clock: ServerClock;
@@ -32,6 +33,8 @@ export interface LaterHandle {
   fetched: () => void;
   /** A new configuration: the quote in flight is for another session. */
   reset: () => void;
+  /** Amount first: the card as the order form draws it, while it is the card (`order-part-loader.ts`). */
+  form: OrderFormHook;
 }
 
 export function attachLater(host: DiagnosedHost, hooks: LaterHooks): LaterHandle {
@@ -70,5 +73,6 @@ export function attachLater(host: DiagnosedHost, hooks: LaterHooks): LaterHandle
     sync: () => countdown.sync(),
     fetched,
     reset: () => quotes.cancel(),
+    form: orderFormHook(host, hooks),
   };
 }

@@ -6,6 +6,7 @@ import { loaded, type OnrampParts, type PartFailure, type PartName } from './par
 
 const IMPORTS: { [N in PartName]: () => Promise<OnrampParts[N]> } = {
   later: () => import('../components/onramp-checkout/later-part.js'),
+  order: () => import('../components/onramp-checkout/order-part.js'),
 };
 
 /** Loads a part; what did not load is a `PartFailure` (never a rejection), and is tried again next call. */

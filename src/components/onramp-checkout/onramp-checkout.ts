@@ -1,4 +1,4 @@
-import { LitElement, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { ServerClock } from '../../api/server-clock.js';
 import {
   initialState,
@@ -14,11 +14,13 @@ import { sessionInputRead } from '../../contract/read/session.js';
 import type { OnrampError, OnrampWarningCode } from '../../core/widget-error.js';
 import type { ProblemValues } from '../../diagnostics/problems.js';
 import { loaded } from '../../parts/parts.js';
+import type { OnrampOrder } from '../../contract/order.js';
 import { HostedCheckoutController, type OnrampCheckoutMode } from '../../controllers/hosted-checkout-controller.js';
 import { LocaleController } from '../../controllers/locale-controller.js';
 import { formatCountdown } from '../../format/format.js';
 import { SessionController } from '../../controllers/session-controller.js';
 import { widgetView } from './widget-view.js';
+import type { WidgetViewInput } from './view-pieces.js';
 import { errorText } from './error-view.js';
 import { noteEvent } from './notification-event.js';
 import { ATTRIBUTE_ALIASES } from './attribute-aliases.js';
@@ -39,7 +41,27 @@ declare const __ONRAMP_VERSION__: string | undefined;
  * quote with live countdowns, opens the hosted checkout to pay, and follows the session until it is
  * completed, failed or expired.
  *
+ * Amount first: with `session-url` (or `createSession`) and no `client-secret`, it starts with an
+ * order form in the card (amount, currency, asset, network, wallet, and the live price), and
+ * "Continue" has the merchant's server create the session; the card then goes on into its flow.
+ *
  * @summary Embeddable onramp checkout.
+ *
+ * @attr session-url - Amount first: the merchant's own endpoint that creates the session. Without
+ * `client-secret`, the card starts with the order form, and "Continue" POSTs the order as JSON
+ * (`{fiat_amount, fiat_currency, crypto_currency, network, wallet_address}`, credentials
+ * `same-origin`, an `Idempotency-Key` header the same for every try of one order) to it; it answers
+ * with the session creation response (the envelope `{success, data}` or its `data`).
+ * `onramp-checkout/server` gives a handler. Read when the element is configured (set it with
+ * `publishable-key`).
+ * @attr fiat-currencies - Amount first: the fiat currencies offered, comma-separated (`USD,EUR`); default all (USD, EUR, GBP).
+ * @attr crypto-currencies - Amount first: the assets offered, comma-separated (`ETH,USDC`); default all (ETH, USDC, USDT, MATIC).
+ * @attr networks - Amount first: the networks offered, comma-separated (`ethereum,base`); default all. Only the pairs the API allows are offered.
+ * @attr fiat-currency - Amount first: the fiat currency chosen at first.
+ * @attr crypto-currency - Amount first: the asset chosen at first.
+ * @attr network - Amount first: the network chosen at first (when the asset allows it; else the asset's default).
+ * @attr fiat-amount - Amount first: the amount shown at first, in minor units (`10000` is 100.00); default 10000.
+ * @attr wallet-address - Amount first: the buyer's wallet, when the merchant knows it (shown, not asked); without it the form asks for one and checks it (0x and 40 hex digits; EIP-55 checksum when mixed-case).
  * @tagname onramp-checkout
  *
  * @event onramp-ready - The order is on screen for the first time. Detail: `{session}`.
@@ -106,6 +128,7 @@ export class OnrampCheckout extends LitElement {
     locale: {},
     theme: { reflect: true },
     session: { attribute: false },
+    createSession: { attribute: false },
     machine: { state: true },
     frameHeight: { state: true },
   };
@@ -158,6 +181,13 @@ export class OnrampCheckout extends LitElement {
    * `onramp-checkout/ssr` writes it.
    */
   session: unknown = undefined;
+
+  /**
+   * Amount first, without a URL: a function from the order to the session creation response (the
+   * envelope `{success, data}` or its `data`), called on "Continue" instead of POSTing to
+   * `session-url`. A rejection is shown in the form as an error, with nothing the buyer typed lost.
+   */
+  createSession: ((order: OnrampOrder) => unknown) | undefined;
 
   static override get observedAttributes(): string[] {
     return [...super.observedAttributes, ...ATTRIBUTE_ALIASES.keys()];
@@ -302,6 +332,9 @@ export class OnrampCheckout extends LitElement {
     // Neither key nor secret yet: a framework sets them after the element is upgraded (React's
     // hydration, @lit/react). It waits; the diagnostics report it if they never come.
     if (!key && !this.clientSecret) return;
+    // Amount first: the order form (a part of its own) until the merchant's server made a session.
+    // (Drawn by the `later` part, which loads the `order` part for it: `order-part-loader.ts`.)
+    if (!this.clientSecret && (this.getAttribute('session-url') || this.createSession)) return;
     const refused =
       this.#session.configure(key, this.clientSecret, apiBaseFor(this.apiBase, key)) ??
       checkoutProblem(this.#checkoutOrigin(), this.redirectUrl);
@@ -366,8 +399,8 @@ export class OnrampCheckout extends LitElement {
 
   readonly #onRetry = (): void => this.#session.pollNow();
 
-  protected override render(): TemplateResult {
-    return widgetView({
+  protected override render(): unknown {
+    const input: WidgetViewInput = {
       state: this.machine,
       // A regex test, not includes(): the script-tag file compresses 17–36 bytes smaller with it.
       // eslint-disable-next-line @typescript-eslint/prefer-includes -- bytes, see above
@@ -381,7 +414,8 @@ export class OnrampCheckout extends LitElement {
       onPay: this.#onPay,
       onRetry: this.#onRetry,
       onFrameLoad: this.#onFrameLoad,
-    });
+    };
+    return this.#later.handle?.form(input) ?? widgetView(input);
   }
 }
 
