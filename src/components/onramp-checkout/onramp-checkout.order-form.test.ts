@@ -100,8 +100,7 @@ describe('<onramp-checkout> amount first', () => {
     const el = await mountForm({ attrs: { 'wallet-address': WALLET } });
     expect(el.status).to.equal('loading');
     expect(input(el, 'amount-input').value).to.equal('100');
-    const options = (name: string) =>
-      [...(part(el, name) as HTMLSelectElement).options].map((option) => option.value);
+    const options = (name: string) => [...(part(el, name) as HTMLSelectElement).options].map((option) => option.value);
     expect(options('fiat-select')).to.deep.equal(['USD', 'EUR', 'GBP']);
     expect(options('crypto-select')).to.deep.equal(['ETH', 'USDC', 'USDT', 'MATIC']);
     expect(options('network-select')).to.deep.equal(['ethereum', 'base']);
@@ -144,8 +143,7 @@ describe('<onramp-checkout> amount first', () => {
         'fiat-amount': '2550',
       },
     });
-    const options = (name: string) =>
-      [...(part(el, name) as HTMLSelectElement).options].map((option) => option.value);
+    const options = (name: string) => [...(part(el, name) as HTMLSelectElement).options].map((option) => option.value);
     expect(options('fiat-select')).to.deep.equal(['EUR', 'GBP']);
     // ETH is never on polygon: not offered.
     expect(options('crypto-select')).to.deep.equal(['USDC', 'MATIC']);
@@ -241,7 +239,7 @@ describe('<onramp-checkout> amount first', () => {
       return h.api.respond(200, { success: true, data: h.api.statusView() });
     });
     (part(el, 'continue-button') as HTMLButtonElement).click();
-    await until(el, () => part(el, 'pay-button'), 'the session flow follows', 'it happens');
+    await until(el, () => part(el, 'pay-button'), 'the session flow follows');
     expect(merchant).to.have.length(1);
     const [request] = merchant;
     expect(request!.method).to.equal('POST');
@@ -270,14 +268,17 @@ describe('<onramp-checkout> amount first', () => {
   it('keeps everything typed on a refusal of the merchant, says so, and retries with the same Idempotency-Key', async () => {
     h.fakeTime();
     merchantAnswers.push(() =>
-      h.api.respond(400, { success: false, error: { code: 'ORDER_REFUSED', message: 'Amount above your limit', request_id: 'req_m1' } }),
+      h.api.respond(400, {
+        success: false,
+        error: { code: 'ORDER_REFUSED', message: 'Amount above your limit', request_id: 'req_m1' },
+      }),
     );
     merchantAnswers.push(() => Promise.reject(new TypeError('Failed to fetch')));
     const el = await mountForm();
     await type(el, 'amount-input', '250');
     await type(el, 'wallet-input', WALLET);
     (part(el, 'continue-button') as HTMLButtonElement).click();
-    await until(el, () => part(el, 'error'), 'the refusal is shown', 'it happens');
+    await until(el, () => part(el, 'error'), 'the refusal is shown');
     expect(text(part(el, 'error'))).to.contain('could not be started');
     expect(text(part(el, 'error'))).to.contain('Amount above your limit');
     expect(text(part(el, 'error'))).to.contain('req_m1');
@@ -289,12 +290,12 @@ describe('<onramp-checkout> amount first', () => {
     expect(input(el, 'wallet-input').value).to.equal(WALLET);
     expect(el.status).to.equal('loading');
     (part(el, 'continue-button') as HTMLButtonElement).click();
-    await until(el, () => h.events.of('onramp-error').length === 2, 'it happens');
+    await until(el, () => h.events.of('onramp-error').length === 2, 'the second refusal');
     await el.updateComplete;
     expect(text(part(el, 'error'))).to.contain('could not be reached');
     expect(merchant[1]!.headers['Idempotency-Key']).to.equal(merchant[0]!.headers['Idempotency-Key']);
     (part(el, 'continue-button') as HTMLButtonElement).click();
-    await until(el, () => part(el, 'pay-button'), 'the third try makes the session', 'it happens');
+    await until(el, () => part(el, 'pay-button'), 'the third try makes the session');
     expect(merchant[2]!.headers['Idempotency-Key']).to.equal(merchant[0]!.headers['Idempotency-Key']);
   });
 
@@ -309,7 +310,7 @@ describe('<onramp-checkout> amount first', () => {
       attrs: { 'wallet-address': WALLET },
     });
     (part(el, 'continue-button') as HTMLButtonElement).click();
-    await until(el, () => part(el, 'pay-button'), 'the session flow follows', 'it happens');
+    await until(el, () => part(el, 'pay-button'), 'the session flow follows');
     expect(orders).to.deep.equal([
       { fiat_amount: 10000, fiat_currency: 'USD', crypto_currency: 'ETH', network: 'ethereum', wallet_address: WALLET },
     ]);
@@ -320,7 +321,7 @@ describe('<onramp-checkout> amount first', () => {
     h.fakeTime();
     const el = await mountForm();
     (part(el, 'continue-button') as HTMLButtonElement).click();
-    await until(el, () => el.shadowRoot!.activeElement === part(el, 'wallet-input'), 'it happens');
+    await until(el, () => el.shadowRoot!.activeElement === part(el, 'wallet-input'), 'focus on the wallet');
     expect(text(part(el, 'wallet-error'))).to.contain('Enter the wallet address');
     expect(merchant).to.have.length(0);
   });
@@ -340,7 +341,7 @@ describe('<onramp-checkout> amount first', () => {
       await type(el, 'amount-input', '5');
       await type(el, 'wallet-input', '0x12');
       input(el, 'wallet-input').dispatchEvent(new Event('blur'));
-      await until(el, () => text(part(el, 'wallet-error')) !== '', 'it happens');
+      await until(el, () => text(part(el, 'wallet-error')) !== '', 'the wallet error');
       await expectAccessible(el);
     });
 
