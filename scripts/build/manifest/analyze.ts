@@ -101,7 +101,12 @@ export async function analyzeManifest(root = ROOT): Promise<Manifest> {
  */
 export function partsInSources(ts: Ts, files: readonly SourceFile[]): Set<string> {
   const parts = new Set(
-    files.flatMap((file) => [...file.text.matchAll(/\bpart=["']?([a-z][\w-]*)/g)].flatMap((match) => match[1] ?? [])),
+    // Every name of a `part` attribute (`part="quote live-price"` renders both).
+    files.flatMap((file) =>
+      [...file.text.matchAll(/\bpart=(?:"([a-z][\w -]*)"|'([a-z][\w -]*)'|([a-z][\w-]*))/g)].flatMap((match) =>
+        (match[1] ?? match[2] ?? match[3] ?? '').split(/\s+/).filter(Boolean),
+      ),
+    ),
   );
   const helpers = new Map<string, number>();
   const calls: { name: string; args: readonly Node[] }[] = [];

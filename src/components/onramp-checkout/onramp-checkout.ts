@@ -47,21 +47,21 @@ declare const __ONRAMP_VERSION__: string | undefined;
  *
  * @summary Embeddable onramp checkout.
  *
- * @attr session-url - Amount first: the merchant's own endpoint that creates the session. Without
+ * @attr {string} session-url - Amount first (an attribute only, read by the order form): the merchant's own endpoint that creates the session. Without
  * `client-secret`, the card starts with the order form, and "Continue" POSTs the order as JSON
  * (`{fiat_amount, fiat_currency, crypto_currency, network, wallet_address}`, credentials
  * `same-origin`, an `Idempotency-Key` header the same for every try of one order) to it; it answers
  * with the session creation response (the envelope `{success, data}` or its `data`).
  * `onramp-checkout/server` gives a handler. Read when the element is configured (set it with
  * `publishable-key`).
- * @attr fiat-currencies - Amount first: the fiat currencies offered, comma-separated (`USD,EUR`); default all (USD, EUR, GBP).
- * @attr crypto-currencies - Amount first: the assets offered, comma-separated (`ETH,USDC`); default all (ETH, USDC, USDT, MATIC).
- * @attr networks - Amount first: the networks offered, comma-separated (`ethereum,base`); default all. Only the pairs the API allows are offered.
- * @attr fiat-currency - Amount first: the fiat currency chosen at first.
- * @attr crypto-currency - Amount first: the asset chosen at first.
- * @attr network - Amount first: the network chosen at first (when the asset allows it; else the asset's default).
- * @attr fiat-amount - Amount first: the amount shown at first, in minor units (`10000` is 100.00); default 10000.
- * @attr wallet-address - Amount first: the buyer's wallet, when the merchant knows it (shown, not asked); without it the form asks for one and checks it (0x and 40 hex digits; EIP-55 checksum when mixed-case).
+ * @attr {string} fiat-currencies - Amount first (an attribute only, read by the order form): the fiat currencies offered, comma-separated (`USD,EUR`); default all (USD, EUR, GBP).
+ * @attr {string} crypto-currencies - Amount first (an attribute only, read by the order form): the assets offered, comma-separated (`ETH,USDC`); default all (ETH, USDC, USDT, MATIC).
+ * @attr {string} networks - Amount first (an attribute only, read by the order form): the networks offered, comma-separated (`ethereum,base`); default all. Only the pairs the API allows are offered.
+ * @attr {string} fiat-currency - Amount first (an attribute only, read by the order form): the fiat currency chosen at first.
+ * @attr {string} crypto-currency - Amount first (an attribute only, read by the order form): the asset chosen at first.
+ * @attr {string} network - Amount first (an attribute only, read by the order form): the network chosen at first (when the asset allows it; else the asset's default).
+ * @attr {string} fiat-amount - Amount first (an attribute only, read by the order form): the amount shown at first, in minor units (`10000` is 100.00); default 10000.
+ * @attr {string} wallet-address - Amount first (an attribute only, read by the order form): the buyer's wallet, when the merchant knows it (shown, not asked); without it the form asks for one and checks it (0x and 40 hex digits; EIP-55 checksum when mixed-case).
  * @tagname onramp-checkout
  *
  * @event onramp-ready - The order is on screen for the first time. Detail: `{session}`.
@@ -93,6 +93,25 @@ declare const __ONRAMP_VERSION__: string | undefined;
  * @csspart retry-button - "Try again", when the API cannot be reached and no link to the hosted checkout is known.
  * @csspart result - The final screen (completed, failed, expired).
  * @csspart tx-link - Link to the delivery transaction on a block explorer.
+ * @csspart order-form - Amount first: the order form.
+ * @csspart amount-field - Amount first: the amount, its currency, presets and message.
+ * @csspart amount-input - Amount first: the amount typed, in the fiat currency.
+ * @csspart fiat-select - Amount first: the fiat currency.
+ * @csspart presets - Amount first: the group of preset amounts.
+ * @csspart preset - Amount first: one preset amount (a toggle button).
+ * @csspart field-error - Amount first: a field's message (amount or wallet).
+ * @csspart amount-error - Amount first: the amount's message (below 10.00, above 10,000.00, unreadable).
+ * @csspart crypto-field - Amount first: the asset's label and list.
+ * @csspart crypto-select - Amount first: the asset.
+ * @csspart network-field - Amount first: the network's label and list.
+ * @csspart network-select - Amount first: the network (only those the asset allows).
+ * @csspart wallet - Amount first: the wallet given by `wallet-address`.
+ * @csspart wallet-field - Amount first: the wallet's label, field, hint and message.
+ * @csspart wallet-input - Amount first: the wallet address typed.
+ * @csspart wallet-error - Amount first: the wallet's message (malformed, checksum).
+ * @csspart live-price - Amount first: the live price (also `quote`).
+ * @csspart quote-age - Amount first: how old the price is.
+ * @csspart continue-button - Amount first: "Continue".
  *
  * @cssproperty --onramp-color-background - Card background.
  * @cssproperty --onramp-color-surface - Background of the summary and notices.
