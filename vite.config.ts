@@ -144,6 +144,10 @@ function partFiles(names: string[]): Plugin {
       resolve: {
         alias: [
           { find: /^(.*\/)?load-part\.js$/, replacement: resolve(import.meta.dirname, 'src/parts/load-part.iife.ts') },
+          {
+            find: /^(.*\/)?load-order-part\.js$/,
+            replacement: resolve(import.meta.dirname, 'src/parts/load-order-part.iife.ts'),
+          },
         ],
       },
     }),

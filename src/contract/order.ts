@@ -92,10 +92,12 @@ export function orderChoices(attributes: OrderAttributes): OrderChoices {
 
 /** A draft whose currency, asset and network are among `choices` (the network one of the asset's). */
 export function fitDraft(draft: OrderDraft, choices: OrderChoices): OrderDraft {
-  const fiat = choices.fiats.includes(draft.fiat) ? draft.fiat : choices.fiats[0]!;
-  const crypto = choices.cryptos.includes(draft.crypto) ? draft.crypto : choices.cryptos[0]!;
+  // `orderChoices` never leaves a list empty, nor an asset without a network; the catalogue's first
+  // values stand in for a hand-made `choices` that does.
+  const fiat = choices.fiats.includes(draft.fiat) ? draft.fiat : (choices.fiats[0] ?? FIAT_CURRENCIES[0]);
+  const crypto = choices.cryptos.includes(draft.crypto) ? draft.crypto : (choices.cryptos[0] ?? CRYPTO_CURRENCIES[0]);
   const networks = networksFor(crypto, choices.networks);
-  const network = networks.includes(draft.network) ? draft.network : networks[0]!;
+  const network = networks.includes(draft.network) ? draft.network : (networks[0] ?? ASSET_NETWORKS[crypto][0]);
   return { ...draft, fiat, crypto, network };
 }
 

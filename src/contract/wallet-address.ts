@@ -8,7 +8,7 @@
 import type { Network } from './catalog.js';
 
 /** The address format of each network (all EVM today; a new network names its own). */
-export const WALLET_FORMATS: Readonly<Record<Network, 'evm'>> = {
+export const WALLET_FORMATS: Readonly<Record<Network, string>> = {
   ethereum: 'evm',
   polygon: 'evm',
   base: 'evm',
@@ -16,6 +16,7 @@ export const WALLET_FORMATS: Readonly<Record<Network, 'evm'>> = {
 
 export type WalletProblem = 'missing' | 'malformed' | 'checksum';
 
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- Keccak's state, lanes and tables are fixed-size arrays indexed within their bounds (0–24, 0–31, 0–39) */
 const MASK = (1n << 64n) - 1n;
 const ROTATIONS = [1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 2, 14, 27, 41, 56, 8, 25, 43, 62, 18, 39, 61, 20, 44];
 const PI = [10, 7, 11, 17, 18, 3, 5, 16, 8, 21, 24, 4, 15, 23, 19, 13, 12, 2, 20, 14, 22, 9, 6, 1];
@@ -87,14 +88,17 @@ export function toChecksumAddress(address: string): string {
   let out = '0x';
   for (let i = 0; i < hex.length; i++) {
     const byte = hash[i >> 1]!;
-    out += (i % 2 ? byte & 15 : byte >> 4) >= 8 ? hex[i]!.toUpperCase() : hex[i];
+    const char = hex[i]!;
+    out += (i % 2 ? byte & 15 : byte >> 4) >= 8 ? char.toUpperCase() : char;
   }
   return out;
 }
+/* eslint-enable @typescript-eslint/no-non-null-assertion */
 
 /** Why an address cannot receive on `network`, or `null` when it can (the API's rule exactly). */
 export function walletProblem(address: string, network: Network): WalletProblem | null {
   if (!address) return 'missing';
+  // Every network of the catalogue is EVM (`WALLET_FORMATS`); a new format adds its rule here.
   if (WALLET_FORMATS[network] !== 'evm' || !/^0x[0-9a-fA-F]{40}$/.test(address)) return 'malformed';
   const hex = address.slice(2);
   return hex === hex.toLowerCase() || hex === hex.toUpperCase() || toChecksumAddress(address) === address

@@ -110,7 +110,7 @@ test('whatever the typing, answers and failures: one at a time, debounced, Retry
   );
   fc.assert(
     fc.property(fc.array(event, { maxLength: 40 }), fc.nat({ max: 3000 }), (events, latency) => {
-      const { violations, shown } = simulate(events as Event[], latency + 1);
+      const { violations, shown } = simulate(events, latency + 1);
       assert.deepEqual(violations, []);
       // After the tail (a minute of quiet, all answers good), the price shown is the last order's.
       const last = [...(events as Event[])].reverse().find((e) => e.kind === 'type');

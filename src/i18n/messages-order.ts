@@ -162,4 +162,5 @@ const ar: OrderMessages = {
 export const ORDER_MESSAGES: Readonly<Record<Language, OrderMessages>> = { en, de, fr, es, ar };
 
 /** The order texts of a language of the widget's (English for any other). */
-export const orderMessages = (language: string): OrderMessages => ORDER_MESSAGES[language as Language] ?? en;
+export const orderMessages = (language: string): OrderMessages =>
+  Object.hasOwn(ORDER_MESSAGES, language) ? ORDER_MESSAGES[language as Language] : en;

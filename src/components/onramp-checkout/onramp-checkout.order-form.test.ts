@@ -7,7 +7,7 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../define.js';
 import type { OnrampCheckout } from './onramp-checkout.js';
 import { createdSession } from '../../../test/support/fake-onramp-api.js';
-import { loadPart } from '../../parts/load-part.js';
+import { loadOrderPart } from '../../parts/load-order-part.js';
 import {
   API,
   CHECKOUT,
@@ -22,7 +22,7 @@ import {
   type Recorded,
 } from './onramp-checkout.test-helpers.js';
 
-await loadPart('order');
+await loadOrderPart();
 
 const SESSION_URL = '/shop/onramp-session';
 

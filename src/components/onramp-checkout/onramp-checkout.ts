@@ -41,28 +41,7 @@ declare const __ONRAMP_VERSION__: string | undefined;
  * quote with live countdowns, opens the hosted checkout to pay, and follows the session until it is
  * completed, failed or expired.
  *
- * Amount first: with `session-url` (or `createSession`) and no `client-secret`, it starts with an
- * order form in the card (amount, currency, asset, network, wallet, and the live price), and
- * "Continue" has the merchant's server create the session; the card then goes on into its flow.
- *
  * @summary Embeddable onramp checkout.
- *
- * @attr {string} session-url - Amount first (an attribute only, read by the order form): the merchant's own endpoint that creates the session. Without
- * `client-secret`, the card starts with the order form, and "Continue" POSTs the order as JSON
- * (`{fiat_amount, fiat_currency, crypto_currency, network, wallet_address}`, credentials
- * `same-origin`, an `Idempotency-Key` header the same for every try of one order) to it; it answers
- * with the session creation response (the envelope `{success, data}` or its `data`).
- * `onramp-checkout/server` gives a handler. Read when the element is configured (set it with
- * `publishable-key`).
- * @attr {string} fiat-currencies - Amount first (an attribute only, read by the order form): the fiat currencies offered, comma-separated (`USD,EUR`); default all (USD, EUR, GBP).
- * @attr {string} crypto-currencies - Amount first (an attribute only, read by the order form): the assets offered, comma-separated (`ETH,USDC`); default all (ETH, USDC, USDT, MATIC).
- * @attr {string} networks - Amount first (an attribute only, read by the order form): the networks offered, comma-separated (`ethereum,base`); default all. Only the pairs the API allows are offered.
- * @attr {string} fiat-currency - Amount first (an attribute only, read by the order form): the fiat currency chosen at first.
- * @attr {string} crypto-currency - Amount first (an attribute only, read by the order form): the asset chosen at first.
- * @attr {string} network - Amount first (an attribute only, read by the order form): the network chosen at first (when the asset allows it; else the asset's default).
- * @attr {string} fiat-amount - Amount first (an attribute only, read by the order form): the amount shown at first, in minor units (`10000` is 100.00); default 10000.
- * @attr {string} wallet-address - Amount first (an attribute only, read by the order form): the buyer's wallet, when the merchant knows it (shown, not asked); without it the form asks for one and checks it (0x and 40 hex digits; EIP-55 checksum when mixed-case).
- * @tagname onramp-checkout
  *
  * @event onramp-ready - The order is on screen for the first time. Detail: `{session}`.
  * @event onramp-status-change - The status changed. Detail: `{status, previousStatus, session}`.
@@ -93,25 +72,6 @@ declare const __ONRAMP_VERSION__: string | undefined;
  * @csspart retry-button - "Try again", when the API cannot be reached and no link to the hosted checkout is known.
  * @csspart result - The final screen (completed, failed, expired).
  * @csspart tx-link - Link to the delivery transaction on a block explorer.
- * @csspart order-form - Amount first: the order form.
- * @csspart amount-field - Amount first: the amount, its currency, presets and message.
- * @csspart amount-input - Amount first: the amount typed, in the fiat currency.
- * @csspart fiat-select - Amount first: the fiat currency.
- * @csspart presets - Amount first: the group of preset amounts.
- * @csspart preset - Amount first: one preset amount (a toggle button).
- * @csspart field-error - Amount first: a field's message (amount or wallet).
- * @csspart amount-error - Amount first: the amount's message (below 10.00, above 10,000.00, unreadable).
- * @csspart crypto-field - Amount first: the asset's label and list.
- * @csspart crypto-select - Amount first: the asset.
- * @csspart network-field - Amount first: the network's label and list.
- * @csspart network-select - Amount first: the network (only those the asset allows).
- * @csspart wallet - Amount first: the wallet given by `wallet-address`.
- * @csspart wallet-field - Amount first: the wallet's label, field, hint and message.
- * @csspart wallet-input - Amount first: the wallet address typed.
- * @csspart wallet-error - Amount first: the wallet's message (malformed, checksum).
- * @csspart live-price - Amount first: the live price (also `quote`).
- * @csspart quote-age - Amount first: how old the price is.
- * @csspart continue-button - Amount first: "Continue".
  *
  * @cssproperty --onramp-color-background - Card background.
  * @cssproperty --onramp-color-surface - Background of the summary and notices.
@@ -201,11 +161,7 @@ export class OnrampCheckout extends LitElement {
    */
   session: unknown = undefined;
 
-  /**
-   * Amount first, without a URL: a function from the order to the session creation response (the
-   * envelope `{success, data}` or its `data`), called on "Continue" instead of POSTing to
-   * `session-url`. A rejection is shown in the form as an error, with nothing the buyer typed lost.
-   */
+  /** Amount first without `session-url`: `(order) => creation response` (or its promise), called by "Continue". */
   createSession: ((order: OnrampOrder) => unknown) | undefined;
 
   static override get observedAttributes(): string[] {
@@ -352,7 +308,6 @@ export class OnrampCheckout extends LitElement {
     // hydration, @lit/react). It waits; the diagnostics report it if they never come.
     if (!key && !this.clientSecret) return;
     // Amount first: the order form (a part of its own) until the merchant's server made a session.
-    // (Drawn by the `later` part, which loads the `order` part for it: `order-part-loader.ts`.)
     if (!this.clientSecret && (this.getAttribute('session-url') || this.createSession)) return;
     const refused =
       this.#session.configure(key, this.clientSecret, apiBaseFor(this.apiBase, key)) ??

@@ -93,7 +93,7 @@ const options = (values: readonly string[], selected: string, label: (value: str
 function priceView(input: OrderFormInput): TemplateResult {
   const { view, o, quote, draft, checked, quoteLoading, quoteFailing, now } = input;
   const { locale, messages: t } = view.text;
-  const current = quote && checked.quoteKey === quote.key ? quote : null;
+  const current = quote?.key === checked.quoteKey ? quote : null;
   const money = (decimal: string) => formatFiatDecimal(decimal, draft.fiat, locale);
   const fees = current?.quote.fees;
   return html`<section part="quote live-price" class="quote" aria-label=${o.price} aria-busy=${quoteLoading ? 'true' : 'false'}>
@@ -143,7 +143,7 @@ export function orderFormView(input: OrderFormInput): TemplateResult {
     </header>
     <p part="status" class="status" role="status">${creating ? o.creating : o.status}</p>
     <form part="order-form" class="order" aria-label=${o.form} novalidate @submit=${input.onSubmit}>
-      <div part="amount-field" class="field">
+      <div class="field">
         <label for="amount">${o.amount}</label>
         <div class="amount-row">
           <input
@@ -179,12 +179,12 @@ export function orderFormView(input: OrderFormInput): TemplateResult {
             </button>`;
           })}
         </div>
-        <p id="amount-error" part="field-error amount-error" class="field-error">
+        <p id="amount-error" part="amount-error" class="field-error">
           ${amountProblem ? amountError(input) : nothing}
         </p>
       </div>
       <div class="pair">
-        <div part="crypto-field" class="field">
+        <div class="field">
           <label for="crypto">${o.asset}</label>
           <select
             id="crypto"
@@ -194,7 +194,7 @@ export function orderFormView(input: OrderFormInput): TemplateResult {
             ${options(choices.cryptos, draft.crypto)}
           </select>
         </div>
-        <div part="network-field" class="field">
+        <div class="field">
           <label for="network">${o.network}</label>
           <select
             id="network"
@@ -210,7 +210,7 @@ export function orderFormView(input: OrderFormInput): TemplateResult {
           ? html`<dl part="wallet" class="fixed-wallet">
               <div><dt>${o.walletFixed}</dt><dd class="mono">${figure(draft.wallet)}</dd></div>
             </dl>`
-          : html`<div part="wallet-field" class="field">
+          : html`<div class="field">
               <label for="wallet">${o.wallet}</label>
               <input
                 id="wallet"
@@ -227,7 +227,7 @@ export function orderFormView(input: OrderFormInput): TemplateResult {
                 @blur=${input.onWalletLeft}
               />
               <p id="wallet-hint" class="hint">${fillText(o.walletHint, { network: networkName(draft.network) })}</p>
-              <p id="wallet-error" part="field-error wallet-error" class="field-error">${walletError(input)}</p>
+              <p id="wallet-error" part="wallet-error" class="field-error">${walletError(input)}</p>
             </div>`
       }
       ${priceView(input)}

@@ -9,7 +9,7 @@
 import type { TemplateResult } from 'lit';
 import type { FlowInput } from '../../core/flow-machine.js';
 import { widgetError } from '../../core/widget-error.js';
-import { loadPart } from '../../parts/load-part.js';
+import { loadOrderPart } from '../../parts/load-order-part.js';
 import type { DiagnosedHost } from '../../parts/parts.js';
 import type { OrderHost } from './order-part.js';
 import type { WidgetViewInput } from './view-pieces.js';
@@ -29,7 +29,7 @@ export function orderFormHook(element: DiagnosedHost, hooks: { send: (input: Flo
   const load = () => {
     if (form || loading || !wantsOrderForm(host)) return;
     loading = true;
-    void loadPart('order').then((part) => {
+    void loadOrderPart().then((part) => {
       loading = false;
       if ('code' in part) return hooks.send({ type: 'failed', error: widgetError(part.code, { values: part.values }) });
       form = part.attachOrder(host, hooks.send);

@@ -5,6 +5,34 @@
  * element as it would have been given (`session`, then `client-secret`): the session's flow goes on
  * in the same card, seeded with the creation response (no request for what it already has), and the
  * form draws nothing from then on.
+ *
+ * The element's attributes and CSS parts that only this part reads and renders (read into the
+ * custom-elements manifest by scripts/build/manifest/analyze.ts):
+ *
+ * @attr {string} session-url - Amount first (an attribute only, read by the order form): without `client-secret`, the card starts with an order form, and "Continue" POSTs the order as JSON to this endpoint of yours, which answers with the session creation response (docs/reference.md#amount-first).
+ * @attr {string} fiat-currencies - Amount first (an attribute only): the fiat currencies offered, comma-separated; default all.
+ * @attr {string} crypto-currencies - Amount first (an attribute only): the assets offered, comma-separated; default all.
+ * @attr {string} networks - Amount first (an attribute only): the networks offered, comma-separated; only pairs the API allows.
+ * @attr {string} fiat-currency - Amount first (an attribute only): the fiat currency chosen at first.
+ * @attr {string} crypto-currency - Amount first (an attribute only): the asset chosen at first.
+ * @attr {string} network - Amount first (an attribute only): the network chosen at first.
+ * @attr {string} fiat-amount - Amount first (an attribute only): the amount at first, in minor units; default 10000.
+ * @attr {string} wallet-address - Amount first (an attribute only): the buyer's wallet, shown, not asked (else a field checks it).
+ *
+ * @csspart order-form - Amount first: the order form; its fields `amount-input`, `fiat-select`, `crypto-select`, `network-select`, `wallet-input`.
+ * @csspart amount-input - Amount first: the amount.
+ * @csspart fiat-select - Amount first: the fiat currency.
+ * @csspart presets - Amount first: the preset amounts; each a `preset` toggle button.
+ * @csspart preset - Amount first: one preset amount.
+ * @csspart amount-error - Amount first: the amount's message.
+ * @csspart crypto-select - Amount first: the asset.
+ * @csspart network-select - Amount first: the network.
+ * @csspart wallet - Amount first: the wallet given by `wallet-address`.
+ * @csspart wallet-input - Amount first: the wallet address.
+ * @csspart wallet-error - Amount first: the wallet's message.
+ * @csspart live-price - Amount first: the live price (also `quote`), its age in `quote-age`.
+ * @csspart quote-age - Amount first: how old the price is.
+ * @csspart continue-button - Amount first: "Continue".
  */
 import type { ReactiveController, ReactiveControllerHost, TemplateResult } from 'lit';
 import { ApiClient } from '../../api/api-client.js';
