@@ -326,6 +326,38 @@ describe('<onramp-checkout> amount first', () => {
     expect(merchant).to.have.length(0);
   });
 
+  it('works by keyboard alone: native controls in reading order, and focus stays in the card after Continue', async () => {
+    h.fakeTime();
+    const el = await mountForm();
+    const focusable = [
+      ...el.shadowRoot!.querySelectorAll<HTMLElement>(
+        'input, select, button, a[href], [tabindex]:not([tabindex="-1"])',
+      ),
+    ];
+    expect(focusable.map((node) => node.getAttribute('part'))).to.deep.equal([
+      'amount-input',
+      'fiat-select',
+      'preset',
+      'preset',
+      'preset',
+      'preset',
+      'crypto-select',
+      'network-select',
+      'wallet-input',
+      'continue-button',
+    ]);
+    for (const node of focusable) expect(node.tabIndex, node.getAttribute('part') ?? '').to.equal(0);
+    // Every field has a label a screen reader reads with it.
+    for (const id of ['amount', 'crypto', 'network', 'wallet'])
+      expect(el.shadowRoot!.querySelector(`label[for="${id}"]`), id).to.exist;
+    await type(el, 'wallet-input', WALLET);
+    // Enter in a field submits the form, as "Continue" does.
+    input(el, 'wallet-input').focus();
+    (part(el, 'order-form') as HTMLFormElement).requestSubmit();
+    await until(el, () => part(el, 'pay-button'), 'the session flow follows');
+    expect(el.shadowRoot!.activeElement, 'focus stays in the card').to.not.equal(null);
+  });
+
   for (const [locale, theme] of [
     ['en-US', 'light'],
     ['de-DE', 'dark'],
