@@ -73,6 +73,6 @@ export function attachLater(host: DiagnosedHost, hooks: LaterHooks): LaterHandle
     sync: () => countdown.sync(),
     fetched,
     reset: () => quotes.cancel(),
-    form: orderFormHook(host, hooks),
+    form: orderFormHook(host, { send, explain: (code, values) => diagnostics.explain(code, values) }),
   };
 }

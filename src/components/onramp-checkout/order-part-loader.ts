@@ -7,11 +7,10 @@
  * `onramp-error` with its code, and "Try again" in the card.
  */
 import type { TemplateResult } from 'lit';
-import type { FlowInput } from '../../core/flow-machine.js';
 import { widgetError } from '../../core/widget-error.js';
 import { loadOrderPart } from '../../parts/load-order-part.js';
 import type { DiagnosedHost } from '../../parts/parts.js';
-import type { OrderHost } from './order-part.js';
+import type { OrderHooks, OrderHost } from './order-part.js';
 import type { WidgetViewInput } from './view-pieces.js';
 
 /** The card as the form draws it, or `undefined` when the element draws its own. */
@@ -21,7 +20,7 @@ export type OrderFormHook = (view: WidgetViewInput) => TemplateResult | undefine
 export const wantsOrderForm = (host: Pick<OrderHost, 'clientSecret' | 'createSession' | 'getAttribute'>): boolean =>
   !host.clientSecret && !!(host.getAttribute('session-url') || host.createSession);
 
-export function orderFormHook(element: DiagnosedHost, hooks: { send: (input: FlowInput) => void }): OrderFormHook {
+export function orderFormHook(element: DiagnosedHost, hooks: OrderHooks): OrderFormHook {
   // The element's class declares `createSession` (`OrderHost`); the later part knows it as diagnosed.
   const host = element as DiagnosedHost & OrderHost;
   let form: OrderFormHook | undefined;
@@ -32,7 +31,7 @@ export function orderFormHook(element: DiagnosedHost, hooks: { send: (input: Flo
     void loadOrderPart().then((part) => {
       loading = false;
       if ('code' in part) return hooks.send({ type: 'failed', error: widgetError(part.code, { values: part.values }) });
-      form = part.attachOrder(host, hooks.send);
+      form = part.attachOrder(host, hooks);
       host.requestUpdate();
     });
   };

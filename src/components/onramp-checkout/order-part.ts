@@ -52,7 +52,7 @@ import {
 } from '../../contract/order.js';
 import { CRYPTO_CURRENCIES, FIAT_CURRENCIES, NETWORKS } from '../../contract/catalog.js';
 import { OrderQuoteController } from '../../controllers/order-quote-controller.js';
-import { explainProblem } from '../../diagnostics/problems.js';
+import type { ProblemValues } from '../../diagnostics/problems.js';
 import { orderMessages } from '../../i18n/messages-order.js';
 import { OnrampErrorEvent } from './onramp-checkout.events.js';
 import { orderFormView, type OrderFailure } from './order-form-view.js';
@@ -68,6 +68,14 @@ export interface OrderHost extends ReactiveControllerHost, HTMLElement {
   createSession: ((order: OnrampOrder) => unknown) | undefined;
   session: unknown;
   readonly status: string;
+}
+
+/** What the part may do on the element (the `later` part's hooks). */
+export interface OrderHooks {
+  /** An input for the element's state machine (a key or API base refused). */
+  send: (input: FlowInput) => void;
+  /** A problem's cause and fix for the merchant, printed once (the diagnostics of the `later` part). */
+  explain: (code: 'SESSION_CREATE_FAILED', values: ProblemValues) => { cause: string; fix: string };
 }
 
 /** The locale's decimal separator (`.` or `,`; `.` for any other). */
@@ -92,7 +100,7 @@ let sheet: CSSStyleSheet | undefined;
 
 class OrderForm implements ReactiveController {
   readonly #host: OrderHost;
-  readonly #send: (input: FlowInput) => void;
+  readonly #hooks: OrderHooks;
   readonly #quotes: OrderQuoteController;
   readonly #clock: ServerClock;
   /** Why the key or API base is refused, if it is. */
@@ -109,11 +117,11 @@ class OrderForm implements ReactiveController {
   /** The order of the last "Continue" and its idempotency key: a retry of the same order reuses it. */
   #attempt: { order: string; key: string } | null = null;
 
-  constructor(host: OrderHost, send: (input: FlowInput) => void) {
+  constructor(host: OrderHost, hooks: OrderHooks) {
     // The form's own server clock (the price's age and expiry), set by the quotes' `Date` headers.
     const clock = new ServerClock();
     this.#host = host;
-    this.#send = send;
+    this.#hooks = hooks;
     this.#quotes = new OrderQuoteController(host, clock, () => this.#client);
     host.addController(this);
     this.#clock = clock;
@@ -161,7 +169,7 @@ class OrderForm implements ReactiveController {
         this.#client = new ApiClient({ apiBase: base, publishableKey: key, clientSecret: '', clock: this.#clock });
     }
     // Refused before any request, as the element refuses a bad key (again after each reset of its own).
-    if (this.#refusal && this.#host.status === 'loading') this.#send({ type: 'failed', error: this.#refusal });
+    if (this.#refusal && this.#host.status === 'loading') this.#hooks.send({ type: 'failed', error: this.#refusal });
   }
 
   hostUpdate(): void {
@@ -256,7 +264,7 @@ class OrderForm implements ReactiveController {
           recoverable: true,
           ...(outcome.requestId ? { requestId: outcome.requestId } : {}),
           values: outcome.values,
-          ...explainProblem('SESSION_CREATE_FAILED', outcome.values),
+          ...this.#hooks.explain('SESSION_CREATE_FAILED', outcome.values),
         }),
       );
       return;
@@ -273,10 +281,7 @@ class OrderForm implements ReactiveController {
  * Attaches the form to the element: returns what the element draws with while it has no client
  * secret (`undefined` once it has one, or when it shows an error of its own).
  */
-export function attachOrder(
-  host: OrderHost,
-  send: (input: FlowInput) => void,
-): (view: WidgetViewInput) => TemplateResult | undefined {
-  const form = new OrderForm(host, send);
+export function attachOrder(host: OrderHost, hooks: OrderHooks): (view: WidgetViewInput) => TemplateResult | undefined {
+  const form = new OrderForm(host, hooks);
   return (view) => form.render(view);
 }
