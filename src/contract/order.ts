@@ -1,6 +1,6 @@
 /**
  * Amount first: the order a buyer puts together in the widget's form, and the rules it must meet
- * before anything is asked (docs/design.md "Amount first"). Pure: no DOM, no fetch, no timers.
+ * before anything is asked (docs/reference.md, "Amount first"). Pure: no DOM, no fetch, no timers.
  */
 import {
   ASSET_NETWORKS,

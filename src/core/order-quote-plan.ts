@@ -1,6 +1,6 @@
 /**
  * Amount first: when the order form asks `POST /v1/onramp/quote`, as a pure function of what
- * happened (docs/design.md "Amount first"). Typing never floods the API: a request leaves only
+ * happened (docs/reference.md, "Amount first"). Typing never floods the API: a request leaves only
  * `QUOTE_DEBOUNCE_MS` after the buyer's last change, one at a time; the latest order wins (an answer
  * for an order the buyer already changed is not shown, and the latest is asked next); a failure
  * waits a backoff with jitter, never less than the server's `Retry-After`; a price shown is asked

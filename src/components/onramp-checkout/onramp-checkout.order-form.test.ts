@@ -326,6 +326,21 @@ describe('<onramp-checkout> amount first', () => {
     expect(merchant).to.have.length(0);
   });
 
+  it('refuses a secret key before any request, as with a client secret', async () => {
+    h.fakeTime();
+    const el = await fixture<OnrampCheckout>(html`<onramp-checkout
+      publishable-key="onramp_test_sk_abcdefghijklmnop1234"
+      api-base=${API}
+      checkout-origin=${CHECKOUT}
+      session-url=${SESSION_URL}
+    ></onramp-checkout>`);
+    await until(el, () => el.status === 'error', 'the key is refused');
+    expect(h.events.of('onramp-error')[0]!.detail.code).to.equal('SECRET_KEY_REFUSED');
+    await h.advance(5000, el);
+    expect(h.api.requests).to.have.length(0);
+    expect(part(el, 'order-form')).to.equal(null);
+  });
+
   it('works by keyboard alone: native controls in reading order, and focus stays in the card after Continue', async () => {
     h.fakeTime();
     const el = await mountForm();
