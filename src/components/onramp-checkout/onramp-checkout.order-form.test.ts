@@ -2,8 +2,9 @@
  * Amount first: the element with a publishable key, a `session-url` (or `createSession`) and no
  * client secret starts with the order form; the live price comes debounced, one request at a time;
  * "Continue" has the merchant's endpoint create the session and the card goes on into its flow.
+ * (Accessibility in every language and theme, and the narrow card: `…order-form-a11y.test.ts`.)
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import '../../define.js';
 import type { OnrampCheckout } from './onramp-checkout.js';
 import { createdSession } from '../../../test/support/fake-onramp-api.js';
@@ -17,7 +18,6 @@ import {
   flush,
   part,
   text,
-  expectAccessible,
   useWidgetHarness,
   type Recorded,
 } from './onramp-checkout.test-helpers.js';
@@ -371,34 +371,5 @@ describe('<onramp-checkout> amount first', () => {
     (part(el, 'order-form') as HTMLFormElement).requestSubmit();
     await until(el, () => part(el, 'pay-button'), 'the session flow follows');
     expect(el.shadowRoot!.activeElement, 'focus stays in the card').to.not.equal(null);
-  });
-
-  for (const [locale, theme] of [
-    ['en-US', 'light'],
-    ['de-DE', 'dark'],
-    ['fr-FR', 'light'],
-    ['es-ES', 'dark'],
-    ['ar', 'light'],
-  ] as const)
-    it(`is accessible in ${locale}, ${theme}, with a price and errors shown`, async () => {
-      // Real time: axe runs on timers of its own.
-      const el = await mountForm({ locale, attrs: { theme } });
-      await waitUntil(() => part(el, 'fees'), 'a price is shown');
-      await expectAccessible(el);
-      await type(el, 'amount-input', '5');
-      await type(el, 'wallet-input', '0x12');
-      input(el, 'wallet-input').dispatchEvent(new Event('blur'));
-      await until(el, () => text(part(el, 'wallet-error')) !== '', 'the wallet error');
-      await expectAccessible(el);
-    });
-
-  it('fits 320 px without sideways scroll', async () => {
-    h.fakeTime();
-    const el = await mountForm();
-    el.style.width = '320px';
-    await h.advance(300, el);
-    const base = part(el, 'base')!;
-    expect(base.scrollWidth).to.be.at.most(base.clientWidth + 1);
-    expect(el.scrollWidth).to.be.at.most(320);
   });
 });
