@@ -111,21 +111,29 @@ function localeFiles(): Plugin {
 /** The on-demand parts of the script-tag build (`src/parts/`): `dist/onramp-checkout.<name>.js`. */
 const PARTS: Record<string, string> = {
   later: 'src/components/onramp-checkout/later-part.iife.ts',
+  order: 'src/components/onramp-checkout/order-part.iife.ts',
 };
+
+/**
+ * Which parts each file loads, and so pins: the script-tag files load `later`; `later` loads `order`
+ * (amount first: `order-part-loader.ts`), so its pin costs the script-tag file no byte. A part is
+ * built after the parts it pins (package.json's build: `part-order`, then `part-later`).
+ */
+const PINS: Record<string, string[]> = { iife: ['later'], later: ['order'], order: [] };
 
 /**
  * The script-tag builds load their parts with the integrity pinned here (`src/parts/load-part.iife.ts`,
  * swapped in for `load-part.ts`): the parts are built first (`--mode part-<name>`), and their bytes
  * hashed (SHA-256: as strong a pin as SHA-384 here, and 20 characters less of incompressible base64).
  */
-function partFiles(): Plugin {
+function partFiles(names: string[]): Plugin {
   return {
     name: 'part-files',
     config: () => ({
       define: {
         __ONRAMP_PART_INTEGRITY__: JSON.stringify(
           Object.fromEntries(
-            Object.keys(PARTS).map((name) => {
+            names.map((name) => {
               const file = resolve(import.meta.dirname, `dist/onramp-checkout.${name}.js`);
               if (!existsSync(file)) throw new Error(`${file} is missing: run vite build --mode part-${name} first`);
               return [name, `sha256-${createHash('sha256').update(readFileSync(file)).digest('base64')}`];
@@ -136,6 +144,10 @@ function partFiles(): Plugin {
       resolve: {
         alias: [
           { find: /^(.*\/)?load-part\.js$/, replacement: resolve(import.meta.dirname, 'src/parts/load-part.iife.ts') },
+          {
+            find: /^(.*\/)?load-order-part\.js$/,
+            replacement: resolve(import.meta.dirname, 'src/parts/load-order-part.iife.ts'),
+          },
         ],
       },
     }),
@@ -241,7 +253,13 @@ export default defineConfig(({ mode }) => {
     // Each part one self-contained file beside the script-tag file, loaded by it on demand.
     return {
       define: buildConstants(),
-      plugins: [sourceSideEffects(), localeFiles(), minifyLitTemplates(), terserPass()],
+      plugins: [
+        sourceSideEffects(),
+        localeFiles(),
+        ...(PINS[part]?.length ? [partFiles(PINS[part])] : []),
+        minifyLitTemplates(),
+        terserPass(),
+      ],
       // The part draws with the script-tag file's Lit: no second copy (src/parts/host-lit.ts).
       resolve: { alias: [{ find: /^lit$/, replacement: resolve(import.meta.dirname, 'src/parts/host-lit.ts') }] },
       build: {
@@ -263,7 +281,14 @@ export default defineConfig(({ mode }) => {
   return {
     define: buildConstants(),
     plugins: iife
-      ? [sourceSideEffects(), localeFiles(), partFiles(), minifyLitTemplates(), terserPass(), printIntegrity()]
+      ? [
+          sourceSideEffects(),
+          localeFiles(),
+          partFiles(PINS.iife ?? []),
+          minifyLitTemplates(),
+          terserPass(),
+          printIntegrity(),
+        ]
       : [sourceSideEffects(), minifyLitTemplates(), printStyleHash()],
     build: {
       target: 'es2022',

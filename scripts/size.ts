@@ -19,6 +19,8 @@ const files = [
   'dist/onramp-checkout.hydrate.iife.js',
   // Loaded after the first paint (the final screens, the quote's refresh, the diagnostics…): not in the budget.
   'dist/onramp-checkout.later.js',
+  // The order form (amount first), loaded only by an element with no client secret and a session-url.
+  'dist/onramp-checkout.order.js',
   'dist/onramp-checkout.js',
   'dist/define.js',
   'dist/ssr.js',

@@ -12,6 +12,7 @@ import { attachDiagnostics } from '../diagnostics/diagnostics-controller.js';
 import type { DiagnosedHost, HostHooks } from '../parts/parts.js';
 import { CountdownController } from './countdown-controller.js';
 import { QuoteController } from './quote-controller.js';
+import { orderFormHook, type OrderFormHook } from '../components/onramp-checkout/order-part-loader.js';
 
 export interface LaterHooks extends HostHooks {
   clock: ServerClock;
@@ -30,6 +31,8 @@ export interface LaterHandle {
   sync: () => void;
   /** A new configuration: the quote in flight is for another session. */
   reset: () => void;
+  /** Amount first: the card as the order form draws it, while it is the card (`order-part-loader.ts`). */
+  form: OrderFormHook;
 }
 
 export function attachLater(host: DiagnosedHost, hooks: LaterHooks): LaterHandle {
@@ -48,5 +51,6 @@ export function attachLater(host: DiagnosedHost, hooks: LaterHooks): LaterHandle
       quotes.sync();
     },
     reset: () => quotes.reset(),
+    form: orderFormHook(host, { send: hooks.send, explain: (code, values) => diagnostics.explain(code, values) }),
   };
 }

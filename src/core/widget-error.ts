@@ -35,7 +35,12 @@ export type OnrampErrorCode =
   | 'API_NOT_AN_ONRAMP_API'
   | 'CSP_CONNECT_SRC'
   | 'UNSAFE_REDIRECT_URL'
-  | 'QUOTE_REFRESH_FAILED';
+  | 'QUOTE_REFRESH_FAILED'
+  /** The order form's part (amount first) did not load: without it there is nothing to show. */
+  | 'PART_LOAD_FAILED'
+  | 'CSP_TRUSTED_TYPES'
+  /** Amount first: the merchant's `session-url` (or `createSession`) made no session. */
+  | 'SESSION_CREATE_FAILED';
 
 /** Problems that do not stop the flow: `onramp-warning`. */
 export type OnrampWarningCode =

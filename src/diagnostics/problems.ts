@@ -334,6 +334,14 @@ export const PROBLEMS = {
     'The API at {apiOrigin} answered JSON that is not the session the widget asked for.',
     'Nothing while it passes: the widget retries. If it lasts, check that api-base points at an onramp API that follows the spec.',
   ),
+  SESSION_CREATE_FAILED: problem(
+    'transient',
+    'widget',
+    "The merchant's session-url made no session",
+    'Amount first: "Continue" sent the order to {url} (or to the createSession property), which did not answer with a session creation response ({status} {detail}). The buyer sees the form again with everything they typed, and may try again.',
+    "Make {url} create the session with your secret key and answer with POST /v1/onramp's creation response (the envelope or its data, with session_id and client_secret): onramp-checkout/server gives a handler. Read its own logs for the refusal; check that the page may reach it (same origin, cookies).",
+  ),
+
   QUOTE_REFRESH_FAILED: problem(
     'transient',
     'widget',

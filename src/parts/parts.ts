@@ -6,6 +6,7 @@
  */
 import type { ReactiveControllerHost } from 'lit';
 import type * as later from '../components/onramp-checkout/later-part.js';
+import type * as order from '../components/onramp-checkout/order-part.js';
 import type { FlowInput } from '../core/flow-machine.js';
 import type { OnrampWarningCode } from '../core/widget-error.js';
 import type { ProblemValues } from '../diagnostics/problems.js';
@@ -18,6 +19,11 @@ export interface OnrampParts {
    * the console, the test-mode report).
    */
   later: typeof later;
+  /**
+   * Amount first: the order form (amount, currencies, network, wallet, the live price) of an
+   * element that has no client secret yet and a `session-url` or `createSession`.
+   */
+  order: typeof order;
 }
 
 export type PartName = keyof OnrampParts;

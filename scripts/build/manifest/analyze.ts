@@ -101,7 +101,12 @@ export async function analyzeManifest(root = ROOT): Promise<Manifest> {
  */
 export function partsInSources(ts: Ts, files: readonly SourceFile[]): Set<string> {
   const parts = new Set(
-    files.flatMap((file) => [...file.text.matchAll(/\bpart=["']?([a-z][\w-]*)/g)].flatMap((match) => match[1] ?? [])),
+    // Every name of a `part` attribute (`part="quote live-price"` renders both).
+    files.flatMap((file) =>
+      [...file.text.matchAll(/\bpart=(?:"([a-z][\w -]*)"|'([a-z][\w -]*)'|([a-z][\w-]*))/g)].flatMap((match) =>
+        (match[1] ?? match[2] ?? match[3] ?? '').split(/\s+/).filter(Boolean),
+      ),
+    ),
   );
   const helpers = new Map<string, number>();
   const calls: { name: string; args: readonly Node[] }[] = [];
@@ -199,6 +204,30 @@ export interface OnrampManifestPluginOptions {
 }
 
 /** See the file comment. A fresh plugin (fresh state) per analysis. */
+/**
+ * The on-demand parts that document attributes (`@attr {type} name - description`) and CSS parts
+ * (`@csspart name - description`) of the element in their own module comment: the attributes only
+ * they read, the parts only they render. The element's class comment has no room for them (its
+ * file is at its size limit) and its script-tag file no bytes for their properties.
+ */
+export const PART_DOC_SOURCES = ['src/components/onramp-checkout/order-part.ts'];
+
+/** The `@attr` and `@csspart` tags of the parts' module comments, into the element's declaration. */
+function addPartDocs(element: CustomElementDeclaration, root = ROOT): void {
+  for (const path of PART_DOC_SOURCES) {
+    const comment = /^\/\*\*([\s\S]*?)\*\//.exec(readFileSync(join(root, path), 'utf8'))?.[1] ?? '';
+    const lines = comment.split('\n').map((line) => line.replace(/^\s*\* ?/, ''));
+    for (const line of lines) {
+      const attr = /^@attr \{([^}]+)\} ([a-z][\w-]*) - (.+)$/.exec(line);
+      if (attr?.[1] && attr[2] && attr[3] && !element.attributes?.some((known) => known.name === attr[2]))
+        (element.attributes ??= []).push({ name: attr[2], type: { text: attr[1] }, description: attr[3] });
+      const part = /^@csspart ([a-z][\w-]*) - (.+)$/.exec(line);
+      if (part?.[1] && part[2] && !element.cssParts?.some((known) => known.name === part[1]))
+        (element.cssParts ??= []).push({ name: part[1], description: part[2] });
+    }
+  }
+}
+
 export function onrampManifestPlugin({ typeAliases = new Map() }: OnrampManifestPluginOptions = {}): Plugin {
   /** Module-level `const NAME = 'text'` per file, to resolve `define(TAG_NAME, …)`. */
   const constants = new Map<string, Map<string, string>>();
@@ -304,6 +333,9 @@ export function onrampManifestPlugin({ typeAliases = new Map() }: OnrampManifest
         });
       }
     }
+
+    // What an on-demand part reads and renders, documented in the part's own module comment.
+    addPartDocs(element);
 
     // Internal state is not API: private members go, and `state: true` properties are no attributes.
     const state = stateProperties.get(className) ?? new Set<string>();

@@ -1,4 +1,4 @@
-import { LitElement, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { ServerClock } from '../../api/server-clock.js';
 import {
   initialState,
@@ -15,11 +15,13 @@ import { sessionInputRead } from '../../contract/read/session.js';
 import type { OnrampError, OnrampWarningCode } from '../../core/widget-error.js';
 import type { ProblemValues } from '../../diagnostics/problems.js';
 import { loaded } from '../../parts/parts.js';
+import type { OnrampOrder } from '../../contract/order.js';
 import { HostedCheckoutController, type OnrampCheckoutMode } from '../../controllers/hosted-checkout-controller.js';
 import { LocaleController } from '../../controllers/locale-controller.js';
 import { formatCountdown } from '../../format/format.js';
 import { SessionController } from '../../controllers/session-controller.js';
 import { widgetView } from './widget-view.js';
+import type { WidgetViewInput } from './view-pieces.js';
 import { errorText } from './error-view.js';
 import { noteEvent } from './notification-event.js';
 import { ATTRIBUTE_ALIASES } from './attribute-aliases.js';
@@ -41,7 +43,6 @@ declare const __ONRAMP_VERSION__: string | undefined;
  * completed, failed or expired.
  *
  * @summary Embeddable onramp checkout.
- * @tagname onramp-checkout
  *
  * @event onramp-ready - The order is on screen for the first time. Detail: `{session}`.
  * @event onramp-status-change - The status changed. Detail: `{status, previousStatus, session}`.
@@ -113,6 +114,7 @@ export class OnrampCheckout extends LitElement {
     priceTolerance: { attribute: 'price-tolerance' },
     theme: { reflect: true },
     session: { attribute: false },
+    createSession: { attribute: false },
     machine: { state: true },
     frameHeight: { state: true },
   };
@@ -168,6 +170,9 @@ export class OnrampCheckout extends LitElement {
    * `onramp-checkout/ssr` writes it.
    */
   session: unknown = undefined;
+
+  /** Amount first without `session-url`: `(order) => creation response` (or its promise), called by "Continue". */
+  createSession: ((order: OnrampOrder) => unknown) | undefined;
 
   static override get observedAttributes(): string[] {
     return [...super.observedAttributes, ...ATTRIBUTE_ALIASES.keys()];
@@ -309,6 +314,8 @@ export class OnrampCheckout extends LitElement {
     // Neither key nor secret yet: a framework sets them after the element is upgraded (React's
     // hydration, @lit/react). It waits; the diagnostics report it if they never come.
     if (!key && !this.clientSecret) return;
+    // Amount first: the order form (a part of its own) until the merchant's server made a session.
+    if (!this.clientSecret && (this.getAttribute('session-url') || this.createSession)) return;
     const refused =
       this.#session.configure(key, this.clientSecret, apiBaseFor(this.apiBase, key)) ??
       checkoutProblem(this.#checkoutOrigin(), this.redirectUrl);
@@ -374,8 +381,8 @@ export class OnrampCheckout extends LitElement {
 
   readonly #onRetry = (): void => this.#session.pollNow();
 
-  protected override render(): TemplateResult {
-    return widgetView({
+  protected override render(): unknown {
+    const input: WidgetViewInput = {
       state: this.machine,
       // A regex test, not includes(): the script-tag file compresses 17–36 bytes smaller with it.
       // eslint-disable-next-line @typescript-eslint/prefer-includes -- bytes, see above
@@ -389,7 +396,8 @@ export class OnrampCheckout extends LitElement {
       onPay: this.#onPay,
       onRetry: this.#onRetry,
       onFrameLoad: this.#onFrameLoad,
-    });
+    };
+    return this.#later.handle?.form(input) ?? widgetView(input);
   }
 }
 
