@@ -192,6 +192,10 @@ export function checkDraft(draft: OrderDraft, decimal: string): CheckedDraft {
 export const quoteKey = (minor: number, { fiat, crypto, network }: Pick<OrderDraft, 'fiat' | 'crypto' | 'network'>) =>
   `${minor} ${fiat} ${crypto} ${network}`;
 
+/** The quote key of an order the form continued with. */
+export const orderQuoteKey = (order: OnrampOrder) =>
+  quoteKey(order.fiat_amount, { fiat: order.fiat_currency, crypto: order.crypto_currency, network: order.network });
+
 /** The body of `POST /v1/onramp/quote` for a quote key. */
 export function quoteBody(key: string): {
   fiat_amount: number;

@@ -12,6 +12,7 @@ import { attachDiagnostics } from '../diagnostics/diagnostics-controller.js';
 import type { DiagnosedHost, HostHooks } from '../parts/parts.js';
 import { CountdownController } from './countdown-controller.js';
 import { QuoteController } from './quote-controller.js';
+import { formPrices } from '../core/price-consent.js';
 import { orderFormHook, type OrderFormHook } from '../components/onramp-checkout/order-part-loader.js';
 
 export interface LaterHooks extends HostHooks {
@@ -51,6 +52,10 @@ export function attachLater(host: DiagnosedHost, hooks: LaterHooks): LaterHandle
       quotes.sync();
     },
     reset: () => quotes.reset(),
-    form: orderFormHook(host, { send: hooks.send, explain: (code, values) => diagnostics.explain(code, values) }),
+    form: orderFormHook(host, {
+      send: hooks.send,
+      explain: (code, values) => diagnostics.explain(code, values),
+      shown: (sessionId, price) => formPrices.set(sessionId, price),
+    }),
   };
 }

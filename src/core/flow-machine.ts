@@ -61,8 +61,7 @@ export interface FlowState {
 
 export type FlowInput =
   | { type: 'reset' }
-  /** `shown`: the last price the buyer saw before this session (the order form's), the consent's reference. */
-  | { type: 'session-seeded'; session: OnrampSession; shown?: string }
+  | { type: 'session-seeded'; session: OnrampSession }
   | { type: 'session-fetched'; session: OnrampSession; seq: number }
   | { type: 'failed'; error: OnrampError }
   | { type: 'stranded'; error: OnrampError }
@@ -177,14 +176,7 @@ function step(state: FlowState, input: FlowInput): Transition {
 
     case 'session-seeded':
       // Only a widget still loading takes a seed: never over a session shown, nor out of `error`.
-      return session || status !== 'loading'
-        ? same
-        : showSession(
-            // The order form's price is the last one shown: the session's is judged against it.
-            input.shown ? { ...state, price: agreed(input.shown) } : state,
-            input.session,
-            state.appliedSeq,
-          );
+      return session || status !== 'loading' ? same : showSession(state, input.session, state.appliedSeq);
 
     case 'session-fetched':
       if (status === 'error' || input.seq < state.appliedSeq) return same;

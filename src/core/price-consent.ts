@@ -35,8 +35,24 @@ export function quoteStep(
 }
 
 /**
+ * The last price the order form showed for a session it handed over (amount first), by session id:
+ * the session's own price is judged against it, not agreed to because it is the first the card shows.
+ */
+export const formPrices = new Map<string, string>();
+
+/** A seeded session the order form handed over: its form's price is the reference (`formPrices`). */
+function fromForm(result: Transition, input: FlowInput): Transition {
+  const id = input.type === 'session-seeded' ? result.state.session?.sessionId : undefined;
+  const price = id === undefined ? undefined : formPrices.get(id);
+  if (id === undefined || price === undefined || !result.state.price) return result;
+  formPrices.delete(id);
+  return { ...result, state: { ...result.state, price: agreed(price) } };
+}
+
+/**
  * What the `later` part adds to each transition of the machine (`transition`'s `later`): the
- * quote's inputs (`quoteStep`), then price consent (`withConsent`).
+ * quote's inputs (`quoteStep`), the order form's price for the session it handed over (`fromForm`),
+ * then price consent (`withConsent`).
  */
 export function laterTransition(
   before: FlowState,
@@ -46,7 +62,9 @@ export function laterTransition(
 ): Transition {
   return withConsent(
     before,
-    input.type === 'quote-expired' || input.type === 'quote-refreshed' ? quoteStep(before, input) : result,
+    input.type === 'quote-expired' || input.type === 'quote-refreshed'
+      ? quoteStep(before, input)
+      : fromForm(result, input),
     input,
     tolerance,
   );

@@ -25,7 +25,7 @@ import {
   TICK_OFFSET_MS,
   type QuoteContext,
 } from './quote-policy.js';
-import { laterTransition } from './price-consent.js';
+import { formPrices, laterTransition } from './price-consent.js';
 import type { OnrampQuote } from './session-model.js';
 import { sessionModel, testQuote } from '../../test/support/session-model.js';
 
@@ -181,11 +181,10 @@ test('never a Pay on a price worse than the accepted one beyond the tolerance, w
           state = result.state;
           return result.notifications;
         };
-        apply({
-          type: 'session-seeded',
-          session: sessionModel('pending', { quote: quote(sessionPrice) }),
-          shown: formPrice,
-        });
+        const seeded = sessionModel('pending', { quote: quote(sessionPrice) });
+        // Amount first: the order form hands over the last price it showed (`formPrices`).
+        if (formPrice) formPrices.set(seeded.sessionId, formPrice);
+        apply({ type: 'session-seeded', session: seeded });
         // What the buyer agreed to: the first price they saw, any better one they were shown, any they accepted.
         let agreed = formPrice ?? sessionPrice;
         if (
@@ -257,11 +256,7 @@ test('no price judged once the session is not pending, and a reset forgets the a
 
 test('before the judge arrives (the `later` part), a changed price is never paid; judge-price then judges it', () => {
   const worse = { ...testQuote, cryptoAmount: '0.02', expiresAt: 2_000_000 };
-  let { state } = transition(initialState, {
-    type: 'session-seeded',
-    session: sessionModel('pending'),
-    shown: '0.031',
-  });
+  let { state } = transition(initialState, { type: 'session-seeded', session: sessionModel('pending') });
   state = transition(state, {
     type: 'session-fetched',
     session: sessionModel('pending', { quote: worse }),
@@ -282,11 +277,9 @@ test('before the judge arrives (the `later` part), a changed price is never paid
     { type: 'price-change', detail: { previous: '0.031', current: '0.02', accepted: true } },
   ]);
   // A better price than the accepted one needs no step.
-  const better = transition(
-    initialState,
-    { type: 'session-seeded', session: sessionModel('pending'), shown: '0.03' },
-    judge,
-  );
+  const seeded = sessionModel('pending');
+  formPrices.set(seeded.sessionId, '0.03');
+  const better = transition(initialState, { type: 'session-seeded', session: seeded }, judge);
   assert.equal(mustAccept(better.state), false);
   assert.deepEqual(better.state.price, { accepted: '0.031', shown: '0.031', verdict: 'better' });
 });

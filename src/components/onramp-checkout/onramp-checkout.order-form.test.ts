@@ -50,9 +50,14 @@ describe('<onramp-checkout> amount first', () => {
   let merchant: Recorded[];
   let merchantAnswers: (() => Response | Promise<Response>)[];
 
+  /** The session the merchant creates prices the order as the form's last quote did (`quote.crypto_amount`). */
+  const SESSION_PRICE = '0.029460317460317460';
+
   beforeEach(() => {
     merchant = [];
     merchantAnswers = [];
+    const quote = h.api.quote.bind(h.api);
+    h.api.quote = () => ({ ...quote(), crypto_amount: SESSION_PRICE });
     h.fetchStub.callsFake(async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const url = new URL(input instanceof Request ? input.url : String(input), location.href);
       if (url.pathname !== SESSION_URL) return h.api.fetch(input, init);
@@ -117,7 +122,7 @@ describe('<onramp-checkout> amount first', () => {
     });
     expect(quotes()[0]!.headers).to.include({ 'X-API-Key': PK_TEST });
     expect(quotes()[0]!.headers).not.to.have.property('X-Client-Secret');
-    expect(text(part(el, 'crypto-amount'))).to.contain('0.031 ETH');
+    expect(text(part(el, 'crypto-amount'))).to.contain('0.02946 ETH');
     expect(text(part(el, 'rate'))).to.contain('1 ETH = $3,000.50');
     expect(text(part(el, 'fees'))).to.contain('Platform fee $1.60');
     expect(text(part(el, 'fees'))).to.contain('Total fees $7.30');
@@ -263,6 +268,25 @@ describe('<onramp-checkout> amount first', () => {
     expect(h.api.gets.length).to.equal(before.gets + 1);
     expect(quotes()).to.have.length(before.quotes);
     expect(h.events.of('onramp-ready')).to.have.length(1);
+  });
+
+  it('a session priced worse than the form showed waits for "Accept new price"; accepted, Pay comes', async () => {
+    h.fakeTime();
+    const quote = h.api.quote.bind(h.api);
+    h.api.quote = () => ({ ...quote(), crypto_amount: '0.031' });
+    const el = await mountForm({ attrs: { 'wallet-address': WALLET } });
+    await h.advance(300, el);
+    expect(text(part(el, 'crypto-amount'))).to.contain('0.031 ETH');
+    (part(el, 'continue-button') as HTMLButtonElement).click();
+    await until(el, () => part(el, 'accept-price-button'), 'the new price waits for the buyer');
+    expect(part(el, 'pay-button')).to.equal(null);
+    expect(text(part(el, 'previous-price'))).to.contain('0.031');
+    expect(text(part(el, 'new-price'))).to.contain('0.02946');
+    const changes = () => h.events.of('onramp-price-change').map((event) => event.detail);
+    expect(changes()).to.deep.equal([{ previous: '0.031', current: SESSION_PRICE, accepted: false }]);
+    (part(el, 'accept-price-button') as HTMLButtonElement).click();
+    await until(el, () => part(el, 'pay-button'), 'Pay at the accepted price');
+    expect(changes()[1]).to.deep.equal({ previous: '0.031', current: SESSION_PRICE, accepted: true });
   });
 
   it('keeps everything typed on a refusal of the merchant, says so, and retries with the same Idempotency-Key', async () => {

@@ -114,7 +114,6 @@ export class OnrampCheckout extends LitElement {
     priceTolerance: { attribute: 'price-tolerance' },
     theme: { reflect: true },
     session: { attribute: false },
-    createSession: { attribute: false },
     machine: { state: true },
     frameHeight: { state: true },
   };

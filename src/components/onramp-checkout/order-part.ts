@@ -46,6 +46,7 @@ import {
   fitDraft,
   initialDraft,
   orderChoices,
+  orderQuoteKey,
   type OnrampOrder,
   type OrderAttributes,
   type OrderDraft,
@@ -76,6 +77,8 @@ export interface OrderHooks {
   send: (input: FlowInput) => void;
   /** A problem's cause and fix for the merchant, printed once (the diagnostics of the `later` part). */
   explain: (code: 'SESSION_CREATE_FAILED', values: ProblemValues) => { cause: string; fix: string };
+  /** The last price the form showed for the session it hands over: the session's is judged against it. */
+  shown: (sessionId: string, price: string) => void;
 }
 
 /** The locale's decimal separator (`.` or `,`; `.` for any other). */
@@ -271,7 +274,11 @@ class OrderForm implements ReactiveController {
     }
     // The flow of a session given by the merchant's page: seeded from the creation response (with the
     // order, which the response does not repeat), then followed with its client secret.
+    // The price the buyer saw for this very order (not one for an amount typed before).
+    const last = this.#quotes.shown;
     this.#quotes.stop();
+    if (last?.key === orderQuoteKey(order))
+      this.#hooks.shown(String(outcome.created.session.session_id), last.quote.cryptoAmount);
     this.#host.session = { ...order, ...outcome.created.session };
     this.#host.clientSecret = outcome.created.clientSecret;
   }
