@@ -5,7 +5,7 @@
  * from the API, also after a reload. Against the real demo server and sandbox, the built bundle.
  */
 import type { Page } from '@playwright/test';
-import { advanceSession, expect, payWithCard, sessionIdOf, test } from './fixtures.js';
+import { advanceSession, continueOrder, expect, payWithCard, sessionIdOf, test } from './fixtures.js';
 
 const PHONE = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true };
 test.use(PHONE);
@@ -18,8 +18,7 @@ const CARD_DECLINED = '4000 0000 0000 0002';
 async function orderByLeaving(page: Page, shop: string): Promise<string> {
   await page.goto(`${shop}/`);
   await page.getByLabel('Checkout opens').selectOption('redirect');
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
+  await continueOrder(page);
   return sessionIdOf(page);
 }
 
@@ -61,13 +60,19 @@ test('redirect mode on the shop: 4242 comes back to the order, completed, also a
   await page.reload();
   await expect(page.locator(widget)).toHaveAttribute('status', 'completed');
   expect(await sessionIdOf(page)).toBe(sessionId);
-  await expect(page.getByRole('form')).toBeHidden();
+  await expect(page.locator('[part~=order-form]')).toHaveCount(0);
 
-  // "New order" starts over: the form, and an address without the order.
+  // "New order" starts over: a new card with the order form, and an address without the order.
   await page.getByRole('button', { name: 'New order' }).tap();
-  await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeVisible();
-  await expect(page.locator(widget)).toHaveCount(0);
+  await expect(page.locator('[part~=continue-button]')).toBeVisible();
+  await expect(page.locator(widget)).toHaveCount(1);
+  await expect(page.locator(widget)).toHaveAttribute('status', 'loading');
+  expect(
+    await page.locator(widget).evaluate((el) => (el as HTMLElementTagNameMap['onramp-checkout']).clientSecret),
+  ).toBe('');
   expect(new URL(page.url()).searchParams.has('onramp_session_id')).toBe(false);
+  // The checkout mode stays as chosen.
+  expect(new URL(page.url()).searchParams.get('mode')).toBe('redirect');
 });
 
 test('redirect mode on the shop: a declined card comes back showing failed', async ({ page, demo, problems }) => {
@@ -147,8 +152,7 @@ test('a WebView (frame refused, popups blocked) falls to the redirect and comes 
     });
   });
   await page.goto(`${demo.url}/`);
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
+  await continueOrder(page);
   const sessionId = await sessionIdOf(page);
   await page.locator('[part=pay-button]').tap();
   // Frame refused, popup blocked: the page itself goes to the checkout.
@@ -168,8 +172,7 @@ test('embedded on the shop: the frame has no way out and no second order, and sh
 }) => {
   void problems;
   await page.goto(`${demo.url}/`);
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
+  await continueOrder(page);
   await page.locator('[part=pay-button]').tap();
   const frame = page.frameLocator('iframe[part=checkout-frame]');
   await expect(frame.getByLabel(/card number/i)).toBeVisible();
@@ -245,8 +248,7 @@ test('popup mode: once paid, the checkout window shows the outcome and closes it
   void problems;
   await page.goto(`${demo.url}/`);
   await page.getByLabel('Checkout opens').selectOption('popup');
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await expect(page.locator(widget)).toHaveAttribute('status', 'pending');
+  await continueOrder(page);
   const [popup] = await Promise.all([page.waitForEvent('popup'), page.locator('[part=pay-button]').click()]);
   await payWithCard(popup, CARD_PAYS);
   await expect(popup.locator('[data-way-back-note]')).toContainText(/This window closes in \d seconds/);
@@ -295,5 +297,6 @@ test('an order the shop does not have is not shown, whatever the address says', 
   await expect(page.locator(widget)).toHaveCount(0);
   await page.goto(`${demo.url}/?onramp_session_id=ors_notours123`);
   await expect(page.locator('#order-error')).toContainText('no such order');
-  await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeVisible();
+  await expect(page.locator('[part~=continue-button]')).toBeVisible();
+  expect(new URL(page.url()).searchParams.has('onramp_session_id')).toBe(false);
 });

@@ -1,12 +1,12 @@
 /**
  * The shop page's theme panel: its choices reach the mounted widget at once (under the strict CSP),
- * survive a remount ("Continue to payment" again), reset to the widget's defaults, and the panel is
+ * survive a remount ("New order", then "Continue"), reset to the widget's defaults, and the panel is
  * labelled and keyboard usable.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Locator, Page } from '@playwright/test';
-import { advanceSession, expect, openCheckout, sessionIdOf, test } from './fixtures.js';
+import { advanceSession, continueOrder, expect, openCheckout, sessionIdOf, test } from './fixtures.js';
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Theme panel' });
 const widget = (page: Page) => page.locator('onramp-checkout');
@@ -38,8 +38,9 @@ test('choices apply live, survive a remount, and reset', async ({ page, demo, pr
 
   // A new payment mounts a new widget: it gets the same choices.
   await advanceSession(demo, await sessionIdOf(page), 'failed');
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await expect(widget(page)).toHaveAttribute('status', 'pending');
+  await expect(widget(page)).toHaveAttribute('status', 'failed');
+  await page.getByRole('button', { name: 'New order' }).click();
+  await continueOrder(page);
   await expect(widget(page)).toHaveAttribute('theme', 'dark');
   expect(await widget(page).evaluate((el) => (el as HTMLElementTagNameMap['onramp-checkout']).locale)).toBe('de');
   expect(await customProperty(widget(page), '--onramp-color-accent')).toBe('#e0457b');
@@ -52,8 +53,7 @@ test('choices apply live, survive a remount, and reset', async ({ page, demo, pr
   await expect(widget(page)).toHaveAttribute('theme', 'dark');
 
   await page.getByRole('button', { name: 'New order' }).click();
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await expect(widget(page)).toHaveAttribute('status', 'pending');
+  await continueOrder(page);
   await theme.getByRole('button', { name: /reset/i }).click();
   await expect(theme.getByRole('status')).toHaveText(/reset/i);
   await expect(widget(page)).toHaveAttribute('theme', 'auto');

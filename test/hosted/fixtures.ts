@@ -48,10 +48,10 @@ export async function newVisitor(
   return { page, errors, consoleErrors, close: () => context.close() };
 }
 
-/** Orders on the shop page (embedded checkout) and waits for the quote; returns the session id. */
+/** Orders on the shop page (embedded checkout; the card's order form as it starts) and waits for the quote; returns the session id. */
 export async function order(page: Page): Promise<string> {
   await page.getByLabel('Checkout opens').selectOption('embedded');
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.locator('onramp-checkout [part~="continue-button"]').click();
   await expect(page.locator('onramp-checkout')).toHaveAttribute('status', 'pending');
   const secret = await page
     .locator('onramp-checkout')

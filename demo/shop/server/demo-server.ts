@@ -175,7 +175,6 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   );
   consoleApi(app, { call, own: getOwn, hosted: visitors !== null });
 
-  app.get('/', async (c) => c.html(await readFile(resolve(ROOT, 'index.html'), 'utf8')));
   // The console acts with the secret key: no page may frame it (clickjacking; the CSP says so for every page).
   app.get('/console', async (c) =>
     c.html(await readFile(resolve(ROOT, 'demo/shop/console.html'), 'utf8'), 200, { 'X-Frame-Options': 'DENY' }),

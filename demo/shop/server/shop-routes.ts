@@ -1,6 +1,7 @@
 /**
- * The shop's routes that create sessions with the merchant's secret key: `POST /api/sessions` (the
- * shop page and the framework pages ask it), and the pages its server renders with a fresh session
+ * The shop's routes that create sessions with the merchant's secret key: the shop page's order
+ * endpoint `/api/order` (amount first, shop-order.ts), `POST /api/sessions` (session first: the
+ * framework pages ask it), and the pages its server renders with a fresh session
  * (script tag, session data block, redirect, server-rendered), as a merchant without a front-end
  * build would do. The browser gets only what the widget needs.
  *
@@ -18,6 +19,7 @@ import { type OwnSite, consoleGuard } from '../../public-demo/console-guard.js';
 import { contentSecurityPolicy } from './csp.js';
 import type { DemoEnv } from './demo-env.js';
 import { scriptPages } from './demo-pages.js';
+import { shopOrderRoutes } from './shop-order.js';
 import { renderEmbedPage } from './embed-page.js';
 import { type SandboxCall, apiErrorResponse, onrampClient, relayed } from './sandbox-client.js';
 import { type ShopOrder } from './merchant.js';
@@ -110,6 +112,8 @@ export function shopRoutes(app: Hono<DemoEnv>, options: ShopRoutesOptions): void
     }
   });
   ordersApi(app, { own: options.own, widget: widgetConfig });
+  // The shop page, amount first: its widget's session-url is the package's order handler (shop-order.ts).
+  shopOrderRoutes(app, { call: options.call, own: options.own, widget: widgetConfig, publicUrl: options.publicUrl });
 
   /** A new session for a page that makes one on GET, or the plain-text 502 that page shows instead. */
   const sessionForPage = async (c: Context<DemoEnv>): Promise<WidgetSession | Response> => {
