@@ -25,8 +25,10 @@ export interface EnginePage extends Surface {
   evaluate<T>(expression: string): Promise<T>;
   /** A real click on the element at `path`: selectors from the document down through shadow roots. */
   clickIn(path: readonly string[]): Promise<void>;
-  /** Chooses `value` in the `<select>` matching `selector`. */
-  select(selector: string, value: string): Promise<void>;
+  /** Types `text` with real key input into the input at `path` (selectors down through shadow roots). */
+  typeIn(path: readonly string[], text: string): Promise<void>;
+  /** Chooses `value` in the `<select>` matching `selector`, or at a path of selectors through shadow roots. */
+  select(selector: string | readonly string[], value: string): Promise<void>;
   /** Runs `act` in the iframe whose document's URL starts with `urlPrefix`, once it has loaded. */
   inFrame(urlPrefix: string, act: (frame: Surface) => Promise<void>): Promise<void>;
   /** Runs `open` (which opens a window), then `act` in that window once its URL starts with `urlPrefix`. */

@@ -1,5 +1,6 @@
 /**
- * The main flows, written once for every engine driven here (Firefox, WebKit): the script-tag page,
+ * The main flows, written once for every engine driven here (Firefox, WebKit): amount first on the
+ * shop (an amount typed, the price following, USDC on polygon, Continue, paid), the script-tag page,
  * paying in the embedded checkout (paid and declined), popup mode, the redirect round trip (out to
  * the hosted checkout and back to the order), the strict CSP, and a page whose own CSP leaves out
  * the API (the link to the hosted page, paid there) or the checkout frame (a popup), issue #32.
@@ -61,11 +62,11 @@ async function payWithCard(target: Surface, card: string): Promise<void> {
   await target.click('[data-pay-button]');
 }
 
-/** The demo shop: order with the given checkout mode, wait for the widget to show the quote. */
+/** The demo shop (amount first): the checkout mode chosen, "Continue" in the card's order form as it starts, the session's quote. */
 async function openCheckout(page: EnginePage, demo: DemoHandle, mode: 'embedded' | 'popup'): Promise<void> {
   await page.goto(`${demo.url}/`);
   await page.select('select[name="mode"]', mode);
-  await page.click('#order button[type="submit"]');
+  await page.clickIn(['onramp-checkout', '[part~="continue-button"]']);
   await waitForStatus(page, 'pending');
 }
 
@@ -118,7 +119,55 @@ export interface Flow {
   run(page: EnginePage, demo: DemoHandle): Promise<void>;
 }
 
+/** A part of the card, as a path of selectors for the driver. */
+const inCard = (name: string) => ['onramp-checkout', `[part~="${name}"]`] as const;
+const sameCard = `document.querySelectorAll('onramp-checkout').length === 1 && document.querySelector('onramp-checkout') === window.__firstCard`;
+
 export const FLOWS: Flow[] = [
+  {
+    name: 'amount first on the shop: an amount typed, the price follows within a second, USDC on polygon, Continue, 4242: completed in one card',
+    async run(page, demo) {
+      await page.goto(`${demo.url}/`);
+      await waitForText(page, partText('crypto-amount'), /\d ETH/, 'the first price');
+      assert.equal(
+        await page.evaluate<boolean>(`(window.__firstCard = document.querySelector('onramp-checkout'), true)`),
+        true,
+      );
+      await page.select(inCard('crypto-select'), 'USDC');
+      await page.select(inCard('network-select'), 'polygon');
+      // 100.00 USD of USDC: about 96 USDC once the fees are taken.
+      await waitForText(page, partText('crypto-amount'), /≈ \d{2}(\.\d+)? USDC/, 'the price in USDC');
+      await page.evaluate(
+        `(() => { const input = document.querySelector('onramp-checkout').shadowRoot.querySelector('[part~="amount-input"]'); input.value = ''; input.dispatchEvent(new Event('input', { bubbles: true, composed: true })); return true; })()`,
+      );
+      await page.typeIn(inCard('amount-input'), '250');
+      const stopped = Date.now();
+      // 250.00 USD of USDC: over 200 USDC, whatever the fees and the rate's drift.
+      await waitForText(page, partText('crypto-amount'), /≈ 2\d\d(\.\d+)? USDC/, 'the price of 250.00');
+      const followed = Date.now() - stopped;
+      assert.ok(followed <= 1_000, `the price followed ${followed} ms after the last keystroke`);
+      await page.clickIn(inCard('continue-button'));
+      await waitForStatus(page, 'pending');
+      assert.equal(
+        await page.evaluate<boolean>(sameCard),
+        true,
+        'one card: the form’s element goes on with the session',
+      );
+      await waitForText(page, partText('crypto-amount'), /USDC/, 'the session in USDC');
+      await page.clickIn(PAY_BUTTON);
+      await page.inFrame(`${demo.sandbox.checkoutUrl}/pay/`, (frame) => payWithCard(frame, '4242 4242 4242 4242'));
+      await waitForStatus(page, 'completed');
+      assert.equal(await page.evaluate<boolean>(sameCard), true, 'one card to the end');
+      const sessionId = await page.evaluate<string>(
+        `document.querySelector('onramp-checkout').clientSecret.split('_secret_')[0]`,
+      );
+      const session = await merchantServer(demo).sessions.retrieve(sessionId);
+      assert.equal(session.crypto_currency, 'USDC');
+      assert.equal(session.network, 'polygon');
+      assert.equal(session.fiat_amount, 25_000);
+      await expectNoProblems(page);
+    },
+  },
   {
     name: 'the script-tag page shows the quote, and its event log knows the current status',
     async run(page, demo) {

@@ -58,19 +58,36 @@ class PuppeteerPage implements EnginePage {
     return this.#page.evaluate(expression) as Promise<T>;
   }
 
-  async clickIn(path: readonly string[]) {
-    const handle = await waitFor(path.join(' › '), async () => {
+  /** The element at `path` (selectors down through shadow roots), once there. */
+  #find(path: readonly string[]): Promise<ElementHandle> {
+    return waitFor(path.join(' › '), async () => {
       const found = await this.#page.evaluateHandle(findInShadow, path);
       const element = found.asElement();
       if (element) return element as ElementHandle;
       await found.dispose();
       return undefined;
     });
+  }
+
+  async clickIn(path: readonly string[]) {
+    const handle = await this.#find(path);
     await handle.click();
     await handle.dispose();
   }
 
-  async select(selector: string, value: string) {
+  async typeIn(path: readonly string[], text: string) {
+    const handle = await this.#find(path);
+    await handle.type(text);
+    await handle.dispose();
+  }
+
+  async select(selector: string | readonly string[], value: string) {
+    if (typeof selector !== 'string') {
+      const handle = await this.#find(selector);
+      await (handle as ElementHandle<HTMLSelectElement>).select(value);
+      await handle.dispose();
+      return;
+    }
     await this.#page.waitForSelector(selector, { timeout: WAIT_MS });
     await this.#page.select(selector, value);
   }

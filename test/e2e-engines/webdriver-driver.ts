@@ -75,8 +75,15 @@ class WebDriverPage implements EnginePage {
     await (await this.#browser.$(await findIn(this.#browser, path)).getElement()).click();
   }
 
-  async select(selector: string, value: string) {
-    const element = await this.#browser.$(await findIn(this.#browser, [selector])).getElement();
+  async typeIn(path: readonly string[], text: string) {
+    const input = await this.#browser.$(await findIn(this.#browser, path)).getElement();
+    // Element Send Keys focuses the input itself (a click may land on a label over it).
+    await input.addValue(text);
+  }
+
+  async select(selector: string | readonly string[], value: string) {
+    const path = typeof selector === 'string' ? [selector] : selector;
+    const element = await this.#browser.$(await findIn(this.#browser, path)).getElement();
     await element.selectByAttribute('value', value);
   }
 
