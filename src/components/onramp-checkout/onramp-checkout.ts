@@ -125,17 +125,13 @@ export class OnrampCheckout extends LitElement {
   clientSecret = '';
 
   /**
-   * API base URL, ending before `/v1`; https, or http on localhost. Required: the package ships no
-   * address (a provider's own build may set one); only a test key on a loopback page falls back to
-   * the local sandbox's, `http://127.0.0.1:8787`. Missing anywhere else: `MISSING_API_BASE`, before
-   * any request.
+   * API base URL, ending before `/v1`; https, or http on localhost. Required (the package ships no
+   * address): only a test key on a loopback page falls back to the local sandbox's,
+   * `http://127.0.0.1:8787`. Missing anywhere else: `MISSING_API_BASE`, before any request.
    */
   apiBase = '';
 
-  /**
-   * The only origin `redirect_url` may point at. Required like `api-base` (the local sandbox's is
-   * `http://127.0.0.1:8788`); never taken from `redirect_url` itself.
-   */
+  /** The only origin `redirect_url` may point at. Required like `api-base` (the local sandbox's is `:8788`). */
   checkoutOrigin = '';
 
   /**
@@ -163,8 +159,7 @@ export class OnrampCheckout extends LitElement {
   theme: OnrampTheme = 'light';
 
   /**
-   * Optional session creation response (plus, optionally, the request's `fiat_amount`,
-   * `fiat_currency`, `crypto_currency`, `network`, `wallet_address`): shown at once, no request.
+   * Optional session creation response (and the request's order fields): shown at once, no request.
    * When unset, it is read from a `<script type="application/json">` child (`{"session": …}`), as
    * `onramp-checkout/ssr` writes it.
    */
@@ -208,8 +203,7 @@ export class OnrampCheckout extends LitElement {
     }),
     attached: () => {
       this.requestUpdate();
-      // The buyer's signs came with it.
-      this.#session.signsArrived();
+      this.#session.signsArrived(); // the buyer's signs came with it
       // After the events of the next update: what was found at mount is in the test-mode report.
       void this.updateComplete.then(() => this.#events.after(() => this.#later.handle?.report(), false));
     },
@@ -251,9 +245,8 @@ export class OnrampCheckout extends LitElement {
     // First: a server-written session and catalogue are in place before the controllers resolve the language.
     adoptSessionDataBlock(this);
     super.connectedCallback();
-    // The status request leaves now, before the first render and anything it does not need, when
-    // the credentials check and `api-base` was set (a framework may set it just after connecting:
-    // no request to the default sandbox then). Otherwise the first update configures, as below.
+    // The status request leaves now, before the first render, when the credentials check and
+    // `api-base` is set (a framework may set it just after connecting); else the first update configures.
     if (
       this.apiBase &&
       this.#configuredFor !== this.#config() &&
@@ -279,8 +272,7 @@ export class OnrampCheckout extends LitElement {
 
   protected override updated(): void {
     if (this.getAttribute('status') !== this.machine.status) this.setAttribute('status', this.machine.status);
-    // The view changed under the buyer's focus (Pay became the checkout frame, the frame became the
-    // result): move focus to what replaced it rather than letting it fall to the page.
+    // The view changed under the buyer's focus (Pay became the frame, the frame the result): focus its replacement.
     if (this.#hadFocus && !this.shadowRoot?.activeElement) loaded.later?.focusReplacement(this.renderRoot);
     this.#later.handle?.sync();
     if (this.#startPolling) {
@@ -310,8 +302,8 @@ export class OnrampCheckout extends LitElement {
     this.#later.handle?.reset();
     this.#send({ type: 'reset' });
     const key = this.publishableKey;
-    // Neither key nor secret yet: a framework sets them after the element is upgraded (React's
-    // hydration, @lit/react). It waits; the diagnostics report it if they never come.
+    // Neither key nor secret yet: a framework sets them after the upgrade (React's hydration,
+    // @lit/react); the diagnostics report it if they never come.
     if (!key && !this.clientSecret) return;
     // Amount first: the order form (a part of its own) until the merchant's server made a session.
     if (!this.clientSecret && (this.getAttribute('session-url') || this.createSession)) return;
@@ -323,8 +315,7 @@ export class OnrampCheckout extends LitElement {
     // A seeded session is drawn first and polled after (from `updated`); else the request leaves now.
     if (this.machine.session) return void (this.#startPolling = true);
     this.#session.start();
-    // While the answer travels: a page's first number format initialises the browser's number data
-    // (about 100 ms on a slow phone), better spent now than between the answer and the order.
+    // While the answer travels: the page's first number format (about 100 ms on a slow phone).
     setTimeout(() => formatCountdown(0, this.#i18n.locale));
   }
 
