@@ -9,19 +9,14 @@
  * themselves be live (`page: '2'` is refused before it is sent). Loopback only; nothing is installed.
  */
 import assert from 'node:assert/strict';
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import { createClient as generateClient } from '@hey-api/openapi-ts';
-import { type SandboxHandle, startSandbox } from '../../demo/onramp-api/index.js';
-
-const root = resolve(import.meta.dirname, '../..');
-const run = promisify(execFile);
+import type { SandboxHandle } from '../../demo/onramp-api/index.js';
+import { compileProject, documentProject, startPrism, type DocumentProject } from './support/generated-clients.js';
 
 /**
  * What every call reports: the operation it made, the answer's status and violations header, whether
@@ -196,79 +191,16 @@ const TSCONFIG = {
   files: ['calls.ts'],
 };
 
-/** A free loopback port. */
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-/** `prism proxy --errors` in front of `upstream`, resolved once it answers. */
-async function startPrism(document: string, upstream: string): Promise<{ url: string; process: ChildProcess }> {
-  const port = await freePort();
-  const prism = spawn(
-    process.execPath,
-    [
-      join(root, 'node_modules/@stoplight/prism-cli/dist/index.js'),
-      'proxy',
-      document,
-      upstream,
-      '--errors',
-      '--host',
-      '127.0.0.1',
-      '--port',
-      String(port),
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  prism.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  prism.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  while (!output.includes('Prism is listening')) {
-    if (prism.exitCode !== null) throw new Error(`prism exited (${prism.exitCode}):\n${output}`);
-    if (Date.now() > deadline) throw new Error(`prism did not start within 30 s:\n${output}`);
-    await new Promise((wait) => setTimeout(wait, 100));
-  }
-  return { url, process: prism };
-}
-
 describe('the @hey-api/openapi-ts client generated from the OpenAPI document', { timeout: 90_000 }, () => {
   let sandbox: SandboxHandle;
   let dir: string;
   let operationIds: string[];
   let prism: ChildProcess | undefined;
+  let project: DocumentProject | undefined;
 
   before(async () => {
-    sandbox = await startSandbox({
-      port: 0,
-      checkoutPort: 0,
-      db: ':memory:',
-      keysFile: null,
-      log: () => {},
-      webhookResolver: async (hostname) => {
-        throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
-      },
-    });
-    dir = mkdtempSync(join(tmpdir(), 'openapi-clients-hey-api-'));
-    // The merchant's project: its own folder, the packages it installed.
-    symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module', private: true }));
-    const response = await fetch(`${sandbox.apiUrl}/v1/openapi.json`);
-    assert.equal(response.status, 200);
-    const document = (await response.json()) as { paths: Record<string, Record<string, { operationId?: string }>> };
-    writeFileSync(join(dir, 'openapi.json'), JSON.stringify(document));
-    operationIds = Object.values(document.paths).flatMap((item) =>
-      Object.values(item).flatMap((operation) => (operation.operationId ? [operation.operationId] : [])),
-    );
+    project = await documentProject('openapi-clients-hey-api-');
+    ({ sandbox, dir, operationIds } = project);
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(TSCONFIG));
     writeFileSync(join(dir, 'calls.ts'), CALLS);
     // hey-api reads the served document itself; the project's tsconfig (nodenext) makes it write `.js` imports.
@@ -287,17 +219,11 @@ describe('the @hey-api/openapi-ts client generated from the OpenAPI document', {
 
   after(async () => {
     prism?.kill();
-    await sandbox?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    await project?.close();
   });
 
   it('the SDK (fetch client, zod) compiles a call of every operation under tsc --strict', async () => {
-    const tsc = join(root, 'node_modules/typescript/bin/tsc');
-    const { stdout } = await run(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')]).catch((error: unknown) => {
-      const { stdout: out = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-      assert.fail(`tsc --strict failed:\n${out}${stderr}`);
-    });
-    assert.equal(stdout.trim(), '');
+    await compileProject(dir);
   });
 
   it('the SDK calls every operation through prism proxy --errors, zod accepting each request and answer', async () => {
