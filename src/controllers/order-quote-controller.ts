@@ -22,6 +22,7 @@ import {
   quoteSent,
   type QuotePlan,
 } from '../core/order-quote-plan.js';
+import { MIN_QUOTE_GAP_MS } from '../core/quote-policy.js';
 import { fromQuote, type OnrampQuote } from '../core/session-model.js';
 import { Timer } from './timer.js';
 
@@ -128,8 +129,13 @@ export class OrderQuoteController implements ReactiveController {
       if (abort.signal.aborted) return;
       const quote = fromQuote(data);
       const now = this.#clock.now();
-      // A price without a readable expiry is asked again in a minute (the spec says "typically 5").
-      const answered = quoteAnswered(this.#plan, key, quote.expiresAt ?? now + 60_000);
+      // A price without a readable expiry is asked again in a minute (the spec says "typically 5"), and
+      // one that has already run out not before MIN_QUOTE_GAP_MS (never a request per round trip).
+      const answered = quoteAnswered(
+        this.#plan,
+        key,
+        Math.max(quote.expiresAt ?? now + 60_000, now + MIN_QUOTE_GAP_MS),
+      );
       this.#plan = answered.plan;
       this.failing = false;
       if (answered.show) this.shown = { key, quote, at: now };

@@ -11,7 +11,7 @@ import { apiUrl } from '../api/status-request.js';
 import { successRead } from '../contract/read/envelope.js';
 import { quoteRead } from '../contract/read/quote.js';
 import type { FlowInput } from '../core/flow-machine.js';
-import { quoteRetryAt } from '../core/quote-policy.js';
+import { MIN_QUOTE_GAP_MS, quoteRetryAt } from '../core/quote-policy.js';
 import { fromQuote, type OnrampSession } from '../core/session-model.js';
 import { widgetError, type OnrampError } from '../core/widget-error.js';
 
@@ -71,6 +71,9 @@ export class QuoteRefresher {
       );
       if (abort.signal.aborted) return;
       this.#failures = 0;
+      // A quote that has already run out (a server's clock, a one-second `Date`) is not asked for
+      // again at once: never more than one refresh per MIN_QUOTE_GAP_MS.
+      this.#retryAt = this.#clock.now() + MIN_QUOTE_GAP_MS;
       this.#send({ type: 'quote-refreshed', quote: fromQuote(data) });
     } catch (cause) {
       if (abort.signal.aborted) return;

@@ -40,9 +40,12 @@ export function quoteStep(
  */
 export const formPrices = new Map<string, string>();
 
-/** A seeded session the order form handed over: its form's price is the reference (`formPrices`). */
-function fromForm(result: Transition, input: FlowInput): Transition {
-  const id = input.type === 'session-seeded' ? result.state.session?.sessionId : undefined;
+/**
+ * The first price shown of a session the order form handed over, seeded or read (a creation
+ * response too bare to seed from): the form's price is the reference (`formPrices`).
+ */
+function fromForm(before: FlowState, result: Transition): Transition {
+  const id = before.price ? undefined : result.state.session?.sessionId;
   const price = id === undefined ? undefined : formPrices.get(id);
   if (id === undefined || price === undefined || !result.state.price) return result;
   formPrices.delete(id);
@@ -64,7 +67,7 @@ export function laterTransition(
     before,
     input.type === 'quote-expired' || input.type === 'quote-refreshed'
       ? quoteStep(before, input)
-      : fromForm(result, input),
+      : fromForm(before, result),
     input,
     tolerance,
   );

@@ -283,3 +283,14 @@ test('before the judge arrives (the `later` part), a changed price is never paid
   assert.equal(mustAccept(better.state), false);
   assert.deepEqual(better.state.price, { accepted: '0.031', shown: '0.031', verdict: 'better' });
 });
+
+test("a session the order form handed over is judged against the form's price even when it was read, not seeded", () => {
+  const judge = (before: FlowState, next: Transition, input: FlowInput) => laterTransition(before, next, input, '0.5');
+  // A creation response too bare to seed from: the first the card shows of the session is its status answer.
+  const read = sessionModel('pending', { quote: { ...testQuote, cryptoAmount: '0.02' } });
+  formPrices.set(read.sessionId, '0.031');
+  const { state } = transition(initialState, { type: 'session-fetched', session: read, seq: 1 }, judge);
+  assert.equal(mustAccept(state), true);
+  assert.deepEqual(state.price, { accepted: '0.031', shown: '0.02', verdict: 'worse' });
+  assert.equal(formPrices.has(read.sessionId), false, 'used once');
+});

@@ -57,6 +57,9 @@ export function nextQuote({ pending, quote, refreshing, now, inFlight, retryAt }
   return { kind: 'refresh', ms: due <= now ? 0 : onTick(due) - now, expire };
 }
 
+/** The least time between two quotes asked for the same order, whatever the last one's expiry says. */
+export const MIN_QUOTE_GAP_MS = 5_000;
+
 /** The countdowns tick this long after each whole server second (`CountdownController`). */
 export const TICK_OFFSET_MS = 5;
 

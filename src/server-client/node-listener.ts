@@ -20,6 +20,13 @@ export interface NodeResponseLike {
   end(body?: Uint8Array | string): unknown;
 }
 
+/** An answer of the listener's own, in the API's error envelope. */
+const answer = (status: number, code: 'VALIDATION_ERROR' | 'INTERNAL_ERROR', message: string): Response =>
+  new Response(JSON.stringify(errorBody(code, message, randomId('req_'))), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+
 /**
  * The handler as a `node:http` listener, `(req, res)`: for `http.createServer`, Express
  * (`app.post('/api/order', toNodeListener(handleOrder))`, with no body parser before it) and
@@ -27,10 +34,13 @@ export interface NodeResponseLike {
  */
 export function toNodeListener(handler: OrderHandler): (req: NodeRequestLike, res: NodeResponseLike) => Promise<void> {
   return async (req, res) => {
-    let response: Response;
+    let response: Response | undefined;
+    let request: Request | undefined;
     try {
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) {
+        // HTTP/2's `:authority` is the host the page asked for (the Origin check compares with it).
+        if (name === ':authority' && typeof value === 'string' && !req.headers.host) headers.set('host', value);
         if (name.startsWith(':') || value === undefined) continue;
         for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
       }
@@ -43,6 +53,8 @@ export function toNodeListener(handler: OrderHandler): (req: NodeRequestLike, re
       const iterator = hasBody ? req[Symbol.asyncIterator]() : null;
       const body = iterator
         ? new ReadableStream<Uint8Array>({
+            // A body refused before its end releases the socket's stream.
+            cancel: () => void iterator.return?.(),
             async pull(controller) {
               const next: IteratorResult<Uint8Array | string> = await iterator.next();
               if (next.done) controller.close();
@@ -53,13 +65,19 @@ export function toNodeListener(handler: OrderHandler): (req: NodeRequestLike, re
         : null;
       // `duplex` is what a streamed body needs in Node's fetch; the DOM types do not know it yet.
       const init = { method, headers, body, duplex: 'half' } as RequestInit;
-      response = await handler(new Request(url, init), { clientAddress: req.socket?.remoteAddress });
+      request = new Request(url, init);
     } catch {
-      response = new Response(JSON.stringify(errorBody('VALIDATION_ERROR', 'Malformed request', randomId('req_'))), {
-        status: 400,
-        headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
-      });
+      response = answer(400, 'VALIDATION_ERROR', 'Malformed request');
     }
+    if (request)
+      try {
+        response = await handler(request, { clientAddress: req.socket?.remoteAddress });
+      } catch (error) {
+        // The handler answers its own errors; one that escapes it is the server's, not the request's.
+        console.error('onramp-checkout/server order handler:', error);
+        response = answer(500, 'INTERNAL_ERROR', 'The shop cannot take orders right now');
+      }
+    response ??= answer(500, 'INTERNAL_ERROR', 'The shop cannot take orders right now');
     res.statusCode = response.status;
     response.headers.forEach((value, name) => res.setHeader(name, value));
     res.end(new Uint8Array(await response.arrayBuffer()));

@@ -28,7 +28,7 @@ import {
   checkOrder,
   resolveOrderRules,
 } from './order-rules.js';
-import { type VisitorLimitOptions, createVisitorLimiter } from './visitor-limits.js';
+import { type VisitorLimitOptions, addressBucket, createVisitorLimiter } from './visitor-limits.js';
 
 export type { OrderRules, CheckedOrder } from './order-rules.js';
 
@@ -195,9 +195,9 @@ export function createOrderHandler(options: OrderHandlerOptions): OrderHandler {
     return isOwnOrigin(origin, request) ? 'own' : false;
   };
 
+  // A header the merchant names comes first: it is set because the socket's address is a proxy's.
   const visitorOf = (request: Request, context: OrderHandlerContext): string => {
     if (options.visitor) return options.visitor(request, context) || UNKNOWN_VISITOR;
-    if (context.clientAddress) return context.clientAddress;
     if (visitorHeader) {
       const value = request.headers.get(visitorHeader);
       const last = value
@@ -205,10 +205,12 @@ export function createOrderHandler(options: OrderHandlerOptions): OrderHandler {
         .map((part) => part.trim())
         .filter(Boolean)
         .pop();
-      if (last) return last;
+      if (last) return addressBucket(last);
     }
+    if (context.clientAddress) return addressBucket(context.clientAddress);
     return UNKNOWN_VISITOR;
   };
+  let unknownReported = false;
 
   return async (request, context = {}) => {
     const requestId = randomId('req_');
@@ -269,9 +271,25 @@ export function createOrderHandler(options: OrderHandlerOptions): OrderHandler {
     if (request.method !== 'POST')
       return fail('METHOD_NOT_ALLOWED', 'Send the order with POST', { headers: { Allow: 'POST' } });
 
-    // 2. The visitor's bucket: a flood costs one map lookup per request.
-    const visitor = visitorOf(request, context);
-    if (limiter) {
+    // 2. The visitor's bucket: a flood costs one map lookup per request. A visitor nobody can tell
+    // apart is not put in one bucket with every other (one client would lock the shop): the setup
+    // is reported once instead.
+    let visitor: string;
+    try {
+      visitor = visitorOf(request, context);
+    } catch (error) {
+      onError(error, request);
+      return fail('INTERNAL_ERROR', 'The shop cannot take orders right now');
+    }
+    // A visitor hook's long value (a cookie) is hashed: the limiter keeps keys short.
+    if (visitor.length > 128) visitor = `sha256:${await sha256Hex(visitor)}`;
+    if (visitor === UNKNOWN_VISITOR && !unknownReported) {
+      unknownReported = true;
+      console.warn(
+        'onramp-checkout/server: createOrderHandler cannot tell visitors apart: pass { clientAddress } as the second argument, or set visitor or visitorHeader; orders are not rate-limited until then',
+      );
+    }
+    if (limiter && visitor !== UNKNOWN_VISITOR) {
       const taken = limiter.take(visitor);
       if (!taken.ok)
         return fail('RATE_LIMITED', 'Too many orders from this visitor; try again later', {
@@ -310,6 +328,13 @@ export function createOrderHandler(options: OrderHandlerOptions): OrderHandler {
         param: 'Idempotency-Key',
       });
 
+    if (!client) {
+      onError(
+        new Error('createOrderHandler has no secretKey (or client): set ONRAMP_SECRET_KEY on this server'),
+        request,
+      );
+      return fail('INTERNAL_ERROR', 'The shop cannot take orders right now');
+    }
     try {
       // 5. The merchant's hooks.
       let wallet = checked.order.wallet_address;
@@ -324,14 +349,6 @@ export function createOrderHandler(options: OrderHandlerOptions): OrderHandler {
         return fail('VALIDATION_ERROR', 'wallet_address is required', { param: 'wallet_address' });
       const metadata = await options.metadata?.(checked.order, request);
       const returnUrl = await options.returnUrl?.(checked.order, request);
-
-      if (!client) {
-        onError(
-          new Error('createOrderHandler has no secretKey (or client): set ONRAMP_SECRET_KEY on this server'),
-          request,
-        );
-        return fail('INTERNAL_ERROR', 'The shop cannot take orders right now');
-      }
       const body: CreateSessionRequest = {
         wallet_address: wallet,
         crypto_currency: checked.order.crypto_currency,

@@ -277,6 +277,7 @@ class OrderForm implements ReactiveController {
     // The price the buyer saw for this very order (not one for an amount typed before).
     const last = this.#quotes.shown;
     this.#quotes.stop();
+    this.#attempt = null;
     if (last?.key === orderQuoteKey(order))
       this.#hooks.shown(String(outcome.created.session.session_id), last.quote.cryptoAmount);
     this.#host.session = { ...order, ...outcome.created.session };
