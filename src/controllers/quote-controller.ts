@@ -40,13 +40,12 @@ export class QuoteController implements ReactiveController {
   /** Sets the one timer to the policy's next step (after each update, and after each answer). */
   sync(): void {
     const { clock, state, send } = this.#options;
-    const { status, session, quoteNotice, price, surface } = state();
+    const { status, session, quoteNotice, price } = state();
     // A price that changed before this part arrived (the machine's judge comes with it) is judged now.
     if (status === 'pending' && price && price.shown !== session?.quote.cryptoAmount) send({ type: 'judge-price' });
     const plan = this.#connected
       ? nextQuote({
-          // While the hosted checkout is open the price is its page's: no new one under the buyer.
-          pending: status === 'pending' && surface === 'none',
+          pending: status === 'pending',
           quote: session?.quote ?? null,
           refreshing: quoteNotice === 'refreshing',
           now: clock.now(),
