@@ -66,6 +66,8 @@ async function payWithCard(target: Surface, card: string): Promise<void> {
 async function openCheckout(page: EnginePage, demo: DemoHandle, mode: 'embedded' | 'popup'): Promise<void> {
   await page.goto(`${demo.url}/`);
   await page.select('select[name="mode"]', mode);
+  // The first price settles the form's layout: a click aimed before it lands where Continue was.
+  await waitForText(page, partText('crypto-amount'), /\d ETH/, 'the first price');
   await page.clickIn(['onramp-checkout', '[part~="continue-button"]']);
   await waitForStatus(page, 'pending');
 }
