@@ -18,7 +18,6 @@ export type OnrampCheckoutProperties = Partial<
     | 'checkoutOrigin'
     | 'mode'
     | 'locale'
-    | 'priceTolerance'
     | 'theme'
     | 'session'
   >

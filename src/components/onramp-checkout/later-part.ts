@@ -2,6 +2,8 @@
  * The `later` part (`src/parts/`): what the widget shows after the first paint of the order, the
  * final screens and the live region's announcements, with their English texts. Loaded as soon as a
  * session is on screen, so it is there long before a price expires or a payment ends.
+ *
+ * @attr {string} price-tolerance - Price consent (an attribute only, read by the `later` part, which judges prices): percent a new price (the crypto amount for the order's fiat amount) may be worse than the accepted one before Pay waits for "Accept new price"; default `0.5`.
  */
 import { withScreenTexts } from '../../i18n/messages-screens.js';
 import { hasScreenTexts, loadMessages, type Language } from '../../i18n/catalogue.js';
@@ -36,11 +38,11 @@ export const resultView = (input: WidgetViewInput, session: OnrampSession): Retu
 
 export { attachLater } from '../../controllers/later-controller.js';
 
-/** What this part adds to the machine (the quote's inputs, price consent), with the element's `price-tolerance`. */
+/** What this part adds to the machine (the quote's inputs, price consent), with the element's `price-tolerance` attribute. */
 export const judge =
-  (tolerance: unknown) =>
+  (host: Element) =>
   (before: FlowState, result: Transition, input: FlowInput): Transition =>
-    laterTransition(before, result, input, tolerance);
+    laterTransition(before, result, input, host.getAttribute('price-tolerance'));
 export { duplicate } from '../../diagnostics/diagnostics.js';
 export { focusReplacement } from './focus-replacement.js';
 export { nextPoll } from '../../core/poll-policy.js';

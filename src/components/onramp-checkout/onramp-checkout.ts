@@ -111,7 +111,6 @@ export class OnrampCheckout extends LitElement {
     redirectUrl: { attribute: 'redirect-url' },
     mode: {},
     locale: {},
-    priceTolerance: { attribute: 'price-tolerance' },
     theme: { reflect: true },
     session: { attribute: false },
     machine: { state: true },
@@ -151,9 +150,6 @@ export class OnrampCheckout extends LitElement {
    * Spanish and Arabic (right to left); other languages get English texts with their own formats.
    */
   locale = '';
-
-  /** Percent a new price (crypto for the fiat amount) may be worse than the accepted one before Pay waits for "Accept new price". */
-  priceTolerance = '0.5';
 
   /** Colour scheme: `light`, `dark`, or `auto` (follows the system). */
   theme: OnrampTheme = 'light';
@@ -330,7 +326,7 @@ export class OnrampCheckout extends LitElement {
   }
 
   #send(input: FlowInput): void {
-    const { state: next, notifications } = transition(this.machine, input, loaded.later?.judge(this.priceTolerance));
+    const { state: next, notifications } = transition(this.machine, input, loaded.later?.judge(this));
     if (next === this.machine) return;
     const previous = this.machine;
     this.machine = next;
