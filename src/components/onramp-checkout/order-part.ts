@@ -37,8 +37,7 @@
 import type { ReactiveController, ReactiveControllerHost, TemplateResult } from 'lit';
 import { ApiClient } from '../../api/api-client.js';
 import { ServerClock } from '../../api/server-clock.js';
-import { apiBaseFor, normalizeOrigin, pageLocation } from '../../core/config.js';
-import { credentialsProblem } from '../../core/config.js';
+import { apiBaseFor, credentialsProblem, normalizeOrigin, pageLocation } from '../../core/config.js';
 import type { FlowInput } from '../../core/flow-machine.js';
 import { widgetError, type OnrampError } from '../../core/widget-error.js';
 import {
