@@ -20,10 +20,8 @@ import { minify } from 'terser';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import vue from '@vitejs/plugin-vue';
 import { defineConfig, type Plugin } from 'vite';
-import ar from './src/i18n/locales/ar.js';
-import de from './src/i18n/locales/de.js';
-import es from './src/i18n/locales/es.js';
-import fr from './src/i18n/locales/fr.js';
+import { tsImport } from 'tsx/esm/api';
+import { LANGUAGES } from './src/i18n/languages.js';
 import { demoPageScripts } from './demo/shop/server/demo-pages.js';
 import { minifyLitTemplates } from './scripts/build/minify-templates.js';
 
@@ -74,14 +72,19 @@ function terserPass(): Plugin {
 }
 
 /**
- * The script-tag build's catalogues: `locales/<language>.json` beside the script, and their SRI
- * hashes for the loader (`src/i18n/locale-loaders.iife.ts`), which fetches them with `integrity`.
+ * The script-tag build's catalogues: `locales/<code>.json` beside the script for every language of
+ * the registry (`src/i18n/languages.ts`), and their SRI hashes for the loader
+ * (`src/i18n/locale-loaders.iife.ts`), which fetches them with `integrity`. A registry entry
+ * without its catalogue file stops the build.
  */
-const LOCALE_JSON = Object.entries({ de, fr, es, ar }).map(([language, messages]) => {
-  const source = JSON.stringify(messages);
-  // SHA-256: as strong a pin as SHA-384 for this, and 20 characters less of incompressible base64 each.
-  return { language, source, integrity: `sha256-${createHash('sha256').update(source).digest('base64')}` };
-});
+const LOCALE_JSON = await Promise.all(
+  LANGUAGES.filter(({ code }) => code !== 'en').map(async ({ code: language }) => {
+    const module = (await tsImport(`./src/i18n/locales/${language}.ts`, import.meta.url)) as { default: unknown };
+    const source = JSON.stringify(module.default);
+    // SHA-256: as strong a pin as SHA-384 for this, and 20 characters less of incompressible base64 each.
+    return { language, source, integrity: `sha256-${createHash('sha256').update(source).digest('base64')}` };
+  }),
+);
 
 function localeFiles(): Plugin {
   return {

@@ -16,6 +16,9 @@ export const CHECKOUT_MESSAGE_SOURCE = 'onramp-hosted-checkout';
 /** The query parameter (and hidden form field) naming the origin of the page that embeds the checkout. */
 export const EMBED_ORIGIN_PARAM = 'embed_origin';
 
+/** The query parameter with the widget's locale, in which the checkout renders its texts (DESIGN.md "Languages"). */
+export const CHECKOUT_LOCALE_PARAM = 'locale';
+
 /**
  * The hints: `ready` when the page has loaded (the iframe works), `submitted` when the buyer paid or
  * the session moved on (poll now), `resize` when the document's height changed (with `height`).

@@ -37,7 +37,7 @@ describe('HostedCheckoutController', () => {
   it('a frame that loads without `ready` is refused after a short grace, then the popup', () => {
     const open = sinon.stub(window, 'open').returns(null);
     const controller = new HostedCheckoutController(host, options);
-    controller.open(URL_, SESSION_ID, 'embedded');
+    controller.open(URL_, SESSION_ID, 'embedded', 'en');
     expect(options.onSurface.lastCall.args).to.deep.equal(['frame']);
     controller.frameLoaded();
     clock.tick(399);
@@ -53,7 +53,7 @@ describe('HostedCheckoutController', () => {
 
   it('close() and disconnect cancel the ready timer', () => {
     const controller = new HostedCheckoutController(host, options);
-    controller.open(URL_, SESSION_ID, 'embedded');
+    controller.open(URL_, SESSION_ID, 'embedded', 'en');
     controller.hostDisconnected();
     clock.tick(10_000);
     expect(options.onFallback.callCount).to.equal(0);
@@ -61,7 +61,7 @@ describe('HostedCheckoutController', () => {
 
   it('redirect mode navigates to the URL as given, without embed_origin', () => {
     const controller = new HostedCheckoutController(host, options);
-    controller.open(URL_, SESSION_ID, 'redirect');
+    controller.open(URL_, SESSION_ID, 'redirect', 'en');
     expect(options.navigate.firstCall.args).to.deep.equal([URL_.href]);
     expect(options.onSurface.callCount).to.equal(0);
   });

@@ -7,7 +7,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { checkoutMessageSchema } from '../contract/checkout-messages.js';
-import { EMBED_ORIGIN_PARAM } from '../contract/checkout-protocol.js';
+import { CHECKOUT_LOCALE_PARAM, EMBED_ORIGIN_PARAM } from '../contract/checkout-protocol.js';
 import { Timer } from './timer.js';
 
 export type OnrampCheckoutMode = 'embedded' | 'popup' | 'redirect';
@@ -45,12 +45,14 @@ export class HostedCheckoutController implements ReactiveController {
 
   /**
    * Opens `url` for `sessionId` in the given mode. Call synchronously from the click handler, so a
-   * popup is opened inside the user's gesture.
+   * popup is opened inside the user's gesture. The page gets the widget's `locale`, to speak the
+   * buyer's language in every mode.
    */
-  open(url: URL, sessionId: string, mode: OnrampCheckoutMode): void {
+  open(url: URL, sessionId: string, mode: OnrampCheckoutMode, locale: string): void {
     this.close();
     this.#sessionId = sessionId;
     const target = (this.#url = new URL(url));
+    target.searchParams.set(CHECKOUT_LOCALE_PARAM, locale);
     if (mode === 'redirect') return this.#options.navigate(target.href);
     target.searchParams.set(EMBED_ORIGIN_PARAM, window.location.origin);
     this.#listen(true);

@@ -1,12 +1,16 @@
 /**
- * Decides the host's language and number formats: its `locale`, else the nearest `lang` (the page's),
- * else the browser's; and loads the message catalogue for it before the host shows it.
+ * Decides the host's language and number formats: its `locale`, else the buyer's
+ * (`navigator.languages`), negotiated against the registry of languages (`i18n/negotiate.ts`, in
+ * the `later` part with the registry: the script-tag file knows no language but English), with the
+ * merchant's `locales` attribute restricting the set; and loads the catalogue before the host shows
+ * it. A buyer whose first language is English, or a locale a server provided (a data block), needs
+ * no part: both are decided at once.
  *
  * Server-safe: while rendered on a server (`@lit-labs/ssr`, no DOM) only `locale` counts, else
- * English; a catalogue the server provided (`provideMessages`) is used synchronously.
+ * English; a language the server provided (`provideMessages`) is used synchronously.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { directionOf, languageOf, loadedMessages, type Language } from '../i18n/catalogue.js';
+import { providedLanguage, wantedKey, type ChosenLanguage } from '../i18n/catalogue.js';
 import { loadPart } from '../parts/load-part.js';
 import { english as en, type Messages } from '../i18n/messages.js';
 
@@ -21,18 +25,14 @@ function validTag(tag: string | null | undefined): string | undefined {
   }
 }
 
-/** The nearest `lang` (the page's), else the browser's: only in a browser. */
-const pageLocale = (host: Element): string | undefined =>
-  validTag(host.closest('[lang]')?.getAttribute('lang')) ??
-  validTag(document.documentElement.lang) ??
-  validTag(navigator.language);
-
 export class LocaleController implements ReactiveController {
   readonly #host: Host;
   #wanted = '';
   /** The BCP 47 tag numbers, dates and currencies are formatted with. */
   locale = 'en';
-  language: Language = 'en';
+  /** The registry's code of the catalogue in use (the `lang` of the texts). */
+  language = 'en';
+  dir: 'ltr' | 'rtl' = 'ltr';
   messages: Messages = en;
 
   constructor(host: Host) {
@@ -40,33 +40,37 @@ export class LocaleController implements ReactiveController {
     host.addController(this);
   }
 
-  get dir(): 'ltr' | 'rtl' {
-    return directionOf(this.language);
-  }
-
   hostConnected(): void {
     this.sync();
   }
 
-  /** Re-resolves the locale; call when the host's `locale` changes. */
+  /** Re-resolves the language; call when the host's `locale` changes. */
   sync(): void {
     const host = this.#host;
-    const locale = validTag(host.locale) ?? (typeof document === 'undefined' ? undefined : pageLocale(host)) ?? 'en';
-    if (locale === this.#wanted) return;
-    this.#wanted = locale;
-    const language = languageOf(locale);
-    const apply = (messages: Messages) => {
-      if (this.#wanted !== locale) return;
-      // A catalogue that failed to load came back as English: say so in `lang` and `dir`.
-      Object.assign(this, { locale, language: messages === en ? 'en' : language, messages });
+    const own = validTag(host.locale);
+    const tags = own
+      ? [own]
+      : typeof document == 'object'
+        ? navigator.languages.flatMap((tag) => validTag(tag) ?? [])
+        : [];
+    const locales = host.getAttribute('locales');
+    const wanted = wantedKey(tags, locales);
+    if (wanted === this.#wanted) return;
+    this.#wanted = wanted;
+    const apply = (choice: ChosenLanguage) => {
+      if (this.#wanted !== wanted) return;
+      Object.assign(this, choice);
       host.requestUpdate();
     };
-    const messages = loadedMessages(language);
-    if (messages) apply(messages);
-    // Another language's catalogue is loaded by the `later` part (asked for now, not after the paint).
+    const first = tags[0] ?? 'en';
+    const provided = providedLanguage(wanted);
+    if (provided) apply(provided);
+    // English first: the built-in catalogue, formatted in the buyer's own English (`en-GB`).
+    else if (/^en\b/i.test(first)) apply({ locale: first, language: 'en', dir: 'ltr', messages: en });
+    // Another language is negotiated and loaded by the `later` part (asked for now, not after the paint).
     else
       void loadPart('later')
-        .then((part) => ('code' in part ? null : part.loadCatalogue(language)))
-        .then((loadedCatalogue) => apply(loadedCatalogue ?? en));
+        .then((part) => ('code' in part ? null : part.chooseLanguage(tags, locales)))
+        .then((choice) => apply(choice ?? { locale: 'en', language: 'en', dir: 'ltr', messages: en }));
   }
 }

@@ -1,8 +1,9 @@
 /**
- * The catalogues are complete (a missing or extra key, or a lost `{placeholder}`, fails here), and
- * the widget picks its language as documented: `locale`, else the nearest `lang`, else the browser.
+ * Catalogues load on demand, and the widget picks its language as documented: `locale`, else the
+ * buyer's `navigator.languages`, negotiated against the registry, among the merchant's `locales`.
+ * (Each catalogue's completeness: test/node/catalogues.test.ts.)
  */
-import { expect, fixture, fixtureCleanup, html } from '@open-wc/testing';
+import { expect, fixture, fixtureCleanup, html, waitUntil } from '@open-wc/testing';
 import sinon from 'sinon';
 import '../define.js';
 import type { OnrampCheckout } from '../components/onramp-checkout/onramp-checkout.js';
@@ -16,60 +17,20 @@ import {
   PK_LIVE,
   SECRET,
 } from '../components/onramp-checkout/onramp-checkout.test-helpers.js';
-import { directionOf, fill, languageOf, LANGUAGES, loadMessages } from './catalogue.js';
+import { fill, loadMessages } from './catalogue.js';
 import { en } from './messages.js';
-import { enScreens } from './messages-screens.js';
 import { loadPart } from '../parts/load-part.js';
-import ar from './locales/ar.js';
 import de from './locales/de.js';
-import es from './locales/es.js';
-import fr from './locales/fr.js';
 
 // The element's causes and fixes come with its `later` part, loaded after the first paint: here already.
 await loadPart('later');
 
-const CATALOGUES = { de, fr, es, ar };
-const placeholders = (message: string) => (message.match(/\{\w+\}/g) ?? []).sort();
-
 describe('message catalogues', () => {
-  for (const [language, messages] of Object.entries(CATALOGUES)) {
-    it(`${language}: exactly the English keys, each translated, with the same placeholders`, () => {
-      // The first paint's keys and the screens' (whose English is in the `later` part).
-      const all: Record<string, string> = { ...en, ...enScreens };
-      expect(Object.keys(messages).sort()).to.deep.equal(Object.keys(all).sort());
-      for (const [key, english] of Object.entries(all)) {
-        const message = messages[key as keyof typeof messages];
-        expect(message.trim(), `${language} ${key}`).not.to.equal('');
-        expect(placeholders(message), `${language} ${key}`).to.deep.equal(placeholders(english));
-      }
-      // Proper names aside, a catalogue that is mostly English was not translated.
-      const same = Object.keys(all).filter((key) => messages[key as keyof typeof messages] === all[key]);
-      expect(same.length, `untranslated in ${language}: ${same.join(', ')}`).to.be.below(3);
-    });
-  }
-
-  it('every language the widget offers has a catalogue, and Arabic is right to left', () => {
-    expect([...LANGUAGES].sort()).to.deep.equal(['ar', 'de', 'en', 'es', 'fr']);
-    expect(LANGUAGES.map(directionOf)).to.deep.equal(['ltr', 'ltr', 'ltr', 'ltr', 'rtl']);
-  });
-
-  it('loads a catalogue on demand, complete', async () => {
-    expect(await loadMessages('de')).to.deep.equal(de);
+  it('loads a catalogue on demand, complete (the order form’s texts too)', async () => {
+    const messages = await loadMessages('de');
+    expect(messages).to.deep.equal(de);
+    expect(messages['order.continue' as keyof typeof messages]).to.equal('Weiter');
     expect(await loadMessages('en')).to.equal(en);
-  });
-
-  it('maps a locale to its language by the primary subtag, else English', () => {
-    expect(['de-AT', 'fr-CA', 'es-419', 'ar-EG', 'ar', 'en-GB', 'ja-JP', 'arn', 'und'].map(languageOf)).to.deep.equal([
-      'de',
-      'fr',
-      'es',
-      'ar',
-      'ar',
-      'en',
-      'en',
-      'en',
-      'en',
-    ]);
   });
 
   it('fills placeholders with values as they are (templates stay templates, nothing is parsed)', () => {
@@ -93,83 +54,96 @@ describe('<onramp-checkout> language', () => {
   afterEach(() => {
     fixtureCleanup();
     sinon.restore();
-    delete (navigator as { language?: string }).language;
+    delete (navigator as { languages?: readonly string[] }).languages;
   });
 
-  async function mountIn(lang: string | null, locale?: string): Promise<OnrampCheckout> {
-    const wrapper = await fixture<HTMLDivElement>(html`<div>
-      <onramp-checkout publishable-key=${PK_LIVE} client-secret=${SECRET} api-base=${API} checkout-origin=${CHECKOUT}></onramp-checkout>
-    </div>`);
-    if (lang) wrapper.lang = lang;
-    const el = wrapper.querySelector('onramp-checkout')!;
-    if (locale) el.locale = locale;
-    // Connected before `lang` was set: re-resolve as a framework re-rendering would.
-    el.remove();
-    wrapper.append(el);
+  /** The buyer's browser languages, as `navigator.languages` says them. */
+  const browserSays = (...languages: string[]) =>
+    Object.defineProperty(navigator, 'languages', { value: Object.freeze(languages), configurable: true });
+
+  async function mount(attributes: { locale?: string; locales?: string } = {}): Promise<OnrampCheckout> {
+    const el = await fixture<OnrampCheckout>(
+      html`<onramp-checkout publishable-key=${PK_LIVE} client-secret=${SECRET} api-base=${API} checkout-origin=${CHECKOUT} locale=${attributes.locale ?? ''} locales=${attributes.locales ?? ''}></onramp-checkout>`,
+    );
+    await waitUntil(() => part(el, 'pay-button'), 'the order on screen');
     await flush(el);
     await flush(el);
     return el;
   }
 
-  it('the `locale` attribute wins over the page', async () => {
-    const el = await mountIn('de', 'fr-FR');
-    expect(text(part(el, 'status'))).to.equal('En attente de votre paiement');
+  it('the `locale` attribute wins over the browser', async () => {
+    browserSays('de-DE', 'en');
+    const el = await mount({ locale: 'fr-FR' });
+    await waitUntil(() => text(part(el, 'status')) === 'En attente de votre paiement');
     expect(text(part(el, 'pay-button'))).to.equal('Payer 100,00 $US');
   });
 
-  it('else the nearest `lang` (the page’s)', async () => {
-    const el = await mountIn('es-ES');
-    expect(text(part(el, 'status'))).to.equal('Esperando tu pago');
-    expect(part(el, 'base')!.lang).to.equal('es');
+  const BROWSERS: [string, string, 'ltr' | 'rtl'][] = [
+    ['pt-BR', 'pt-BR', 'ltr'],
+    ['es-MX', 'es-419', 'ltr'],
+    ['zh-TW', 'zh-Hant', 'ltr'],
+    ['he', 'he', 'rtl'],
+    ['fa-IR', 'fa', 'rtl'],
+  ];
+  for (const [tag, code, dir] of BROWSERS) {
+    it(`${tag} in navigator.languages: the ${code} catalogue, ${dir}, with no locale attribute`, async () => {
+      browserSays(tag, 'en');
+      const messages = await loadMessages(code);
+      const el = await mount();
+      await waitUntil(() => part(el, 'base')?.lang === code, `lang ${String(part(el, 'base')?.lang)}`);
+      expect(text(part(el, 'status'))).to.equal(messages['status.pending']);
+      expect(part(el, 'base')!.dir).to.equal(dir);
+    });
+  }
+
+  it('the merchant’s `locales` restrict the set: the buyer’s next language, else English', async () => {
+    browserSays('ja-JP', 'de-DE');
+    const el = await mount({ locales: 'en de' });
+    await waitUntil(() => part(el, 'base')?.lang === 'de');
+    browserSays('ja-JP');
+    const other = await mount({ locales: 'en,de' });
+    await flush(other);
+    expect(part(other, 'base')!.lang).to.equal('en');
+    expect(text(part(other, 'status'))).to.equal('Waiting for your payment');
   });
 
-  it('else the browser’s language', async () => {
-    const pageLang = document.documentElement.lang;
-    document.documentElement.removeAttribute('lang');
-    Object.defineProperty(navigator, 'language', { value: 'de-CH', configurable: true });
-    try {
-      const el = await mountIn(null);
-      expect(text(part(el, 'status'))).to.equal('Warten auf Ihre Zahlung');
-      // Swiss German number formats, German texts.
-      expect(text(part(el, 'pay-button'))).to.match(/^\$ 100\.00 bezahlen$/);
-    } finally {
-      if (pageLang) document.documentElement.lang = pageLang;
-    }
-  });
-
-  it('a language without a catalogue: English texts, its own number formats', async () => {
-    const el = await mountIn('ja-JP');
-    expect(text(part(el, 'status'))).to.equal('Waiting for your payment');
-    expect(text(part(el, 'pay-button'))).to.equal('Pay $100.00');
+  it('an English buyer gets English at once, formatted in their English', async () => {
+    browserSays('en-GB', 'de');
+    const el = await mount();
     expect(part(el, 'base')!.lang).to.equal('en');
+    expect(text(part(el, 'pay-button'))).to.equal('Pay US$100.00');
   });
 
-  it('an invalid `locale` is skipped, not thrown', async () => {
-    const el = await mountIn('de', 'not a locale!');
-    expect(text(part(el, 'status'))).to.equal('Warten auf Ihre Zahlung');
+  it('an invalid `locale` is skipped, not thrown: the browser’s language is used', async () => {
+    browserSays('de');
+    const el = await mount({ locale: 'not a locale!' });
+    await waitUntil(() => text(part(el, 'status')) === 'Warten auf Ihre Zahlung');
   });
 
-  it('changing `locale` re-renders in the new language', async () => {
-    const el = await mountIn(null, 'en');
+  it('changing `locale` re-renders in the new language, with no request to the API', async () => {
+    browserSays('en');
+    const el = await mount({ locale: 'en' });
+    await loadMessages('ar');
+    const requests = api.requests.length;
     el.locale = 'ar';
-    await flush(el);
-    await flush(el);
+    await waitUntil(() => part(el, 'base')?.dir === 'rtl');
     expect(text(part(el, 'status'))).to.equal('في انتظار دفعتك');
-    expect(part(el, 'base')!.dir).to.equal('rtl');
+    expect(api.requests.length).to.equal(requests);
   });
 
-  it('onramp-error carries the message in the buyer’s language', async () => {
-    await loadMessages('de');
+  it('onramp-error carries the message in the buyer’s language (once it has loaded on the page)', async () => {
+    const first = await mount({ locale: 'de' });
+    await waitUntil(() => part(first, 'base')?.lang === 'de');
     const errors: CustomEvent<{ code: string; message: string }>[] = [];
     document.addEventListener('onramp-error', (event) => errors.push(event), { once: true });
     const el = await fixture<OnrampCheckout>(
       html`<onramp-checkout locale="de" publishable-key="onramp_test_sk_abcdefghijklmnop1234" client-secret=${SECRET}></onramp-checkout>`,
     );
     await flush(el);
+    await waitUntil(() => text(part(el, 'error')) === de['error.config']);
     expect(errors[0]!.detail.code).to.equal('SECRET_KEY_REFUSED');
     // The buyer's words (the checkout is not set up); the merchant's cause and fix stay English.
     expect(errors[0]!.detail.message).to.equal(de['error.config']);
-    expect(text(part(el, 'error'))).to.equal(de['error.config']);
     expect((errors[0]!.detail as { fix?: string }).fix).to.match(/publishable key/);
   });
 });

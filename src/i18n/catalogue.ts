@@ -1,15 +1,13 @@
 /**
- * The message catalogues: English is built in; German, French, Spanish and Arabic are loaded when
- * first needed (see `locale-loaders.ts`), so a page in English does not carry the other languages.
+ * The message catalogues: English is built in; every other language of the registry
+ * (`languages.ts`) is loaded when first needed (`locale-loaders.ts`), so a page in English carries
+ * no other language. Keyed by the registry's codes.
  */
 import * as z from 'zod/mini';
 import { anyString, fields } from '../contract/read/kinds.js';
-import { LOCALE_LOADERS } from './locale-loaders.js';
+import { loadCatalogueFile } from './locale-loaders.js';
 import { english as en, SCREEN_MESSAGE_KEYS, type MessageKey, type Messages } from './messages.js';
 import { ownValue } from '../format/own-value.js';
-
-export const LANGUAGES = ['en', 'de', 'fr', 'es', 'ar'] as const;
-export type Language = (typeof LANGUAGES)[number];
 
 /**
  * A loaded catalogue: a string for every key of the first paint's English one (the schema built on
@@ -30,53 +28,74 @@ export const hasScreenTexts = (messages: Messages): boolean =>
   SCREEN_MESSAGE_KEYS.every((key) => typeof messages[key] == 'string');
 
 /** Catalogues ready for use (synchronously), and loads under way. */
-const ready: Partial<Record<Language, Messages>> = { en };
-const loading: Partial<Record<Language, Promise<Messages>>> = {};
+const ready = new Map<string, Messages>([['en', en]]);
+const loading = new Map<string, Promise<Messages>>();
 
-/** The catalogue's language for a BCP 47 tag: its primary subtag when there is one, else English. */
-export function languageOf(locale: string): Language {
-  // split() always returns at least one string.
-  // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- see above
-  const primary = locale.split('-')[0]!.toLowerCase();
-  return LANGUAGES.find((language) => language === primary) ?? 'en';
+/** A language chosen for a locale tag, with its catalogue, ready for use. */
+export interface ChosenLanguage {
+  /** The tag numbers, money and dates are formatted with. */
+  locale: string;
+  /** The registry's code of the catalogue. */
+  language: string;
+  dir: 'ltr' | 'rtl';
+  messages: Messages;
 }
 
-export const directionOf = (language: Language): 'ltr' | 'rtl' => (language === 'ar' ? 'rtl' : 'ltr');
+/**
+ * Languages already chosen, by what was wanted (`wantedKey`): a server's, a data block's, and every
+ * negotiation's, so the next element that wants the same has it at once.
+ */
+const chosen = new Map<string, Omit<ChosenLanguage, 'messages'>>();
 
-/** The catalogue of `language` if it is loaded, else `undefined` (then call `loadMessages`). */
-export const loadedMessages = (language: Language): Messages | undefined => ready[language];
+/** The key of a wish: the buyer's tags, most wanted first, and the merchant's `locales` attribute. */
+export const wantedKey = (tags: readonly string[], locales: string | null): string => `${tags.join()}|${locales ?? ''}`;
 
 /**
- * Makes a catalogue usable at once, without loading it: a server that imported it, or the page's
- * data block (`session-data-block.ts`). Parsed like a loaded file; one that fails to parse is
- * ignored (`false`), and the language then loads as usual.
+ * Makes a language usable at once for a wish (`wantedKey`), without loading or negotiating: a
+ * server that loaded it, the page's data block (`session-data-block.ts`), a negotiation done. The
+ * catalogue is parsed like a loaded file; one that fails to parse is ignored (`false`), and the
+ * language then loads as usual.
  */
-export function provideMessages(language: Language, data: unknown): boolean {
-  if (language === 'en') return true;
+export function provideMessages(choice: Omit<ChosenLanguage, 'messages'>, data: unknown, key: string): boolean {
   try {
-    ready[language] = parseCatalogue(data);
+    if (choice.language !== 'en' && data !== ready.get(choice.language))
+      ready.set(choice.language, parseCatalogue(data));
+    chosen.set(key, choice);
     return true;
   } catch {
     return false;
   }
 }
 
+/** The language provided for a wish (`provideMessages`), if any. */
+export function providedLanguage(key: string): ChosenLanguage | undefined {
+  const choice = chosen.get(key);
+  const messages = choice && ready.get(choice.language);
+  return messages && { ...choice, messages };
+}
+
 /**
  * Loads a catalogue. One that fails to load or to parse (a missing key, a stale file) resolves to
  * English, and is tried again next time.
  */
-export function loadMessages(language: Language): Promise<Messages> {
-  if (language === 'en') return Promise.resolve(en);
-  return (loading[language] ??= LOCALE_LOADERS[language]()
-    .then(parseCatalogue)
-    .then(
-      (messages) => (ready[language] = messages),
-      () => {
-        // Forgotten, so that the next call tries again.
-        delete loading[language];
-        return en;
-      },
-    ));
+export function loadMessages(language: string): Promise<Messages> {
+  const loaded = ready.get(language);
+  if (loaded) return Promise.resolve(loaded);
+  let load = loading.get(language);
+  if (!load) {
+    load = loadCatalogueFile(language)
+      .then(parseCatalogue)
+      .then(
+        (messages) => (ready.set(language, messages), messages),
+        () => {
+          // Forgotten, so that the next call tries again.
+          loading.delete(language);
+          return en;
+        },
+      );
+    loading.set(language, load);
+  }
+  return load;
 }
 
 /**

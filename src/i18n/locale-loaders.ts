@@ -1,13 +1,8 @@
 /**
- * How the catalogues other than English are loaded in the ES build: dynamic imports, which a
- * merchant's bundler splits into chunks of their own (`dist/locales/*.js` in this package).
- * The script-tag build swaps this module for `locale-loaders.iife.ts`.
+ * How the catalogues other than English are loaded in the ES build: a dynamic import of
+ * `locales/<code>.js`, which a merchant's bundler splits into a chunk per language
+ * (`dist/locales/*.js` in this package). The script-tag build swaps this module for
+ * `locale-loaders.iife.ts`. Called only with a registry code (`languages.ts`).
  */
-import type { Language } from './catalogue.js';
-
-export const LOCALE_LOADERS: Record<Exclude<Language, 'en'>, () => Promise<unknown>> = {
-  de: () => import('./locales/de.js').then((module) => module.default),
-  fr: () => import('./locales/fr.js').then((module) => module.default),
-  es: () => import('./locales/es.js').then((module) => module.default),
-  ar: () => import('./locales/ar.js').then((module) => module.default),
-};
+export const loadCatalogueFile = (code: string): Promise<unknown> =>
+  import(`./locales/${code}.ts`).then((module: { default: unknown }) => module.default);

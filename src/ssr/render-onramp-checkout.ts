@@ -21,11 +21,8 @@ import type { OnrampCheckoutMode } from '../controllers/hosted-checkout-controll
 import { checkCredentials, normalizeOrigin } from '../core/config.js';
 import { sessionInputRead, type SessionInputRead as OnrampSessionInput } from '../contract/read/session.js';
 import { defineOnrampCheckout, TAG_NAME } from '../define.js';
-import { languageOf, loadedMessages, provideMessages } from '../i18n/catalogue.js';
-import ar from '../i18n/locales/ar.js';
-import de from '../i18n/locales/de.js';
-import es from '../i18n/locales/es.js';
-import fr from '../i18n/locales/fr.js';
+import { loadMessages, provideMessages, wantedKey } from '../i18n/catalogue.js';
+import { negotiate } from '../i18n/negotiate.js';
 import { jsonForScriptElement } from './json-for-script.js';
 import * as later from '../components/onramp-checkout/later-part.js';
 import { loaded } from '../parts/parts.js';
@@ -35,13 +32,6 @@ loaded.later ??= later;
 
 export { jsonForScriptElement };
 
-// Every catalogue, usable synchronously: a server renders any language at once.
-for (const [language, messages] of Object.entries({ de, fr, es, ar }) as [
-  Parameters<typeof provideMessages>[0],
-  unknown,
-][]) {
-  provideMessages(language, messages);
-}
 // Into the DOM shim's registry, which `@lit-labs/ssr` instantiates elements from.
 defineOnrampCheckout();
 
@@ -174,13 +164,16 @@ export async function renderOnrampCheckout(options: OnrampRenderOptions): Promis
         `renderOnrampCheckout: ${name} is required (the provider's address; docs/troubleshooting.md)`,
       );
   }
-  const locale = canonicalLocale(options.locale);
-  const language = languageOf(locale);
-  const block: SessionDataBlock = {
-    session,
-    locale,
-    ...(language === 'en' ? {} : { messages: loadedMessages(language) }),
-  };
+  // The registry's language for the locale (English for one it has not), written as the element's
+  // `locale` with its catalogue in the data block, so server and browser agree.
+  const { entry, locale } = negotiate([canonicalLocale(options.locale)]);
+  const block: SessionDataBlock = { session, locale };
+  if (entry.code !== 'en') {
+    const choice = { locale, language: entry.code, dir: entry.dir };
+    const messages = await loadMessages(entry.code);
+    provideMessages(choice, messages, wantedKey([locale], null));
+    Object.assign(block, choice, { messages });
+  }
   const dataBlock = `<script type="application/json">${jsonForScriptElement(block)}</script>`;
   const optional = (value: string | undefined) => value ?? nothing;
   const template = html`<onramp-checkout publishable-key=${options.publishableKey} client-secret=${clientSecret} api-base=${optional(options.apiBase)} checkout-origin=${optional(options.checkoutOrigin)} mode=${optional(options.mode)} locale=${locale} theme=${optional(options.theme)}></onramp-checkout>`;

@@ -10,6 +10,7 @@
  * to the widget gets a picker here with no change to this file.
  */
 import { OnrampCheckout, type OnrampTheme } from '../../../src/index.js';
+import { LANGUAGES } from '../../../src/i18n/languages.js';
 
 interface ThemeChoices {
   theme: OnrampTheme;
@@ -25,13 +26,10 @@ const THEMES: readonly (readonly [OnrampTheme, string])[] = [
   ['light', 'Light'],
   ['dark', 'Dark'],
 ];
+/** Every language of the registry, by its own name (right to left ones say so). */
 const LOCALES: readonly (readonly [string, string])[] = [
   ['', 'Auto (browser)'],
-  ['en', 'English'],
-  ['de', 'Deutsch'],
-  ['fr', 'Français'],
-  ['es', 'Español'],
-  ['ar', 'العربية (right to left)'],
+  ...LANGUAGES.map(({ code, name, dir }) => [code, dir === 'rtl' ? `${name} (right to left)` : name] as const),
 ];
 const FONTS: readonly (readonly [string, string])[] = [
   ['', 'Default (system-ui)'],

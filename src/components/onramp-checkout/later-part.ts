@@ -3,10 +3,12 @@
  * final screens and the live region's announcements, with their English texts. Loaded as soon as a
  * session is on screen, so it is there long before a price expires or a payment ends.
  *
+ * @attr {string} locales - The languages the merchant offers (registry codes or bare languages, space- or comma-separated: `en de pt`); the buyer's language is negotiated among them, English last. All by default. An attribute only, read by the `later` part, which negotiates.
  * @attr {string} price-tolerance - Price consent (an attribute only, read by the `later` part, which judges prices): percent a new price (the crypto amount for the order's fiat amount) may be worse than the accepted one before Pay waits for "Accept new price"; default `0.5`.
  */
 import { withScreenTexts } from '../../i18n/messages-screens.js';
-import { hasScreenTexts, loadMessages, type Language } from '../../i18n/catalogue.js';
+import { hasScreenTexts, loadMessages, provideMessages, wantedKey, type ChosenLanguage } from '../../i18n/catalogue.js';
+import { negotiate } from '../../i18n/negotiate.js';
 import { english, type Messages } from '../../i18n/messages.js';
 import type { OnrampSession } from '../../core/session-model.js';
 import { announcement as announce } from './announcement.js';
@@ -49,8 +51,20 @@ export { nextPoll } from '../../core/poll-policy.js';
 export { BuyerSigns } from '../../controllers/buyer-signs.js';
 
 /**
- * A language's catalogue, loaded and checked (the screens' texts included); `null` when it could not
- * be (English is used then).
+ * The language for the buyer's `tags` (most wanted first) among the merchant's `locales` (a space-
+ * or comma-separated attribute; all when absent), its catalogue loaded and checked (the screens'
+ * texts included); `null` when it could not be loaded (English is used then).
  */
-export const loadCatalogue = (language: Language): Promise<Messages | null> =>
-  loadMessages(language).then((messages) => (messages === english || !hasScreenTexts(messages) ? null : messages));
+export const chooseLanguage = async (
+  tags: readonly string[],
+  locales: string | null,
+): Promise<ChosenLanguage | null> => {
+  const allowed = locales?.split(/[\s,]+/).filter(Boolean);
+  const { entry, locale } = negotiate(tags, allowed?.length ? allowed : undefined);
+  const messages = await loadMessages(entry.code);
+  if (entry.code !== 'en' && (messages === english || !hasScreenTexts(messages))) return null;
+  const choice = { locale, language: entry.code, dir: entry.dir };
+  // The next element that wants the same has it at once.
+  provideMessages(choice, messages, wantedKey(tags, locales));
+  return { ...choice, messages };
+};

@@ -51,6 +51,8 @@ export const styles = unsafeCSS(`
 
   header {
     display: flex;
+    /* A long title (Greek, German) puts the test badge on the next line rather than past the card. */
+    flex-wrap: wrap;
     align-items: center;
     justify-content: space-between;
     gap: 8px;

@@ -145,9 +145,11 @@ export class OnrampCheckout extends LitElement {
   mode: OnrampCheckoutMode = 'embedded';
 
   /**
-   * BCP 47 locale of the texts, numbers, currencies and dates (`de`, `fr-CA`, `ar`…); when unset, the
-   * nearest `lang` attribute (the page's), else the browser's. Texts exist in English, German, French,
-   * Spanish and Arabic (right to left); other languages get English texts with their own formats.
+   * BCP 47 locale of the texts, numbers, currencies and dates (`de`, `pt-BR`, `es-MX`, `he`…); when
+   * unset, the buyer's (`navigator.languages`). Negotiated against the 46 languages of
+   * `src/i18n/languages.ts` (`pt-BR` → Brazilian Portuguese, `zh-TW` → Traditional Chinese, `es-MX`
+   * → Latin American Spanish), among the `locales` attribute's when set, English last; right to left
+   * for Arabic, Hebrew, Persian and Urdu. Changing it re-renders in the new language.
    */
   locale = '';
 
@@ -351,7 +353,7 @@ export class OnrampCheckout extends LitElement {
     const checked = payLink(this.redirectUrl, session, this.#checkoutOrigin());
     if (!checked.ok) return this.#fail(checked.error);
     const mode: OnrampCheckoutMode = this.mode === 'popup' || this.mode === 'redirect' ? this.mode : 'embedded';
-    this.#checkout.open(checked.value, session.sessionId, mode);
+    this.#checkout.open(checked.value, session.sessionId, mode, this.#i18n.locale);
   };
 
   readonly #onFrameLoad = (): void => this.#checkout.frameLoaded();

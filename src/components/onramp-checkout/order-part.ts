@@ -53,7 +53,7 @@ import {
 import { CRYPTO_CURRENCIES, FIAT_CURRENCIES, NETWORKS } from '../../contract/catalog.js';
 import { OrderQuoteController } from '../../controllers/order-quote-controller.js';
 import type { ProblemValues } from '../../diagnostics/problems.js';
-import { orderMessages } from '../../i18n/messages-order.js';
+import { enOrder, orderMessages } from '../../i18n/messages-order.js';
 import { OnrampErrorEvent } from './onramp-checkout.events.js';
 import { orderFormView, type OrderFailure } from './order-form-view.js';
 import { ORDER_FORM_CSS } from './order-form.styles.js';
@@ -111,6 +111,8 @@ class OrderForm implements ReactiveController {
   /** The key and API base the client was made for. */
   #clientFor = '';
   #draft: OrderDraft | null = null;
+  /** The order texts of the last render, in the element's language. */
+  #texts = enOrder;
   #decimal = '.';
   #walletLeft = false;
   #submitted = false;
@@ -195,7 +197,7 @@ class OrderForm implements ReactiveController {
     const fixedWallet = this.#host.getAttribute('wallet-address');
     return orderFormView({
       view,
-      o: orderMessages(view.text.language),
+      o: (this.#texts = orderMessages(view.text.messages)),
       draft,
       choices,
       checked,
@@ -255,8 +257,7 @@ class OrderForm implements ReactiveController {
     );
     this.#creating = false;
     if (!outcome.ok) {
-      const o = orderMessages(this.#host.shadowRoot?.querySelector('.base')?.getAttribute('lang') ?? 'en');
-      const message = outcome.unreachable ? o.createOffline : o.createFailed;
+      const message = outcome.unreachable ? this.#texts.createOffline : this.#texts.createFailed;
       this.#failure = { message, detail: outcome.detail, requestId: outcome.requestId };
       this.#host.requestUpdate();
       this.#host.dispatchEvent(

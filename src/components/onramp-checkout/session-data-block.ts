@@ -5,20 +5,23 @@
  * executed). Outside data: parsed with zod, and used only when no `session` property is set.
  *
  * ```html
- * <onramp-checkout …><script type="application/json">{"session": {…}, "locale": "de-DE", "messages": {…}}</script></onramp-checkout>
+ * <onramp-checkout …><script type="application/json">{"session": {…}, "locale": "de-DE", "language": "de", "dir": "ltr", "messages": {…}}</script></onramp-checkout>
  * ```
  *
- * `messages`, the catalogue of `locale`'s language, makes the server's language usable at once, so
+ * `messages`, the catalogue of `locale`'s language (`language` its registry code, `dir` its direction), makes the server's language usable at once, so
  * the text the server rendered does not change while the language would still be loading.
  */
 import * as z from 'zod/mini';
 import { anyString, fields, optional } from '../../contract/read/kinds.js';
-import { languageOf, provideMessages } from '../../i18n/catalogue.js';
+import { provideMessages, wantedKey } from '../../i18n/catalogue.js';
 
 const dataBlockSchema = fields({
   /** Read later like the `session` property (`sessionInputRead`). */
   session: optional(z.unknown()),
   locale: optional(anyString()),
+  /** The registry code of `messages`' language, and its direction (the registry is not in the script-tag file). */
+  language: optional(anyString()),
+  dir: optional(anyString()),
   /** Parsed with the catalogue's schema when used. */
   messages: optional(z.unknown()),
 });
@@ -48,6 +51,13 @@ export function adoptSessionDataBlock(host: HTMLElement & { session: unknown }):
   if (host.session !== undefined) return;
   const block = readSessionDataBlock(host);
   if (!block) return;
-  if (block.locale && block.messages !== undefined) provideMessages(languageOf(block.locale), block.messages);
+  const { locale, language, dir, messages } = block;
+  // Anything but `rtl` is left to right (a zod enum would cost the script-tag file its code).
+  if (locale && language && messages !== undefined)
+    provideMessages(
+      { locale, language, dir: dir === 'rtl' ? 'rtl' : 'ltr' },
+      messages,
+      wantedKey([locale], host.getAttribute('locales')),
+    );
   if (block.session !== undefined) host.session = block.session;
 }

@@ -1,5 +1,5 @@
 /** Arabic (right to left). */
-import type { Messages } from '../messages.js';
+import type { Catalogue } from '../catalogue-shape.js';
 
 export default {
   'status.loading': 'جارٍ تحميل طلبك…',
@@ -60,4 +60,30 @@ export default {
   'error.QUOTE_REFRESH_FAILED': 'تعذر تحديث السعر. جارٍ إعادة المحاولة…',
   payElsewhere: 'لا يزال بإمكانك الدفع في صفحة الدفع الآمنة.',
   tryAgain: 'إعادة المحاولة',
-} satisfies Messages;
+  'order.status': 'اختر المبلغ',
+  'order.form': 'طلبك',
+  'order.amount': 'المبلغ',
+  'order.presets': 'مبالغ مقترحة',
+  'order.currency': 'العملة',
+  'order.asset': 'العملة المشفرة',
+  'order.network': 'الشبكة',
+  'order.wallet': 'عنوان المحفظة',
+  'order.walletHint': 'عنوانك على {network}: يبدأ بـ 0x ويليه 40 حرفًا.',
+  'order.walletFixed': 'إلى المحفظة',
+  'order.amountInvalid': 'أدخل مبلغًا، مثلًا {example}.',
+  'order.amountMin': 'الحد الأدنى هو {amount}.',
+  'order.amountMax': 'الحد الأقصى هو {amount}.',
+  'order.walletMissing': 'أدخل عنوان المحفظة التي ستستلم العملة المشفرة.',
+  'order.walletMalformed': 'هذا ليس عنوانًا على {network}: يبدأ العنوان بـ 0x ويليه 40 رقمًا وحرفًا من a إلى f.',
+  'order.walletChecksum':
+    'في هذا العنوان خطأ مطبعي: الأحرف الكبيرة فيه لا تطابق مجموع التحقق. انسخه مرة أخرى من محفظتك.',
+  'order.price': 'السعر الحالي',
+  'order.quoteLoading': 'جارٍ الحصول على السعر…',
+  'order.quoteAge': 'آخر تحديث للسعر {age}',
+  'order.quoteFailed': 'تعذّر الحصول على السعر. جارٍ إعادة المحاولة…',
+  'order.quoteWaiting': 'أدخل مبلغًا مسموحًا به لرؤية السعر.',
+  'order.continue': 'متابعة',
+  'order.creating': 'جارٍ إنشاء طلبك…',
+  'order.createFailed': 'تعذّر إنشاء طلبك. لم يُفقد شيء مما أدخلته: يُرجى المحاولة مرة أخرى.',
+  'order.createOffline': 'تعذّر الوصول إلى المتجر. تحقّق من اتصالك ثم حاول مرة أخرى.',
+} satisfies Catalogue;

@@ -1,5 +1,5 @@
 /** German. */
-import type { Messages } from '../messages.js';
+import type { Catalogue } from '../catalogue-shape.js';
 
 export default {
   'status.loading': 'Ihre Bestellung wird geladen…',
@@ -60,4 +60,32 @@ export default {
   'error.QUOTE_REFRESH_FAILED': 'Der Preis konnte nicht aktualisiert werden. Neuer Versuch…',
   payElsewhere: 'Sie können trotzdem auf der sicheren Zahlungsseite bezahlen.',
   tryAgain: 'Erneut versuchen',
-} satisfies Messages;
+  'order.status': 'Wählen Sie Ihren Betrag',
+  'order.form': 'Ihre Bestellung',
+  'order.amount': 'Betrag',
+  'order.presets': 'Vorgeschlagene Beträge',
+  'order.currency': 'Währung',
+  'order.asset': 'Kryptowährung',
+  'order.network': 'Netzwerk',
+  'order.wallet': 'Wallet-Adresse',
+  'order.walletHint': 'Ihre Adresse auf {network}: 0x, gefolgt von 40 Zeichen.',
+  'order.walletFixed': 'An Wallet',
+  'order.amountInvalid': 'Geben Sie einen Betrag ein, zum Beispiel {example}.',
+  'order.amountMin': 'Der Mindestbetrag ist {amount}.',
+  'order.amountMax': 'Der Höchstbetrag ist {amount}.',
+  'order.walletMissing': 'Geben Sie die Wallet-Adresse ein, die die Kryptowährung erhält.',
+  'order.walletMalformed':
+    'Das ist keine Adresse auf {network}: Sie beginnt mit 0x, gefolgt von 40 Ziffern und Buchstaben von a bis f.',
+  'order.walletChecksum':
+    'Diese Adresse enthält einen Tippfehler: Ihre Groß- und Kleinschreibung passt nicht zur Prüfsumme. Kopieren Sie sie erneut aus Ihrer Wallet.',
+  'order.price': 'Aktueller Preis',
+  'order.quoteLoading': 'Preis wird abgerufen…',
+  'order.quoteAge': 'Preis abgefragt {age}',
+  'order.quoteFailed': 'Der Preis konnte nicht abgerufen werden. Neuer Versuch…',
+  'order.quoteWaiting': 'Geben Sie einen zulässigen Betrag ein, um den Preis zu sehen.',
+  'order.continue': 'Weiter',
+  'order.creating': 'Ihre Bestellung wird angelegt…',
+  'order.createFailed':
+    'Ihre Bestellung konnte nicht angelegt werden. Ihre Eingaben bleiben erhalten: Bitte versuchen Sie es erneut.',
+  'order.createOffline': 'Der Shop ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+} satisfies Catalogue;

@@ -1,5 +1,5 @@
 /** Spanish. */
-import type { Messages } from '../messages.js';
+import type { Catalogue } from '../catalogue-shape.js';
 
 export default {
   'status.loading': 'Cargando tu pedido…',
@@ -60,4 +60,31 @@ export default {
   'error.QUOTE_REFRESH_FAILED': 'No se ha podido actualizar el precio. Reintentando…',
   payElsewhere: 'Aún puedes pagar en la página de pago segura.',
   tryAgain: 'Volver a intentarlo',
-} satisfies Messages;
+  'order.status': 'Elige tu importe',
+  'order.form': 'Tu pedido',
+  'order.amount': 'Importe',
+  'order.presets': 'Importes sugeridos',
+  'order.currency': 'Moneda',
+  'order.asset': 'Criptomoneda',
+  'order.network': 'Red',
+  'order.wallet': 'Dirección del monedero',
+  'order.walletHint': 'Tu dirección en {network}: 0x seguido de 40 caracteres.',
+  'order.walletFixed': 'Al monedero',
+  'order.amountInvalid': 'Introduce un importe, por ejemplo {example}.',
+  'order.amountMin': 'El mínimo es {amount}.',
+  'order.amountMax': 'El máximo es {amount}.',
+  'order.walletMissing': 'Introduce la dirección del monedero que recibirá la criptomoneda.',
+  'order.walletMalformed':
+    'Esta no es una dirección de {network}: empieza por 0x, seguido de 40 dígitos y letras de la a a la f.',
+  'order.walletChecksum':
+    'Esta dirección tiene una errata: sus mayúsculas no coinciden con su suma de verificación. Vuelve a copiarla desde tu monedero.',
+  'order.price': 'Precio en vivo',
+  'order.quoteLoading': 'Obteniendo el precio…',
+  'order.quoteAge': 'Precio obtenido {age}',
+  'order.quoteFailed': 'No se pudo obtener el precio. Reintentando…',
+  'order.quoteWaiting': 'Introduce un importe permitido para ver el precio.',
+  'order.continue': 'Continuar',
+  'order.creating': 'Creando tu pedido…',
+  'order.createFailed': 'No se pudo crear tu pedido. No se ha perdido nada de lo que introdujiste: inténtalo de nuevo.',
+  'order.createOffline': 'No se pudo contactar con la tienda. Comprueba tu conexión e inténtalo de nuevo.',
+} satisfies Catalogue;

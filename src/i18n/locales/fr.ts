@@ -1,5 +1,5 @@
 /** French. */
-import type { Messages } from '../messages.js';
+import type { Catalogue } from '../catalogue-shape.js';
 
 export default {
   'status.loading': 'Chargement de votre commande…',
@@ -60,4 +60,32 @@ export default {
   'error.QUOTE_REFRESH_FAILED': 'Le prix n’a pas pu être actualisé. Nouvel essai…',
   payElsewhere: 'Vous pouvez tout de même payer sur la page de paiement sécurisée.',
   tryAgain: 'Réessayer',
-} satisfies Messages;
+  'order.status': 'Choisissez votre montant',
+  'order.form': 'Votre commande',
+  'order.amount': 'Montant',
+  'order.presets': 'Montants suggérés',
+  'order.currency': 'Devise',
+  'order.asset': 'Cryptomonnaie',
+  'order.network': 'Réseau',
+  'order.wallet': 'Adresse du portefeuille',
+  'order.walletHint': 'Votre adresse sur {network} : 0x suivi de 40 caractères.',
+  'order.walletFixed': 'Vers le portefeuille',
+  'order.amountInvalid': 'Saisissez un montant, par exemple {example}.',
+  'order.amountMin': 'Le minimum est de {amount}.',
+  'order.amountMax': 'Le maximum est de {amount}.',
+  'order.walletMissing': 'Saisissez l’adresse du portefeuille qui recevra la cryptomonnaie.',
+  'order.walletMalformed':
+    'Ce n’est pas une adresse sur {network} : elle commence par 0x, suivi de 40 chiffres et lettres de a à f.',
+  'order.walletChecksum':
+    'Cette adresse contient une faute de frappe : ses majuscules ne correspondent pas à sa somme de contrôle. Copiez-la à nouveau depuis votre portefeuille.',
+  'order.price': 'Prix en direct',
+  'order.quoteLoading': 'Obtention du prix…',
+  'order.quoteAge': 'Prix obtenu {age}',
+  'order.quoteFailed': 'Le prix n’a pas pu être obtenu. Nouvel essai…',
+  'order.quoteWaiting': 'Saisissez un montant autorisé pour voir le prix.',
+  'order.continue': 'Continuer',
+  'order.creating': 'Création de votre commande…',
+  'order.createFailed':
+    'Votre commande n’a pas pu être créée. Rien de ce que vous avez saisi n’est perdu : veuillez réessayer.',
+  'order.createOffline': 'La boutique est injoignable. Vérifiez votre connexion et réessayez.',
+} satisfies Catalogue;
