@@ -3,6 +3,10 @@
  * `POST /pay/:id` pays with a test card and redirects back (303) to the page (which then shows the
  * outcome and the way back to the merchant, way-back.ts), `GET
  * /pay/:id/status?t=` is the small JSON the page polls. A wrong token is a plain 404 page.
+ *
+ * Every page is in the buyer's language (checkout-language.ts): the `locale` query (one BCP 47
+ * tag; the card form carries it in a hidden field, and the redirect after paying in its query),
+ * else `Accept-Language`, English last.
  */
 import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
@@ -15,8 +19,23 @@ import type { SandboxDeps } from '../onramp-api/deps.js';
 import { matchesHash } from '../onramp-api/domain/ids.js';
 import { newRequestId } from '../http-common/ids.js';
 import { type CardForm, checkCard } from './cards.js';
+import {
+  type CheckoutTexts,
+  englishTexts,
+  loadCheckoutCatalogues,
+  localeParam,
+  textsFor,
+} from './checkout-language.js';
 import { frameAncestors, isAllowedOrigin } from '../http-common/index.js';
-import { type PagePlacement, renderCheckoutPage, renderNotFoundPage, renderTooLargePage } from './page.js';
+import { acceptLanguageTags } from '../../src/i18n/negotiate.js';
+import {
+  LOCALE_PARAM,
+  type PagePlacement,
+  renderCheckoutPage,
+  renderErrorPage,
+  renderNotFoundPage,
+  renderTooLargePage,
+} from './page.js';
 import { checkoutScript } from './script.js';
 
 const STYLESHEET = {
@@ -28,6 +47,9 @@ const HTML = 'text/html; charset=utf-8';
 
 export function createCheckoutApp(deps: SandboxDeps): Hono {
   const app = new Hono();
+  // The catalogues load while the server starts; a page waits for them only if it comes first. A
+  // catalogue that fails to load fails its pages (500, in English), not the process.
+  loadCheckoutCatalogues().catch(() => {});
   /** The page's behaviour: browser/*.ts bundled (script.ts), a file of its own like the stylesheet. */
   const assets: Readonly<Record<string, { type: string; body: string }>> = {
     'checkout.css': STYLESHEET,
@@ -54,7 +76,22 @@ export function createCheckoutApp(deps: SandboxDeps): Hono {
     h.set('Cross-Origin-Opener-Policy', 'unsafe-none');
     h.set('Request-Id', newRequestId());
   });
-  app.use('/pay/*', bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.html(renderTooLargePage(deps.brand), 413) }));
+  /**
+   * The buyer's language: `chosen` (the `locale` of the form), else the `locale` query, else the
+   * request's `Accept-Language`; English last.
+   */
+  const textsOf = (c: Context, chosen?: string): Promise<CheckoutTexts> => {
+    const locale = chosen ?? localeParam(c.req.query(LOCALE_PARAM));
+    return textsFor([...(locale ? [locale] : []), ...acceptLanguageTags(c.req.header('Accept-Language'))]);
+  };
+
+  app.use(
+    '/pay/*',
+    bodyLimit({
+      maxSize: 16 * 1024,
+      onError: async (c) => c.html(renderTooLargePage(await textsOf(c), deps.brand), 413),
+    }),
+  );
 
   /** The session when the token matches it, brought up to date; otherwise undefined. */
   const sessionFor = (id: string, token: string | undefined): SessionRow | undefined => {
@@ -64,7 +101,8 @@ export function createCheckoutApp(deps: SandboxDeps): Hono {
   };
   const embedOriginOf = (value: unknown): string | null =>
     typeof value === 'string' && isAllowedOrigin(value, deps.merchantOrigins) ? value : null;
-  const notFound = (c: Context) => c.body(renderNotFoundPage(deps.brand), 404, { 'Content-Type': HTML });
+  const notFound = async (c: Context, chosen?: string) =>
+    c.body(renderNotFoundPage(await textsOf(c, chosen), deps.brand), 404, { 'Content-Type': HTML });
   /**
    * Inside the widget's iframe, as the browser says (`Sec-Fetch-Dest`); every other request gets the
    * page of its own, and the page's script hides its way back if it finds itself framed anyway.
@@ -78,7 +116,7 @@ export function createCheckoutApp(deps: SandboxDeps): Hono {
     return c.body(asset.body, 200, { 'Content-Type': asset.type });
   });
 
-  app.get('/pay/:id', (c) => {
+  app.get('/pay/:id', async (c) => {
     const token = c.req.query('t');
     let row = sessionFor(c.req.param('id'), token);
     if (!row || !token) return notFound(c);
@@ -88,6 +126,8 @@ export function createCheckoutApp(deps: SandboxDeps): Hono {
       token,
       embedOrigin: embedOriginOf(c.req.query(EMBED_ORIGIN_PARAM)),
       brand: deps.brand,
+      texts: await textsOf(c),
+      locale: localeParam(c.req.query(LOCALE_PARAM)) ?? null,
       surface: surfaceOf(c),
     });
     return c.body(page, 200, { 'Content-Type': HTML });
@@ -106,16 +146,16 @@ export function createCheckoutApp(deps: SandboxDeps): Hono {
       return typeof value === 'string' ? value : '';
     };
     const token = text('t');
+    // The language the page with the form was in, when the buyer chose it by the `locale` query.
+    const locale = localeParam(form[LOCALE_PARAM]) ?? localeParam(c.req.query(LOCALE_PARAM)) ?? null;
     const found = sessionFor(c.req.param('id'), token);
-    if (!found) return notFound(c);
+    if (!found) return notFound(c, locale ?? undefined);
     const embedOrigin = embedOriginOf(form[EMBED_ORIGIN_PARAM]);
     const row = deps.sessionService.refreshQuote(found);
+    const texts = await textsOf(c, locale ?? undefined);
+    const page = { row, token, embedOrigin, brand: deps.brand, texts, locale, surface: surfaceOf(c) };
     if (row.status !== 'pending') {
-      return c.body(
-        renderCheckoutPage({ row, token, embedOrigin, brand: deps.brand, surface: surfaceOf(c), notPayable: true }),
-        409,
-        { 'Content-Type': HTML },
-      );
+      return c.body(renderCheckoutPage({ ...page, notPayable: true }), 409, { 'Content-Type': HTML });
     }
     const card: CardForm = {
       card_number: text('card_number'),
@@ -125,29 +165,23 @@ export function createCheckoutApp(deps: SandboxDeps): Hono {
     };
     const checked = checkCard(card, deps.clock.now());
     if ('errors' in checked) {
-      const page = renderCheckoutPage({
-        row,
-        token,
-        embedOrigin,
-        brand: deps.brand,
-        surface: surfaceOf(c),
-        errors: checked.errors,
-        cardName: card.card_name,
+      return c.body(renderCheckoutPage({ ...page, errors: checked.errors, cardName: card.card_name }), 400, {
+        'Content-Type': HTML,
       });
-      return c.body(page, 400, { 'Content-Type': HTML });
     }
     deps.sessionService.pay(row, checked.outcome);
     const params = new URLSearchParams({ t: token });
     if (embedOrigin) params.set(EMBED_ORIGIN_PARAM, embedOrigin);
+    if (locale) params.set(LOCALE_PARAM, locale);
     return c.redirect(`/pay/${row.id}?${params.toString()}`, 303);
   });
 
-  app.notFound(notFound);
-  app.onError((error, c) => {
+  app.notFound((c) => notFound(c));
+  app.onError(async (error, c) => {
     deps.log(`[sandbox] checkout error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    return c.body(renderNotFoundPage(deps.brand).replace('Checkout not found', 'Something went wrong'), 500, {
-      'Content-Type': HTML,
-    });
+    // In English when the error is the catalogues' own.
+    const texts = await textsOf(c).catch(englishTexts);
+    return c.body(renderErrorPage(texts, deps.brand), 500, { 'Content-Type': HTML });
   });
   return app;
 }

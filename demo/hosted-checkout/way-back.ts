@@ -4,10 +4,13 @@
  * `return_url` gets `onramp_session_id` and `onramp_status` (src/contract/return-params.ts). Once
  * the session is processing or final, the page offers "Return now" and, with its script, returns
  * by itself after an announced delay unless the buyer chooses "Stay on this page"; in a popup the
- * script closes the window instead. The small back link is there in every state.
+ * script closes the window instead. The small back link is there in every state. The page's
+ * script writes its own texts (the countdown, "Close this window"…) from the page's texts block.
  */
 import { returnUrlWith } from '../../src/contract/return-params.js';
 import type { SessionRow } from '../onramp-api/db/sessions.js';
+import { ltr } from './amounts.js';
+import type { CheckoutTexts } from './checkout-language.js';
 import { type SafeHtml, html } from './escape.js';
 
 /** Seconds between the outcome on screen and the automatic return (or a popup closing). */
@@ -22,19 +25,28 @@ export function returnUrlOf(row: SessionRow): string | null {
 }
 
 /** "Return now" and its announced countdown (the script adds the countdown and "Stay on this page"). */
-export function wayBackPanel(row: SessionRow): SafeHtml {
+export function wayBackPanel(row: SessionRow, texts: CheckoutTexts): SafeHtml {
   const url = returnUrlOf(row);
   if (!url || !RETURNS_AFTER.has(row.status)) return html``;
   const host = new URL(url).host;
-  return html`<section class="way-back" data-way-back data-return-host="${host}" data-return-after="${RETURN_DELAY_SECONDS}" aria-label="Back to the merchant">
-  <p class="way-back-note" role="status" data-way-back-note>Your order is on <strong>${host}</strong>.</p>
-  <a class="button" href="${url}" data-return-now>Return now</a>
-  <button type="button" class="button button-secondary" data-stay hidden>Stay on this page</button>
+  return html`<section class="way-back" data-way-back data-return-host="${host}" data-return-after="${RETURN_DELAY_SECONDS}" aria-label="${texts.t('backToMerchantLabel')}">
+  <p class="way-back-note" role="status" data-way-back-note>${texts.html('orderIsOn', { host: html`<strong>${ltr(texts.dir, host)}</strong>` })}</p>
+  <a class="button" href="${url}" data-return-now>${texts.t('returnNow')}</a>
+  <button type="button" class="button button-secondary" data-stay hidden>${texts.t('stay')}</button>
 </section>`;
 }
 
+/**
+ * The back link's text: its arrow points back, so to the right on a right-to-left page (catalogues
+ * keep the left arrow).
+ */
+export function backLinkText(texts: CheckoutTexts): string {
+  const text = texts.t('backLink');
+  return texts.dir === 'rtl' ? text.replaceAll('←', '→') : text;
+}
+
 /** The back link under the checkout, in every state (not in the widget's frame). */
-export function backLink(row: SessionRow): SafeHtml {
+export function backLink(row: SessionRow, texts: CheckoutTexts): SafeHtml {
   const url = returnUrlOf(row);
-  return url ? html`<p class="back"><a href="${url}" data-back-link>← Back to merchant</a></p>` : html``;
+  return url ? html`<p class="back"><a href="${url}" data-back-link>${backLinkText(texts)}</a></p>` : html``;
 }

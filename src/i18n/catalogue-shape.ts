@@ -6,6 +6,6 @@
 import type { Messages } from './messages.js';
 import type { OrderMessages } from './messages-order.js';
 
-export type OrderKey = `order.${keyof OrderMessages & string}`;
+export type OrderKey = `order.${Extract<keyof OrderMessages, string>}`;
 export type CatalogueKey = keyof Messages | OrderKey;
 export type Catalogue = Record<CatalogueKey, string>;

@@ -10,14 +10,14 @@ import type { Catalogue } from './catalogue-shape.js';
 export const PSEUDO_LOCALE = 'en-XA';
 
 const ACCENTED: Readonly<Record<string, string>> = Object.fromEntries(
-  [...'aeiouyAEIOUYcnsCNSgz'].map((letter, index) => [letter, [...'àéîõüýÀÉÎÕÜÝçñšÇÑŠğž'][index] ?? letter]),
+  Array.from('aeiouyAEIOUYcnsCNSgz', (letter, index) => [letter, Array.from('àéîõüýÀÉÎÕÜÝçñšÇÑŠğž')[index] ?? letter]),
 );
 
 /** One text, pseudo-localised: accented outside placeholders, padded to 140 % of its length. */
 export function pseudoText(text: string): string {
   const accented = text
     .split(/(\{\w+\})/)
-    .map((part, index) => (index % 2 ? part : [...part].map((char) => ACCENTED[char] ?? char).join('')))
+    .map((part, index) => (index % 2 ? part : Array.from(part, (char) => ACCENTED[char] ?? char).join('')))
     .join('');
   const extra = Math.ceil(text.replace(/\{\w+\}/g, '').length * 0.4);
   // Padding as words, so the text can wrap where a real language's would.

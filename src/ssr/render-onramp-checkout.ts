@@ -77,7 +77,7 @@ export const ONRAMP_CHECKOUT_STYLE_HASH = `sha256-${createHash('sha256').update(
 
 /**
  * The locale as `Intl` canonicalises it, English for none or a malformed one: written as it is, so
- * the browser resolves the same one (a malformed tag would make it fall back to the page's `lang`).
+ * the browser resolves the same one (a malformed tag would make it fall back to the browser's languages).
  */
 function canonicalLocale(tag: string | undefined): string {
   try {

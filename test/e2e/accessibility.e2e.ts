@@ -112,16 +112,36 @@ for (const theme of ['light', 'dark']) {
 }
 
 test.describe('languages in the script-tag bundle', () => {
-  test('the page’s lang picks German: texts from locales/de.json, numbers and money in German', async ({ page }) => {
-    const requests: string[] = [];
-    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
-    await openHarness(page, { lang: 'de-DE', onStatus: () => ({ body: JSON.stringify(statusBody(Date.now())) }) });
-    const el = page.locator(widget);
-    await expect(el.locator('[part=status]')).toHaveText('Warten auf Ihre Zahlung');
-    await expect(el.locator('[part=crypto-amount] strong')).toHaveText('≈ 0,031746 ETH');
-    await expect(el.locator('[part=pay-button]')).toHaveText('100,00 $ bezahlen');
-    await expect(el.locator('[part=base]')).toHaveAttribute('lang', 'de');
-    expect(requests.filter((path) => path.startsWith('/locales/'))).toEqual(['/locales/de.json']);
+  test.describe('a German browser', () => {
+    test.use({ locale: 'de-DE' });
+    test('the browser’s language picks German: texts from locales/de.json, numbers and money in German', async ({
+      page,
+    }) => {
+      const requests: string[] = [];
+      page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+      // The page's own `lang` is the merchant's, not the buyer's: the browser's languages decide.
+      await openHarness(page, { lang: 'en', onStatus: () => ({ body: JSON.stringify(statusBody(Date.now())) }) });
+      const el = page.locator(widget);
+      await expect(el.locator('[part=status]')).toHaveText('Warten auf Ihre Zahlung');
+      await expect(el.locator('[part=crypto-amount] strong')).toHaveText('≈ 0,031746 ETH');
+      await expect(el.locator('[part=pay-button]')).toHaveText('100,00 $ bezahlen');
+      await expect(el.locator('[part=base]')).toHaveAttribute('lang', 'de');
+      expect(requests.filter((path) => path.startsWith('/locales/'))).toEqual(['/locales/de.json']);
+    });
+  });
+
+  test.describe('a Taiwanese browser', () => {
+    test.use({ locale: 'zh-TW' });
+    test('zh-TW picks Traditional Chinese from locales/zh-Hant.json', async ({ page }) => {
+      const requests: string[] = [];
+      page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+      await openHarness(page, { onStatus: () => ({ body: JSON.stringify(statusBody(Date.now())) }) });
+      const el = page.locator(widget);
+      await expect(el.locator('[part=base]')).toHaveAttribute('lang', 'zh-Hant');
+      const { default: zhHant } = await import('../../src/i18n/locales/zh-Hant.js');
+      await expect(el.locator('[part=status]')).toHaveText(zhHant['status.pending']);
+      expect(requests.filter((path) => path.startsWith('/locales/'))).toEqual(['/locales/zh-Hant.json']);
+    });
   });
 
   test('Arabic lays out right to left', async ({ page }) => {

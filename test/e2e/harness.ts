@@ -69,6 +69,8 @@ export interface HarnessOptions {
   defer?: boolean;
   /** Replaces a catalogue file beside the bundle (`locales/<language>.json`). */
   localeFile?: (language: string, built: string) => string;
+  /** Markup inside the element (a data block). */
+  inner?: string;
 }
 
 export interface Harness {
@@ -98,7 +100,7 @@ export async function openHarness(page: Page, options: HarnessOptions): Promise<
       await route.fulfill({
         contentType: 'text/html; charset=utf-8',
         body: `<!doctype html><html lang="${options.lang ?? 'en'}"><head><script src="/onramp-checkout.iife.js"${options.defer ? ' defer' : ''}></script>${options.head ?? ''}</head>
-<body><onramp-checkout ${attrText}></onramp-checkout></body></html>`,
+<body><onramp-checkout ${attrText}>${options.inner ?? ''}</onramp-checkout></body></html>`,
       });
     } else if (url.pathname === '/onramp-checkout.iife.js') {
       await route.fulfill({ contentType: 'text/javascript; charset=utf-8', body: bundle() });

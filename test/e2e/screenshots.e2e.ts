@@ -14,6 +14,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { renderCheckoutPage } from '../../demo/hosted-checkout/page.js';
 import { checkoutScript } from '../../demo/hosted-checkout/script.js';
 import type { SessionRow } from '../../demo/onramp-api/db/sessions.js';
+import { PSEUDO_LOCALE, pseudoCatalogue } from '../../src/i18n/pseudo-locale.test-helpers.js';
 import {
   CHECKOUT_ORIGIN,
   ORIGIN,
@@ -53,7 +54,21 @@ interface Shot {
   drive?: (page: Page) => Promise<void>;
   /** The `status` attribute in that state. */
   status: string;
+  /** Width of the element, px (default 420: the README's). */
+  width?: number;
+  /** Markup inside the element (a data block). */
+  inner?: string;
 }
+
+/** The narrowest card a language must hold (issue #35), for the widest and the right-to-left ones. */
+const NARROW = 320;
+/** The pseudo-locale as a server's data block brings a language: its code, direction and texts. */
+const pseudoBlock = `<script type="application/json">${JSON.stringify({
+  locale: PSEUDO_LOCALE,
+  language: PSEUDO_LOCALE,
+  dir: 'ltr',
+  messages: pseudoCatalogue(),
+}).replace(/</g, '\\u003c')}</script>`;
 
 const hostedCheckout = async (page: Page) => {
   const row: SessionRow = {
@@ -212,6 +227,30 @@ const SHOTS: readonly Shot[] = [
     onStatus: status('pending'),
     status: 'pending',
   },
+  ...(
+    [
+      ['it', 'Italian, the longest quote of the 46 languages'],
+      ['he', 'Hebrew (right to left)'],
+      ['fa', 'Persian (right to left)'],
+      ['ur', 'Urdu (right to left)'],
+    ] as const
+  ).map(([locale, title]): Shot => ({
+    name: `pending-${locale}-320`,
+    title: `Quote at 320 px, ${title}`,
+    attributes: { locale },
+    onStatus: status('pending'),
+    status: 'pending',
+    width: NARROW,
+  })),
+  {
+    name: 'pending-pseudo-320',
+    title: 'Quote at 320 px, pseudo-locale (texts 40 % longer, accented)',
+    attributes: { locale: PSEUDO_LOCALE },
+    inner: pseudoBlock,
+    onStatus: status('pending'),
+    status: 'pending',
+    width: NARROW,
+  },
   { name: 'expired', title: 'Session expired', onStatus: status('expired'), status: 'expired' },
   {
     name: 'error',
@@ -252,7 +291,8 @@ for (const shot of SHOTS) {
       attributes: shot.attributes ?? {},
       onStatus: shot.onStatus,
       ...(shot.onQuote ? { onQuote: shot.onQuote } : {}),
-      head: `<style>body { margin: 0; padding: 20px; } onramp-checkout { width: ${WIDTH}px; }</style>`,
+      head: `<style>body { margin: 0; padding: 20px; } onramp-checkout { width: ${shot.width ?? WIDTH}px; }</style>`,
+      ...(shot.inner ? { inner: shot.inner } : {}),
     });
     const widget = page.locator('onramp-checkout');
     await expect(widget).toHaveAttribute('status', shot.status);

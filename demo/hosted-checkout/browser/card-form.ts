@@ -4,6 +4,7 @@
  * before the form's POST navigates.
  */
 import type { PostHint } from './hints.js';
+import type { PageTexts } from './texts.js';
 
 const digits = (value: string): string => value.replace(/\D/g, '');
 
@@ -45,7 +46,7 @@ export function focusFirstProblem(): void {
 }
 
 /** On submit: `submitted` to the merchant's page and a disabled "Processing…" button; the POST goes on. */
-export function announceSubmit(post: PostHint): void {
+export function announceSubmit(post: PostHint, texts: PageTexts): void {
   const form = document.querySelector('[data-pay-form]');
   if (!form) return;
   form.addEventListener('submit', () => {
@@ -53,7 +54,8 @@ export function announceSubmit(post: PostHint): void {
     const button = form.querySelector('[data-pay-button]');
     if (button) {
       button.setAttribute('disabled', '');
-      button.textContent = 'Processing…';
+      const processing = texts.text('processingButton');
+      if (processing) button.textContent = processing;
     }
   });
 }

@@ -4,11 +4,13 @@
  * processing, postMessage hints to the embedding merchant page (iframe parent or popup opener) at an
  * explicit, server-approved origin, and the way back: once the session is processing or final, a
  * page of its own returns the buyer to the merchant (a popup closes) after an announced delay,
- * unless they choose to stay. What it reads comes from the `data-*` attributes page.ts writes.
+ * unless they choose to stay. What it reads comes from the `data-*` attributes page.ts writes, and
+ * the words it writes from the page's texts block (texts.ts), in the page's language.
  */
 import { announceSubmit, focusFirstProblem, formatCardInputs } from './card-form.js';
 import { hintPoster, reportHeight } from './hints.js';
 import { followStatus } from './live-status.js';
+import { pageTexts } from './texts.js';
 import { type WayBack, startWayBack } from './way-back.js';
 
 /** Runs once, on the page's `defer`red load; its names stay local (the bundle keeps them). */
@@ -18,6 +20,7 @@ function start(): void {
   const status = body.getAttribute('data-status');
   const statusUrl = body.getAttribute('data-status-url');
   const embedOrigin = body.getAttribute('data-embed-origin');
+  const texts = pageTexts();
   const framed = window.parent !== window;
   const target = framed ? window.parent : (window.opener as Window | null);
   // A popup (or tab) the widget opened beside the merchant's page, which is still there.
@@ -34,11 +37,11 @@ function start(): void {
 
   formatCardInputs();
   focusFirstProblem();
-  announceSubmit(post);
+  announceSubmit(post, texts);
 
   const wayBackPanel = framed ? null : document.querySelector('[data-way-back]');
   const wayBack: WayBack = wayBackPanel
-    ? startWayBack(wayBackPanel, { sessionId, beside, post })
+    ? startWayBack(wayBackPanel, { sessionId, beside, post, texts })
     : { returning: false };
 
   followStatus(statusUrl, status, post, () => wayBack.returning);

@@ -5,12 +5,15 @@
  * later status change does not start the countdown again.
  */
 import type { PostHint } from './hints.js';
+import type { PageTexts } from './texts.js';
 
 export interface WayBackContext {
   sessionId: string | null;
   /** A popup (or tab) the widget opened beside the merchant's page, which is still there. */
   beside: boolean;
   post: PostHint;
+  /** The page's texts: the words written here are in its language. */
+  texts: PageTexts;
 }
 
 /** Whether the page is on its way back to the merchant (the countdown runs). */
@@ -18,12 +21,12 @@ export interface WayBack {
   readonly returning: boolean;
 }
 
-export function startWayBack(panel: Element, { sessionId, beside, post }: WayBackContext): WayBack {
+export function startWayBack(panel: Element, { sessionId, beside, post, texts }: WayBackContext): WayBack {
   const state = { returning: false };
   const note = panel.querySelector('[data-way-back-note]');
   const returnNow = panel.querySelector<HTMLAnchorElement>('[data-return-now]');
   const stay = panel.querySelector<HTMLElement>('[data-stay]');
-  const host = panel.getAttribute('data-return-host');
+  const host = texts.ltr(String(panel.getAttribute('data-return-host')));
   const seconds = Number(panel.getAttribute('data-return-after')) || 5;
   const stayKey = `onramp-stay:${String(sessionId)}`;
   let stayed = false;
@@ -32,28 +35,30 @@ export function startWayBack(panel: Element, { sessionId, beside, post }: WayBac
   } catch {
     /* storage blocked: no memory of the choice */
   }
+  /** Writes `text` in `element` when the page has it (it keeps its own words otherwise). */
+  const write = (element: Element | null, text: string | null): void => {
+    if (element && text) element.textContent = text;
+  };
   const closeWindow = (): void => {
     post('submitted');
     window.close();
     // A tab the buyer opened themselves cannot be closed by a script: say so.
     window.setTimeout(() => {
-      if (!window.closed && note)
-        note.textContent = 'You can close this window now: the merchant’s page shows your order.';
+      if (!window.closed) write(note, texts.text('canCloseNow'));
     }, 300);
   };
   if (beside && returnNow) {
     // The merchant's page is in the window that opened this one: close, never navigate here.
-    returnNow.textContent = 'Close this window';
+    write(returnNow, texts.text('closeWindow'));
     returnNow.addEventListener('click', (event) => {
       event.preventDefault();
       closeWindow();
     });
-    if (stay) stay.textContent = 'Keep this window open';
+    write(stay, texts.text('keepOpen'));
   }
   if (stayed || !note || !returnNow) return state;
   state.returning = true;
-  const what = beside ? 'This window closes' : `Returning you to ${String(host)}`;
-  note.textContent = `${what} in ${seconds} seconds.`;
+  write(note, texts.text(beside ? 'closesIn' : 'returningIn', { host, count: seconds }));
   if (stay) stay.hidden = false;
   let left = seconds;
   const tick = window.setInterval(() => {
@@ -72,9 +77,10 @@ export function startWayBack(panel: Element, { sessionId, beside, post }: WayBac
       } catch {
         /* storage blocked */
       }
-      note.textContent = beside
-        ? 'This window stays open.'
-        : 'You are staying on this page. Use “Return now” when you are ready.';
+      write(
+        note,
+        beside ? texts.text('staysOpen') : texts.text('staying', { returnNow: texts.text('returnNow') ?? '' }),
+      );
       stay.remove();
       returnNow.focus();
     });

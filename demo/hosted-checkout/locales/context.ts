@@ -6,7 +6,10 @@
  */
 import type { CheckoutKey } from '../checkout-messages.js';
 
-type Context = { where: string; max: number };
+interface Context {
+  where: string;
+  max: number;
+}
 const c = (where: string, max = 160): Context => ({ where, max });
 
 export const CHECKOUT_CONTEXT: Record<CheckoutKey, Context> = {

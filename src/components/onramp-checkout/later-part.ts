@@ -3,13 +3,13 @@
  * final screens and the live region's announcements, with their English texts. Loaded as soon as a
  * session is on screen, so it is there long before a price expires or a payment ends.
  *
- * @attr {string} locales - The languages the merchant offers (registry codes or bare languages, space- or comma-separated: `en de pt`); the buyer's language is negotiated among them, English last. All by default. An attribute only, read by the `later` part, which negotiates.
+ * @attr {string} locales - The languages the merchant offers (registry codes or bare languages, space- or comma-separated: `en de pt`); the buyer's language is negotiated among them, English last. All by default (an attribute only, read by the `later` part, which negotiates).
  * @attr {string} price-tolerance - Price consent (an attribute only, read by the `later` part, which judges prices): percent a new price (the crypto amount for the order's fiat amount) may be worse than the accepted one before Pay waits for "Accept new price"; default `0.5`.
  */
 import { withScreenTexts } from '../../i18n/messages-screens.js';
 import { hasScreenTexts, loadMessages, provideMessages, wantedKey, type ChosenLanguage } from '../../i18n/catalogue.js';
 import { negotiate } from '../../i18n/negotiate.js';
-import { english, type Messages } from '../../i18n/messages.js';
+import { english } from '../../i18n/messages.js';
 import type { OnrampSession } from '../../core/session-model.js';
 import { announcement as announce } from './announcement.js';
 import { resultView as result } from './result-view.js';

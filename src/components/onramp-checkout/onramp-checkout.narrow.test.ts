@@ -37,7 +37,7 @@ provideMessages(
   pseudoCatalogue(),
   wantedKey([PSEUDO_LOCALE], null),
 );
-const CHROMIUM = /Chrome\//.test(navigator.userAgent);
+const CHROMIUM = navigator.userAgent.includes('Chrome/');
 const LANGUAGES_HERE = [
   ...LANGUAGES.filter((entry) => CHROMIUM || entry.code === 'en' || entry.dir === 'rtl').map((entry) => entry.code),
   PSEUDO_LOCALE,

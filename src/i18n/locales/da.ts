@@ -77,7 +77,7 @@ export default {
   'order.walletMalformed':
     'Dette er ikke en adresse på {network}: Den starter med 0x efterfulgt af 40 cifre og bogstaver fra a til f.',
   'order.walletChecksum':
-    'Adressen indeholder en tastefejl: Dens store bogstaver passer ikke til kontrolsummen. Kopiér den igen fra din tegnebog.',
+    'Adressen indeholder en tastefejl: Dens store bogstaver passer ikke til kontrolsummen. Kopier den igen fra din tegnebog.',
   'order.price': 'Aktuel pris',
   'order.quoteLoading': 'Henter prisen…',
   'order.quoteAge': 'Pris hentet {age}',

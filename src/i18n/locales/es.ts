@@ -19,7 +19,7 @@ export default {
   youPay: 'Pagas',
   rate: 'Tipo de cambio',
   network: 'Red',
-  wallet: 'A la billetera',
+  wallet: 'Al monedero',
   fees: 'Comisiones',
   platformFee: 'Comisión de plataforma',
   networkFee: 'Comisión de red',
