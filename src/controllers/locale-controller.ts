@@ -63,14 +63,15 @@ export class LocaleController implements ReactiveController {
       host.requestUpdate();
     };
     const first = tags[0] ?? 'en';
+    const english = (locale: string): ChosenLanguage => ({ locale, language: 'en', dir: 'ltr', messages: en });
     const provided = providedLanguage(wanted);
     if (provided) apply(provided);
     // English first: the built-in catalogue, formatted in the buyer's own English (`en-GB`).
-    else if (/^en\b/i.test(first)) apply({ locale: first, language: 'en', dir: 'ltr', messages: en });
+    else if (/^en\b/i.test(first)) apply(english(first));
     // Another language is negotiated and loaded by the `later` part (asked for now, not after the paint).
     else
       void loadPart('later')
         .then((part) => ('code' in part ? null : part.chooseLanguage(tags, locales)))
-        .then((choice) => apply(choice ?? { locale: 'en', language: 'en', dir: 'ltr', messages: en }));
+        .then((choice) => apply(choice ?? english('en')));
   }
 }

@@ -42,7 +42,8 @@ export function formatCrypto(amount: string, currency: string | null, locale?: s
  * display; no arithmetic on it). The hosted checkout writes it with this same function.
  */
 export function formatRate(rate: number, crypto: string, fiat: string, locale?: string): string {
-  return `1 ${crypto} = ${numberFormat(locale, { style: 'currency', currency: fiat }).format(rate)}`;
+  // The "1" in the locale's digits too (Arabic, Persian and Bengali write their own).
+  return `${numberFormat(locale, {}).format(1)} ${crypto} = ${numberFormat(locale, { style: 'currency', currency: fiat }).format(rate)}`;
 }
 
 /**
