@@ -59,10 +59,10 @@ describe('HostedCheckoutController', () => {
     expect(options.onFallback.callCount).to.equal(0);
   });
 
-  it('redirect mode navigates to the URL as given, without embed_origin', () => {
+  it('redirect mode navigates to the URL with the buyer’s locale, without embed_origin', () => {
     const controller = new HostedCheckoutController(host, options);
-    controller.open(URL_, SESSION_ID, 'redirect', 'en');
-    expect(options.navigate.firstCall.args).to.deep.equal([URL_.href]);
+    controller.open(URL_, SESSION_ID, 'redirect', 'pt-BR');
+    expect(options.navigate.firstCall.args).to.deep.equal([`${URL_.href}&locale=pt-BR`]);
     expect(options.onSurface.callCount).to.equal(0);
   });
 });

@@ -154,12 +154,15 @@ describe('<onramp-checkout>', () => {
       expect(navigate.callCount).to.equal(1);
     });
 
-    it('redirect mode navigates to redirect_url', async () => {
+    it('redirect mode navigates to redirect_url, in the buyer’s language', async () => {
       fakeTime();
-      const el = await mount({ mode: 'redirect' });
-      clickPaySync(el);
+      clickPaySync(await mount({ mode: 'redirect' }));
       expect(navigate.callCount).to.equal(1);
-      expect(navigate.firstCall.args[0]).to.equal(h.api.redirectUrl);
+      const url = new URL(navigate.firstCall.args[0] as string);
+      // The test browser's language, which the checkout page renders in.
+      expect(url.searchParams.get('locale')).to.match(/^en\b/);
+      url.searchParams.delete('locale');
+      expect(url.href).to.equal(h.api.redirectUrl);
       expect(open.callCount).to.equal(0);
     });
 

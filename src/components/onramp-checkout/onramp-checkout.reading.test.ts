@@ -254,7 +254,7 @@ describe('redirect-url', () => {
       await clickPay(rendered.el);
       const frame = rendered.el.shadowRoot!.querySelector('iframe');
       expect(frame?.getAttribute('src')).to.match(
-        new RegExp(`^${CHECKOUT}/pay/${SESSION_ID}\\?t=from_the_creation_response&embed_origin=`),
+        new RegExp(`^${CHECKOUT}/pay/${SESSION_ID}\\?t=from_the_creation_response&locale=[^&]+&embed_origin=`),
       );
       expect(rendered.errors).to.deep.equal([]);
     } finally {

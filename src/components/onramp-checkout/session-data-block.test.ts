@@ -80,12 +80,21 @@ describe('<onramp-checkout> session data block', () => {
 
   it('speaks the language of the data block at once, with the texts it carries', async () => {
     const messages = { ...es, title: 'Comprar {asset} (del servidor)' };
-    const el = mountWithBlock(JSON.stringify({ session: createdSession(), locale: 'es-ES', messages }), {
-      locale: 'es-ES',
-    });
+    const block = { session: createdSession(), locale: 'es-ES', language: 'es', dir: 'ltr', messages };
+    const el = mountWithBlock(JSON.stringify(block), { locale: 'es-ES' });
     await el.updateComplete;
     expect(text(el.shadowRoot!.querySelector('h2'))).to.equal('Comprar ETH (del servidor)');
     expect(el.shadowRoot!.querySelector('[part=base]')!.getAttribute('lang')).to.equal('es');
+  });
+
+  it('takes its direction from the data block (the registry is not in the script-tag file)', async () => {
+    const { default: he } = await import('../../i18n/locales/he.js');
+    const block = { session: createdSession(), locale: 'he-IL', language: 'he', dir: 'rtl', messages: he };
+    const el = mountWithBlock(JSON.stringify(block), { locale: 'he-IL' });
+    await el.updateComplete;
+    const base = el.shadowRoot!.querySelector('[part=base]')!;
+    expect([base.getAttribute('lang'), base.getAttribute('dir')]).to.deep.equal(['he', 'rtl']);
+    expect(text(part(el, 'status'))).to.equal(he['status.pending']);
   });
 
   it('a `session` property set before connecting wins over the data block', async () => {
