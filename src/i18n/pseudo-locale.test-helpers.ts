@@ -4,7 +4,7 @@
  * 320 px before a real language does. Tests and screenshots provide it as a data block would
  * (`provideMessages`); it is no language of the registry and never ships.
  */
-import { englishCatalogue } from './english-catalogue.js';
+import { englishCatalogue } from '../../scripts/i18n/english-catalogue.js';
 import type { Catalogue } from './catalogue-shape.js';
 
 export const PSEUDO_LOCALE = 'en-XA';

@@ -52,13 +52,25 @@ function typeEntries(): string[] {
 
 const SPECIFIER = /(?:from\s*|import\s*\(\s*|import\s+)['"](\.{1,2}\/[^'"]+)['"]/g;
 
+/** A dynamic import with a template (`import(\`./locales/${code}.ts\`)`): every file it can name. */
+const TEMPLATE_SPECIFIER = /import\s*\(\s*`(\.{1,2}\/[^`$]*\/)([^`$/]*)\$\{[^}]+\}([^`$/]*)`/g;
+
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(SPECIFIER)].flatMap(([, specifier]) => {
-    const target = resolve(dirname(file), specifier!);
-    const candidates = [target.replace(/\.js$/, '.ts'), target.replace(/\.js$/, '.tsx'), target, `${target}.ts`];
-    return candidates.filter((candidate) => candidate.startsWith(SRC)).slice(0, 4);
+  const templated = [...text.matchAll(TEMPLATE_SPECIFIER)].flatMap(([, dir, prefix, suffix]) => {
+    const folder = resolve(dirname(file), dir!);
+    return readdirSync(folder)
+      .filter((name) => name.startsWith(prefix!) && name.endsWith(suffix!.replace(/\.js$/, '.ts')))
+      .map((name) => join(folder, name));
   });
+  return [
+    ...templated,
+    ...[...text.matchAll(SPECIFIER)].flatMap(([, specifier]) => {
+      const target = resolve(dirname(file), specifier!);
+      const candidates = [target.replace(/\.js$/, '.ts'), target.replace(/\.js$/, '.tsx'), target, `${target}.ts`];
+      return candidates.filter((candidate) => candidate.startsWith(SRC)).slice(0, 4);
+    }),
+  ];
 }
 
 test('every module under src/ is reached from a package entry, or is a test', () => {

@@ -13,7 +13,7 @@ import sinon from 'sinon';
 import '../../define.js';
 import { LANGUAGES } from '../../i18n/languages.js';
 import { loadMessages, provideMessages, wantedKey } from '../../i18n/catalogue.js';
-import { englishCatalogue } from '../../i18n/english-catalogue.js';
+import { englishCatalogue } from '../../../scripts/i18n/english-catalogue.js';
 import { PSEUDO_LOCALE, pseudoCatalogue } from '../../i18n/pseudo-locale.test-helpers.js';
 import type { OnrampCheckout } from './onramp-checkout.js';
 import {

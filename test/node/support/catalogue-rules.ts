@@ -6,12 +6,12 @@
 import { CHECKOUT_CONTEXT } from '../../../demo/hosted-checkout/locales/context.js';
 import englishCheckout from '../../../demo/hosted-checkout/locales/en.js';
 import type { PluralText } from '../../../demo/hosted-checkout/checkout-messages.js';
-import { englishCatalogue } from '../../../src/i18n/english-catalogue.js';
-import { MESSAGE_CONTEXT } from '../../../src/i18n/message-context.js';
+import { englishCatalogue } from '../../../scripts/i18n/english-catalogue.js';
+import { MESSAGE_CONTEXT } from '../../../scripts/i18n/message-context.js';
 
 /** The `{placeholders}` of a text, sorted. */
 export const placeholdersOf = (text: string): string[] => (text.match(/\{\w+\}/g) ?? []).sort();
-const length = (text: string) => [...text].length;
+const length = (text: string) => Array.from(text).length;
 const same = (a: string[], b: string[]) => a.join() === b.join();
 
 /** How many texts may equal their English one (a code, a word the language borrowed). */

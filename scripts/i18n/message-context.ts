@@ -4,7 +4,7 @@
  * catalogue test (a label that outgrows its place breaks the 320 px card). Not shipped: tests and
  * translators read it.
  */
-import type { CatalogueKey } from './catalogue-shape.js';
+import type { CatalogueKey } from '../../src/i18n/catalogue-shape.js';
 
 export interface MessageContext {
   /** Where it appears and what it does, for a translator who cannot see the screen. */
