@@ -292,7 +292,8 @@ for (const shot of SHOTS) {
       onStatus: shot.onStatus,
       ...(shot.onQuote ? { onQuote: shot.onQuote } : {}),
       head: `<style>body { margin: 0; padding: 20px; } onramp-checkout { width: ${shot.width ?? WIDTH}px; }</style>`,
-      ...(shot.inner ? { inner: shot.inner } : {}),
+      // A data block is read as the element connects: the script must find it parsed (`defer`).
+      ...(shot.inner ? { inner: shot.inner, defer: true } : {}),
     });
     const widget = page.locator('onramp-checkout');
     await expect(widget).toHaveAttribute('status', shot.status);
