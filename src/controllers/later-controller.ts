@@ -13,6 +13,7 @@ import type { DiagnosedHost, HostHooks } from '../parts/parts.js';
 import { CountdownController } from './countdown-controller.js';
 import { QuoteController } from './quote-controller.js';
 import { formPrices } from '../core/price-consent.js';
+import { formOrders } from '../core/order-kept.js';
 import { orderFormHook, type OrderFormHook } from '../components/onramp-checkout/order-part-loader.js';
 
 export interface LaterHooks extends HostHooks {
@@ -55,7 +56,10 @@ export function attachLater(host: DiagnosedHost, hooks: LaterHooks): LaterHandle
     form: orderFormHook(host, {
       send: hooks.send,
       explain: (code, values) => diagnostics.explain(code, values),
-      shown: (sessionId, price) => formPrices.set(sessionId, price),
+      handedOver: (sessionId, order, price) => {
+        formOrders.set(sessionId, order);
+        if (price !== undefined) formPrices.set(sessionId, price);
+      },
     }),
   };
 }

@@ -5,6 +5,7 @@
  */
 import { agreed, mustAccept, type FlowInput, type FlowState, type Transition } from './flow-machine.js';
 import { isPriced, judgePrice } from './quote-policy.js';
+import { orderKept } from './order-kept.js';
 
 /**
  * The quote's inputs, which only the `later` part sends: a price that expired while pending says so
@@ -54,8 +55,8 @@ function fromForm(before: FlowState, result: Transition): Transition {
 
 /**
  * What the `later` part adds to each transition of the machine (`transition`'s `later`): the
- * quote's inputs (`quoteStep`), the order form's price for the session it handed over (`fromForm`),
- * then price consent (`withConsent`).
+ * quote's inputs (`quoteStep`), the order form's price for the session it handed over (`fromForm`)
+ * and its order (`orderKept`), then price consent (`withConsent`).
  */
 export function laterTransition(
   before: FlowState,
@@ -67,7 +68,7 @@ export function laterTransition(
     before,
     input.type === 'quote-expired' || input.type === 'quote-refreshed'
       ? quoteStep(before, input)
-      : fromForm(before, result),
+      : orderKept(fromForm(before, result)),
     input,
     tolerance,
   );

@@ -40,7 +40,9 @@ export type OnrampErrorCode =
   | 'PART_LOAD_FAILED'
   | 'CSP_TRUSTED_TYPES'
   /** Amount first: the merchant's `session-url` (or `createSession`) made no session. */
-  | 'SESSION_CREATE_FAILED';
+  | 'SESSION_CREATE_FAILED'
+  /** Amount first: the merchant's server created a session for another order than the buyer's. */
+  | 'ORDER_CHANGED';
 
 /** Problems that do not stop the flow: `onramp-warning`. */
 export type OnrampWarningCode =

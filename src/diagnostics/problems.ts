@@ -342,6 +342,14 @@ export const PROBLEMS = {
     "Make {url} create the session with your secret key and answer with POST /v1/onramp's creation response (the envelope or its data, with session_id and client_secret): onramp-checkout/server gives a handler. Read its own logs for the refusal; check that the page may reach it (same origin, cookies).",
   ),
 
+  ORDER_CHANGED: problem(
+    'error',
+    'widget',
+    "The merchant's server started another order than the buyer's",
+    'Amount first: the buyer chose an order in the form, and the session your session-url (or createSession) created is for another one ({detail}). The card stops before Pay: the buyer pays only the order they chose.',
+    "Create the session from the order exactly as the widget POSTs it (fiat_amount, fiat_currency, crypto_currency, network, wallet_address); when your rules do not allow it, refuse it (an error answer, which the form shows) rather than change it. onramp-checkout/server's createOrderHandler does both.",
+  ),
+
   QUOTE_REFRESH_FAILED: problem(
     'transient',
     'widget',

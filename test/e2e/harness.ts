@@ -110,7 +110,7 @@ export async function openHarness(page: Page, options: HarnessOptions): Promise<
         contentType: 'text/javascript; charset=utf-8',
         path: resolve(import.meta.dirname, `../../dist${url.pathname}`),
       });
-    } else if (/^\/locales\/\w+\.json$/.test(url.pathname)) {
+    } else if (/^\/locales\/[\w-]+\.json$/.test(url.pathname)) {
       const language = url.pathname.slice('/locales/'.length, -'.json'.length);
       const built = readFileSync(resolve(import.meta.dirname, `../../dist${url.pathname}`), 'utf8');
       await route.fulfill({ contentType: 'application/json', body: options.localeFile?.(language, built) ?? built });

@@ -53,7 +53,7 @@ export { BuyerSigns } from '../../controllers/buyer-signs.js';
 /**
  * The language for the buyer's `tags` (most wanted first) among the merchant's `locales` (a space-
  * or comma-separated attribute; all when absent), its catalogue loaded and checked (the screens'
- * texts included); `null` when it could not be loaded (English is used then).
+ * texts included); English texts in the buyer's formats when it could not be loaded.
  */
 export const chooseLanguage = async (
   tags: readonly string[],
@@ -62,7 +62,10 @@ export const chooseLanguage = async (
   const allowed = locales?.split(/[\s,]+/).filter(Boolean);
   const { entry, locale } = negotiate(tags, allowed?.length ? allowed : undefined);
   const messages = await loadMessages(entry.code);
-  if (entry.code !== 'en' && (messages === english || !hasScreenTexts(messages))) return null;
+  // A catalogue that did not load (or failed its hash or its schema): English texts, the buyer's own
+  // formats, and no memory of it, so that the next element tries again.
+  if (entry.code !== 'en' && (messages === english || !hasScreenTexts(messages)))
+    return { locale, language: 'en', dir: 'ltr', messages: english };
   const choice = { locale, language: entry.code, dir: entry.dir };
   // The next element that wants the same has it at once.
   provideMessages(choice, messages, wantedKey(tags, locales));

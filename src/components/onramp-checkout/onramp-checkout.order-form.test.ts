@@ -8,6 +8,15 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../define.js';
 import type { OnrampCheckout } from './onramp-checkout.js';
 import { createdSession } from '../../../test/support/fake-onramp-api.js';
+import {
+  SESSION_PRICE,
+  SESSION_URL,
+  input,
+  mountForm,
+  type,
+  until,
+  useFakeMerchant,
+} from './order-form.test-helpers.js';
 import { loadOrderPart } from '../../parts/load-order-part.js';
 import {
   API,
@@ -19,86 +28,14 @@ import {
   part,
   text,
   useWidgetHarness,
-  type Recorded,
 } from './onramp-checkout.test-helpers.js';
 
 await loadOrderPart();
 
-const SESSION_URL = '/shop/onramp-session';
-
-/**
- * Waits for `condition` by letting promises and renders finish, never by moving time (the clock is
- * fake in these tests: `waitUntil` would wait on a timer that never fires).
- */
-async function until(el: OnrampCheckout, condition: () => unknown, what: string): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if (condition()) return;
-    await flush(el);
-  }
-  throw new Error(`never: ${what}`);
-}
-
-interface FormOptions {
-  attrs?: Record<string, string>;
-  locale?: string;
-  createSession?: (order: unknown) => unknown;
-}
-
 describe('<onramp-checkout> amount first', () => {
   const h = useWidgetHarness();
-  /** The merchant endpoint's requests, and its next answers (a creation response by default). */
-  let merchant: Recorded[];
-  let merchantAnswers: (() => Response | Promise<Response>)[];
-
-  /** The session the merchant creates prices the order as the form's last quote did (`quote.crypto_amount`). */
-  const SESSION_PRICE = '0.029460317460317460';
-
-  beforeEach(() => {
-    merchant = [];
-    merchantAnswers = [];
-    const quote = h.api.quote.bind(h.api);
-    h.api.quote = () => ({ ...quote(), crypto_amount: SESSION_PRICE });
-    h.fetchStub.callsFake(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = new URL(input instanceof Request ? input.url : String(input), location.href);
-      if (url.pathname !== SESSION_URL) return h.api.fetch(input, init);
-      merchant.push({
-        method: init.method ?? 'GET',
-        url,
-        headers: { ...(init.headers as Record<string, string>), credentials: String(init.credentials) },
-        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-        signal: init.signal ?? null,
-        at: Date.now(),
-      });
-      const next = merchantAnswers.shift();
-      return next ? next() : h.api.respond(201, { success: true, data: createdSession() });
-    });
-  });
-
+  const { requests: merchant, answers: merchantAnswers } = useFakeMerchant(h);
   const quotes = () => h.api.posts.filter((request) => request.url.pathname === '/v1/onramp/quote');
-
-  async function mountForm(options: FormOptions = {}): Promise<OnrampCheckout> {
-    const el = await fixture<OnrampCheckout>(html`<onramp-checkout
-      publishable-key=${PK_TEST}
-      api-base=${API}
-      checkout-origin=${CHECKOUT}
-      locale=${options.locale ?? 'en-US'}
-      session-url=${options.createSession ? '' : SESSION_URL}
-      .createSession=${options.createSession}
-    ></onramp-checkout>`);
-    for (const [name, value] of Object.entries(options.attrs ?? {})) el.setAttribute(name, value);
-    el.requestUpdate();
-    await until(el, () => part(el, 'order-form'), 'the order form is drawn');
-    return el;
-  }
-
-  const input = (el: OnrampCheckout, name: string) => part(el, name) as HTMLInputElement;
-
-  async function type(el: OnrampCheckout, name: string, value: string): Promise<void> {
-    const field = input(el, name);
-    field.value = value;
-    field.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
-    await el.updateComplete;
-  }
 
   it('draws the form inside the card with the allowed choices, and one debounced quote', async () => {
     h.fakeTime();
@@ -321,6 +258,22 @@ describe('<onramp-checkout> amount first', () => {
     (part(el, 'continue-button') as HTMLButtonElement).click();
     await until(el, () => part(el, 'pay-button'), 'the third try makes the session');
     expect(merchant[2]!.headers['Idempotency-Key']).to.equal(merchant[0]!.headers['Idempotency-Key']);
+  });
+
+  it('a session for another order than the buyer’s stops the card before Pay (ORDER_CHANGED)', async () => {
+    h.fakeTime();
+    // The merchant's server charges 2.50 more than the buyer chose.
+    merchantAnswers.push(() => h.api.respond(201, { success: true, data: createdSession() }));
+    const el = await mountForm({ attrs: { 'wallet-address': WALLET } });
+    await type(el, 'amount-input', '97.50');
+    (part(el, 'continue-button') as HTMLButtonElement).click();
+    await until(el, () => el.status === 'error', 'the card stops');
+    expect(part(el, 'pay-button')).to.not.exist;
+    expect(text(part(el, 'error'))).to.contain('not set up correctly');
+    const errors = h.events.of('onramp-error');
+    expect(errors.map((event) => event.detail.code)).to.deep.equal(['ORDER_CHANGED']);
+    expect(errors[0]!.detail.cause).to.contain('fiat_amount: 10000, not 9750');
+    expect(errors[0]!.detail.fix).to.contain('createOrderHandler');
   });
 
   it('calls createSession(order) instead, and reads the bare creation response', async () => {

@@ -76,8 +76,11 @@ export interface OrderHooks {
   send: (input: FlowInput) => void;
   /** A problem's cause and fix for the merchant, printed once (the diagnostics of the `later` part). */
   explain: (code: 'SESSION_CREATE_FAILED', values: ProblemValues) => { cause: string; fix: string };
-  /** The last price the form showed for the session it hands over: the session's is judged against it. */
-  shown: (sessionId: string, price: string) => void;
+  /**
+   * The session the form hands over, with the buyer's order (the session must be for it) and the last
+   * price the form showed for that order, if any (the session's is judged against it).
+   */
+  handedOver: (sessionId: string, order: OnrampOrder, price: string | undefined) => void;
 }
 
 /** The locale's decimal separator (`.` or `,`; `.` for any other). */
@@ -278,8 +281,11 @@ class OrderForm implements ReactiveController {
     const last = this.#quotes.shown;
     this.#quotes.stop();
     this.#attempt = null;
-    if (last?.key === orderQuoteKey(order))
-      this.#hooks.shown(String(outcome.created.session.session_id), last.quote.cryptoAmount);
+    this.#hooks.handedOver(
+      String(outcome.created.session.session_id),
+      order,
+      last?.key === orderQuoteKey(order) ? last.quote.cryptoAmount : undefined,
+    );
     this.#host.session = { ...order, ...outcome.created.session };
     this.#host.clientSecret = outcome.created.clientSecret;
   }
