@@ -92,7 +92,9 @@ function localeFiles(): Plugin {
     config: () => ({
       define: {
         __ONRAMP_LOCALE_INTEGRITY__: JSON.stringify(
-          Object.fromEntries(LOCALE_JSON.map((file) => [file.language, file.integrity])),
+          Object.fromEntries(
+            LOCALE_JSON.map((file) => [file.language, pinned('locale', file.language, file.integrity)]),
+          ),
         ),
       },
       resolve: {
@@ -107,6 +109,32 @@ function localeFiles(): Plugin {
     generateBundle() {
       for (const { language, source } of LOCALE_JSON)
         this.emitFile({ type: 'asset', fileName: `locales/${language}.json`, source });
+    },
+  };
+}
+
+/**
+ * The hashes a build pins (each part's, each catalogue's) go into the source as placeholders of
+ * their length, and into the file after the minifier (`pinHashes`): terser names variables by the
+ * characters the file holds, so a real hash there would rename the whole file, and move its brotli
+ * size by tens of bytes, each time a part changes.
+ */
+const pins = new Map<string, string>();
+function pinned(kind: string, name: string, hash: string): string {
+  const [algorithm = '', digest = ''] = hash.split('-');
+  const placeholder = `${algorithm}-${`${kind}_${name}`.replace(/[^A-Za-z0-9_]/g, '_').padEnd(digest.length - 1, '_')}=`;
+  if (placeholder.length !== hash.length) throw new Error(`pin ${kind} ${name}: no placeholder of its length`);
+  pins.set(placeholder, hash);
+  return placeholder;
+}
+
+function pinHashes(): Plugin {
+  return {
+    name: 'pin-hashes',
+    generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle))
+        if (file.type === 'chunk')
+          for (const [placeholder, hash] of pins) file.code = file.code.replaceAll(placeholder, hash);
     },
   };
 }
@@ -139,7 +167,10 @@ function partFiles(names: string[]): Plugin {
             names.map((name) => {
               const file = resolve(import.meta.dirname, `dist/onramp-checkout.${name}.js`);
               if (!existsSync(file)) throw new Error(`${file} is missing: run vite build --mode part-${name} first`);
-              return [name, `sha256-${createHash('sha256').update(readFileSync(file)).digest('base64')}`];
+              return [
+                name,
+                pinned('part', name, `sha256-${createHash('sha256').update(readFileSync(file)).digest('base64')}`),
+              ];
             }),
           ),
         ),
@@ -262,6 +293,7 @@ export default defineConfig(({ mode }) => {
         ...(PINS[part]?.length ? [partFiles(PINS[part])] : []),
         minifyLitTemplates(),
         terserPass(),
+        pinHashes(),
       ],
       // The part draws with the script-tag file's Lit: no second copy (src/parts/host-lit.ts).
       resolve: { alias: [{ find: /^lit$/, replacement: resolve(import.meta.dirname, 'src/parts/host-lit.ts') }] },
@@ -290,6 +322,7 @@ export default defineConfig(({ mode }) => {
           partFiles(PINS.iife ?? []),
           minifyLitTemplates(),
           terserPass(),
+          pinHashes(),
           printIntegrity(),
         ]
       : [sourceSideEffects(), minifyLitTemplates(), printStyleHash()],
