@@ -6,7 +6,7 @@ export default {
   testMode: 'Testovací režim',
   liveMode: 'Ostrý režim (simulovaný)',
   testNotice:
-    'Testovací režim: nepoužívají se skutečné peníze. Zaplaťte testovací kartou {card}, libovolným budoucím datem platnosti a libovolným kódem CVC.',
+    'Testovací režim: nepoužívají se skutečné peníze. Zaplaťte testovací kartou {card} s libovolným budoucím datem platnosti a libovolným kódem CVC.',
   cardNumber: 'Číslo karty',
   cardExpiry: 'Platnost (MM/RR)',
   cardCvc: 'Kód CVC',

@@ -67,8 +67,8 @@ export default {
   tooLargeHeading: 'Ma sar l-ebda ħlas',
   tooLargeBody:
     'Il-formola tal-ħlas li ntbagħtet kienet kbira wisq biex tinqara. Mur lura u ibgħat il-formola tal-karta mill-ġdid.',
-  notFoundTitle: 'Il-ħlas ma nstabx · {brand}',
-  notFoundHeading: 'Il-ħlas ma nstabx',
+  notFoundTitle: 'Il-paġna tal-ħlas ma nstabitx · {brand}',
+  notFoundHeading: 'Il-paġna tal-ħlas ma nstabitx',
   notFoundBody: 'Din il-ħolqa tal-ħlas mhijiex valida. Mur lura għand in-negozjant u ibda mill-ġdid.',
   errorHeading: 'Inqalgħet problema',
   backToMerchantLabel: 'Lura għand in-negozjant',

@@ -6,7 +6,7 @@ export default {
   testMode: 'Testovací režim',
   liveMode: 'Ostrý režim (simulovaný)',
   testNotice:
-    'Testovací režim: nepoužívajú sa skutočné peniaze. Zaplaťte testovacou kartou {card}, ľubovoľným budúcim dátumom platnosti a ľubovoľným kódom CVC.',
+    'Testovací režim: nepoužívajú sa skutočné peniaze. Zaplaťte testovacou kartou {card} s ľubovoľným budúcim dátumom platnosti a ľubovoľným kódom CVC.',
   cardNumber: 'Číslo karty',
   cardExpiry: 'Platnosť (MM/RR)',
   cardCvc: 'Kód CVC',

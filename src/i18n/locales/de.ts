@@ -45,9 +45,9 @@ export default {
   openPage: 'Zahlungsseite öffnen',
   delivered: '{amount} auf {network} an {wallet} übertragen.',
   deliveredAt: 'Abgeschlossen am {date}',
-  viewTx: 'Transaktion ansehen {hash}',
+  viewTx: 'Transaktion {hash} ansehen',
   failedTitle: 'Zahlung fehlgeschlagen',
-  failedBody: 'Es wurde keine Kryptowährung gesendet, und eine Reservierung auf Ihrer Karte wird freigegeben.',
+  failedBody: 'Es wurde keine Kryptowährung gesendet, und eine etwaige Reservierung auf Ihrer Karte wird freigegeben.',
   failedNext: 'Kehren Sie zum Händler zurück, um einen neuen Kauf zu starten, und versuchen Sie eine andere Karte.',
   expiredTitle: 'Dieser Checkout ist abgelaufen',
   expiredBody: 'Es wurde keine Zahlung geleistet und nichts belastet.',
@@ -77,7 +77,7 @@ export default {
   'order.walletMalformed':
     'Das ist keine Adresse auf {network}: Sie beginnt mit 0x, gefolgt von 40 Ziffern und Buchstaben von a bis f.',
   'order.walletChecksum':
-    'Diese Adresse enthält einen Tippfehler: Ihre Groß- und Kleinschreibung passt nicht zur Prüfsumme. Kopieren Sie sie erneut aus Ihrer Wallet.',
+    'Diese Adresse enthält einen Tippfehler: Die Groß- und Kleinschreibung passt nicht zur Prüfsumme. Kopieren Sie sie erneut aus Ihrer Wallet.',
   'order.price': 'Aktueller Preis',
   'order.quoteLoading': 'Preis wird abgerufen…',
   'order.quoteAge': 'Preis abgefragt {age}',

@@ -56,7 +56,7 @@ export default {
   'error.unreachable': 'Huduma ya malipo haifikiki kutoka ukurasa huu.',
   'error.retrying': 'Huduma ya malipo haijibu. Inajaribu tena…',
   'error.SESSION_NOT_FOUND': 'Kipindi hiki cha malipo hakikupatikana.',
-  'error.OFFLINE': 'Hauko mtandaoni. Malipo yataendelea pale ulipoachia utakaporudi mtandaoni.',
+  'error.OFFLINE': 'Uko nje ya mtandao. Malipo yataendelea pale ulipoachia utakaporudi mtandaoni.',
   'error.QUOTE_REFRESH_FAILED': 'Bei haikuweza kusasishwa. Inajaribu tena…',
   payElsewhere: 'Bado unaweza kulipa kwenye ukurasa salama wa malipo.',
   tryAgain: 'Jaribu tena',

@@ -47,7 +47,7 @@ export default {
   deliveredAt: 'Hoàn tất lúc {date}',
   viewTx: 'Xem giao dịch {hash}',
   failedTitle: 'Thanh toán không thành công',
-  failedBody: 'Chưa có tiền mã hóa nào được gửi, và mọi khoản tạm giữ trên thẻ của bạn sẽ được giải phóng.',
+  failedBody: 'Không có tiền mã hóa nào được gửi, và mọi khoản tạm giữ trên thẻ của bạn sẽ được giải tỏa.',
   failedNext: 'Vui lòng quay lại trang người bán để bắt đầu giao dịch mua mới và thử bằng thẻ khác.',
   expiredTitle: 'Trang thanh toán này đã hết hạn',
   expiredBody: 'Chưa có khoản thanh toán nào được thực hiện và bạn không bị trừ tiền.',
