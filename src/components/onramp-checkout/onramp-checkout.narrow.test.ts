@@ -8,13 +8,14 @@
  * are not supported. Every language in Chromium; English, the pseudo-locale and the right-to-left
  * languages in Firefox and WebKit (the layouts that differ by engine).
  */
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import sinon from 'sinon';
 import '../../define.js';
 import { LANGUAGES } from '../../i18n/languages.js';
 import { loadMessages, provideMessages, wantedKey } from '../../i18n/catalogue.js';
 import { englishCatalogue } from '../../../scripts/i18n/english-catalogue.js';
 import { PSEUDO_LOCALE, pseudoCatalogue } from '../../i18n/pseudo-locale.test-helpers.js';
+import { loadOrderPart } from '../../parts/load-order-part.js';
 import type { OnrampCheckout } from './onramp-checkout.js';
 import {
   API,
@@ -32,6 +33,8 @@ import {
   type FakeApi,
 } from './onramp-checkout.test-helpers.js';
 
+// The order form's part, as the `later` part loads it for an element without a client secret.
+await loadOrderPart();
 provideMessages(
   { locale: PSEUDO_LOCALE, language: PSEUDO_LOCALE, dir: 'ltr' },
   pseudoCatalogue(),
@@ -116,7 +119,8 @@ function largestOrder(api: FakeApi): void {
 function outsideTheCard(el: OnrampCheckout): string[] {
   const card = part(el, 'base')!.getBoundingClientRect();
   const out: string[] = [];
-  for (const node of el.shadowRoot!.querySelectorAll('*')) {
+  // A select's options are drawn by the browser's own popup, not in the card's box.
+  for (const node of el.shadowRoot!.querySelectorAll('*:not(option)')) {
     const box = node.getBoundingClientRect();
     const past = {
       left: card.left - box.left,
@@ -274,6 +278,38 @@ describe('<onramp-checkout> in a 280 px container', () => {
           }
         });
       }
+
+      it('the order form (amount first), with a price and both errors: nothing leaves the card', async () => {
+        const wrapper = await fixture<HTMLDivElement>(html`<div style="width: ${WIDTH}px">
+          <onramp-checkout
+            publishable-key=${PK_TEST}
+            api-base=${API}
+            checkout-origin=${CHECKOUT}
+            locale=${language}
+            session-url="/shop/onramp-session"
+          ></onramp-checkout>
+        </div>`);
+        const el = wrapper.querySelector('onramp-checkout')!;
+        await waitUntil(() => part(el, 'fees') && part(el, 'base')?.getAttribute('lang') === language, 'a price');
+        for (const [name, value] of [
+          ['amount-input', '20000'],
+          ['wallet-input', '0x12'],
+        ] as const) {
+          const field = part(el, name) as HTMLInputElement;
+          field.value = value;
+          field.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+          field.dispatchEvent(new Event('blur'));
+        }
+        await waitUntil(
+          () => part(el, 'amount-error')?.textContent?.trim() && part(el, 'wallet-error')?.textContent?.trim(),
+          'both errors',
+        );
+        expect(outsideTheCard(el)).to.deep.equal([]);
+        expect(wrapper.scrollWidth, 'container scrollWidth').to.be.at.most(wrapper.clientWidth);
+        expect(part(el, 'base')!.scrollWidth, 'card scrollWidth').to.be.at.most(part(el, 'base')!.clientWidth);
+        expect(await englishLeft(el, language), 'English words left').to.deep.equal([]);
+        if (CHROMIUM) await expectAccessible(el);
+      });
     });
   }
 });
