@@ -34,7 +34,7 @@ export type PartName = keyof OnrampParts;
  */
 export const PART_REGISTRY = Symbol.for('onramp-checkout.parts');
 
-export type PartRegistry = Partial<Record<string, (exports: OnrampParts[PartName]) => void>>;
+export type PartRegistry = Partial<Record<string, (exports: OnrampParts[PartName]) => unknown>>;
 
 /** Why a part did not load: its code in the catalogue of problems, and the facts for its fix. */
 export interface PartFailure {
