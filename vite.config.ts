@@ -29,13 +29,17 @@ import { minifyLitTemplates } from './scripts/build/minify-templates.js';
 function printIntegrity(): Plugin {
   return {
     name: 'print-integrity',
-    generateBundle(_options, bundle) {
-      for (const file of Object.values(bundle)) {
-        if (file.type === 'chunk' && file.fileName.endsWith('.iife.js')) {
-          const sri = `sha384-${createHash('sha384').update(file.code).digest('base64')}`;
-          this.info(`integrity of dist/${file.fileName}: ${sri}`);
+    generateBundle: {
+      // The file as written: after terser and the parts' pins (`partFiles`).
+      order: 'post',
+      handler(_options, bundle) {
+        for (const file of Object.values(bundle)) {
+          if (file.type === 'chunk' && file.fileName.endsWith('.iife.js')) {
+            const sri = `sha384-${createHash('sha384').update(file.code).digest('base64')}`;
+            this.info(`integrity of dist/${file.fileName}: ${sri}`);
+          }
         }
-      }
+      },
     },
   };
 }
@@ -128,21 +132,36 @@ const PINS: Record<string, string[]> = { iife: ['later'], later: ['order'], orde
  * The script-tag builds load their parts with the integrity pinned here (`src/parts/load-part.iife.ts`,
  * swapped in for `load-part.ts`): the parts are built first (`--mode part-<name>`), and their bytes
  * hashed (SHA-256: as strong a pin as SHA-384 here, and 20 characters less of incompressible base64).
+ *
+ * The minifiers see a placeholder of the hash's length, written over by the hash once they are done:
+ * terser names variables by how often each character occurs in the file, strings included, so a hash
+ * seen by it renamed variables whenever a part changed.
  */
 function partFiles(names: string[]): Plugin {
+  const pins = names.map((name) => {
+    const file = resolve(import.meta.dirname, `dist/onramp-checkout.${name}.js`);
+    if (!existsSync(file)) throw new Error(`${file} is missing: run vite build --mode part-${name} first`);
+    return {
+      name,
+      placeholder: `sha256-${name.padEnd(43, '.')}=`,
+      hash: `sha256-${createHash('sha256').update(readFileSync(file)).digest('base64')}`,
+    };
+  });
   return {
     name: 'part-files',
+    generateBundle: {
+      // After terser (`terserPass`), before the file's own integrity is printed (`printIntegrity`, after this).
+      order: 'post',
+      handler(_options, bundle) {
+        for (const file of Object.values(bundle)) {
+          if (file.type !== 'chunk') continue;
+          for (const { placeholder, hash } of pins) file.code = file.code.replaceAll(placeholder, hash);
+        }
+      },
+    },
     config: () => ({
       define: {
-        __ONRAMP_PART_INTEGRITY__: JSON.stringify(
-          Object.fromEntries(
-            names.map((name) => {
-              const file = resolve(import.meta.dirname, `dist/onramp-checkout.${name}.js`);
-              if (!existsSync(file)) throw new Error(`${file} is missing: run vite build --mode part-${name} first`);
-              return [name, `sha256-${createHash('sha256').update(readFileSync(file)).digest('base64')}`];
-            }),
-          ),
-        ),
+        __ONRAMP_PART_INTEGRITY__: JSON.stringify(Object.fromEntries(pins.map((pin) => [pin.name, pin.placeholder]))),
       },
       resolve: {
         alias: [
@@ -160,9 +179,10 @@ function partFiles(names: string[]): Plugin {
 /**
  * What every build of the widget is told: its version (`DUPLICATE_DEFINITION` compares copies), and
  * the provider's addresses when a provider builds the package for its own merchants
- * (`ONRAMP_API_BASE=https://… ONRAMP_CHECKOUT_ORIGIN=https://… npm run build`); none by default.
+ * (`ONRAMP_API_BASE=https://… ONRAMP_CHECKOUT_ORIGIN=https://… npm run build`); none by default;
+ * and whether it is the default script-tag file, whose budget leaves some of the element out.
  */
-function buildConstants(): Record<string, string> {
+function buildConstants(mode: string): Record<string, string> {
   const origin = (name: 'ONRAMP_API_BASE' | 'ONRAMP_CHECKOUT_ORIGIN') => {
     const value = process.env[name] ?? '';
     if (value && !/^https:\/\/[^/?#@]+(\/[^?#]*)?$/.test(value))
@@ -176,6 +196,8 @@ function buildConstants(): Record<string, string> {
     __ONRAMP_VERSION__: JSON.stringify(version),
     __ONRAMP_API_BASE__: origin('ONRAMP_API_BASE'),
     __ONRAMP_CHECKOUT_ORIGIN__: origin('ONRAMP_CHECKOUT_ORIGIN'),
+    // The default script-tag file's budget leaves some of the element out (`FULL` in onramp-checkout.ts).
+    __ONRAMP_LEAN__: JSON.stringify(mode === 'iife'),
   };
 }
 
@@ -255,7 +277,7 @@ export default defineConfig(({ mode }) => {
     if (!entry) throw new Error(`no part named ${part}`);
     // Each part one self-contained file beside the script-tag file, loaded by it on demand.
     return {
-      define: buildConstants(),
+      define: buildConstants(mode),
       plugins: [
         sourceSideEffects(),
         localeFiles(),
@@ -282,7 +304,7 @@ export default defineConfig(({ mode }) => {
   }
   const iife = mode === 'iife' || mode === 'hydrate';
   return {
-    define: buildConstants(),
+    define: buildConstants(mode),
     plugins: iife
       ? [
           sourceSideEffects(),
