@@ -27,6 +27,7 @@ import { noteEvent } from './notification-event.js';
 import { ATTRIBUTE_ALIASES } from './attribute-aliases.js';
 import { EventDelivery } from './event-delivery.js';
 import { LaterPartLoader } from './later-part-loader.js';
+import { drawsServerForm, FULL } from './full-build.js';
 import { OnrampFallbackEvent } from './onramp-checkout.events.js';
 import { fallbackLink, payLink } from './checkout-link.js';
 import { planRead } from '../../controllers/poll-plan.js';
@@ -261,6 +262,7 @@ export class OnrampCheckout extends LitElement {
     } else if (changed.has('session')) {
       this.#seed();
     }
+    if (FULL && loaded.later && drawsServerForm(this)) void this.#later.load(); // before this render
   }
 
   /** What a new configuration depends on. */
