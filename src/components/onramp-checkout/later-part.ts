@@ -39,6 +39,8 @@ export const resultView = (input: WidgetViewInput, session: OnrampSession): Retu
   result(complete(input), session);
 
 export { attachLater } from '../../controllers/later-controller.js';
+/** Amount first: the `order` part, pinned here (the hydrate entry loads it before a server-drawn form renders). */
+export { loadOrderPart } from '../../parts/load-order-part.js';
 
 /** What this part adds to the machine (the quote's inputs, price consent), with the element's `price-tolerance` attribute. */
 export const judge =
