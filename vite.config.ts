@@ -24,18 +24,23 @@ import { tsImport } from 'tsx/esm/api';
 import { LANGUAGES } from './src/i18n/languages.js';
 import { demoPageScripts } from './demo/shop/server/demo-pages.js';
 import { minifyLitTemplates } from './scripts/build/minify-templates.js';
+import { pinHashes, pinned } from './scripts/build/pinned-hashes.js';
 
 /** Prints the Subresource Integrity hash of the script-tag files, for `<script integrity>`. */
 function printIntegrity(): Plugin {
   return {
     name: 'print-integrity',
-    generateBundle(_options, bundle) {
-      for (const file of Object.values(bundle)) {
-        if (file.type === 'chunk' && file.fileName.endsWith('.iife.js')) {
-          const sri = `sha384-${createHash('sha384').update(file.code).digest('base64')}`;
-          this.info(`integrity of dist/${file.fileName}: ${sri}`);
+    generateBundle: {
+      // The file as written: after terser and the parts' pins (`partFiles`).
+      order: 'post',
+      handler(_options, bundle) {
+        for (const file of Object.values(bundle)) {
+          if (file.type === 'chunk' && file.fileName.endsWith('.iife.js')) {
+            const sri = `sha384-${createHash('sha384').update(file.code).digest('base64')}`;
+            this.info(`integrity of dist/${file.fileName}: ${sri}`);
+          }
         }
-      }
+      },
     },
   };
 }
@@ -113,32 +118,6 @@ function localeFiles(): Plugin {
   };
 }
 
-/**
- * The hashes a build pins (each part's, each catalogue's) go into the source as placeholders of
- * their length, and into the file after the minifier (`pinHashes`): terser names variables by the
- * characters the file holds, so a real hash there would rename the whole file, and move its brotli
- * size by tens of bytes, each time a part changes.
- */
-const pins = new Map<string, string>();
-function pinned(kind: string, name: string, hash: string): string {
-  const [algorithm = '', digest = ''] = hash.split('-');
-  const placeholder = `${algorithm}-${`${kind}_${name}`.replace(/[^A-Za-z0-9_]/g, '_').padEnd(digest.length - 1, '_')}=`;
-  if (placeholder.length !== hash.length) throw new Error(`pin ${kind} ${name}: no placeholder of its length`);
-  pins.set(placeholder, hash);
-  return placeholder;
-}
-
-function pinHashes(): Plugin {
-  return {
-    name: 'pin-hashes',
-    generateBundle(_options, bundle) {
-      for (const file of Object.values(bundle))
-        if (file.type === 'chunk')
-          for (const [placeholder, hash] of pins) file.code = file.code.replaceAll(placeholder, hash);
-    },
-  };
-}
-
 /** The on-demand parts of the script-tag build (`src/parts/`): `dist/onramp-checkout.<name>.js`. */
 const PARTS: Record<string, string> = {
   later: 'src/components/onramp-checkout/later-part.iife.ts',
@@ -156,6 +135,9 @@ const PINS: Record<string, string[]> = { iife: ['later'], later: ['order'], orde
  * The script-tag builds load their parts with the integrity pinned here (`src/parts/load-part.iife.ts`,
  * swapped in for `load-part.ts`): the parts are built first (`--mode part-<name>`), and their bytes
  * hashed (SHA-256: as strong a pin as SHA-384 here, and 20 characters less of incompressible base64).
+ *
+ * The minifiers see a placeholder of the hash's length (`pinned`), written over by the hash once they
+ * are done (`pinHashes`).
  */
 function partFiles(names: string[]): Plugin {
   return {
@@ -191,9 +173,10 @@ function partFiles(names: string[]): Plugin {
 /**
  * What every build of the widget is told: its version (`DUPLICATE_DEFINITION` compares copies), and
  * the provider's addresses when a provider builds the package for its own merchants
- * (`ONRAMP_API_BASE=https://… ONRAMP_CHECKOUT_ORIGIN=https://… npm run build`); none by default.
+ * (`ONRAMP_API_BASE=https://… ONRAMP_CHECKOUT_ORIGIN=https://… npm run build`); none by default;
+ * and whether it is the default script-tag file, whose budget leaves some of the element out.
  */
-function buildConstants(): Record<string, string> {
+function buildConstants(mode: string): Record<string, string> {
   const origin = (name: 'ONRAMP_API_BASE' | 'ONRAMP_CHECKOUT_ORIGIN') => {
     const value = process.env[name] ?? '';
     if (value && !/^https:\/\/[^/?#@]+(\/[^?#]*)?$/.test(value))
@@ -207,6 +190,8 @@ function buildConstants(): Record<string, string> {
     __ONRAMP_VERSION__: JSON.stringify(version),
     __ONRAMP_API_BASE__: origin('ONRAMP_API_BASE'),
     __ONRAMP_CHECKOUT_ORIGIN__: origin('ONRAMP_CHECKOUT_ORIGIN'),
+    // The default script-tag file's budget leaves some of the element out (`FULL` in onramp-checkout.ts).
+    __ONRAMP_LEAN__: JSON.stringify(mode === 'iife'),
   };
 }
 
@@ -286,7 +271,7 @@ export default defineConfig(({ mode }) => {
     if (!entry) throw new Error(`no part named ${part}`);
     // Each part one self-contained file beside the script-tag file, loaded by it on demand.
     return {
-      define: buildConstants(),
+      define: buildConstants(mode),
       plugins: [
         sourceSideEffects(),
         localeFiles(),
@@ -314,7 +299,7 @@ export default defineConfig(({ mode }) => {
   }
   const iife = mode === 'iife' || mode === 'hydrate';
   return {
-    define: buildConstants(),
+    define: buildConstants(mode),
     plugins: iife
       ? [
           sourceSideEffects(),

@@ -10,7 +10,7 @@
  * English; a language the server provided (`provideMessages`) is used synchronously.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { providedLanguage, wantedKey, type ChosenLanguage } from '../i18n/catalogue.js';
+import { providedLanguage, rememberLanguage, wantedKey, type ChosenLanguage } from '../i18n/catalogue.js';
 import { loadPart } from '../parts/load-part.js';
 import { english as en, type Messages } from '../i18n/messages.js';
 
@@ -48,11 +48,8 @@ export class LocaleController implements ReactiveController {
   sync(): void {
     const host = this.#host;
     const own = validTag(host.locale);
-    const tags = own
-      ? [own]
-      : typeof document == 'object'
-        ? navigator.languages.flatMap((tag) => validTag(tag) ?? [])
-        : [];
+    // The browser's own tags are well-formed: negotiation canonicalises them.
+    const tags = own ? [own] : typeof document == 'object' ? navigator.languages : [];
     const locales = host.getAttribute('locales');
     const wanted = wantedKey(tags, locales);
     if (wanted === this.#wanted) return;
@@ -72,6 +69,10 @@ export class LocaleController implements ReactiveController {
     else
       void loadPart('later')
         .then((part) => ('code' in part ? null : part.chooseLanguage(tags, locales)))
-        .then((choice) => apply(choice ?? english('en')));
+        .then((choice) => {
+          // Remembered for the next element (not English: a catalogue that failed is tried again).
+          if (choice && choice.language !== 'en') rememberLanguage(wanted, choice);
+          apply(choice ?? english('en'));
+        });
   }
 }

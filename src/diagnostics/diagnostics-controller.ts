@@ -127,6 +127,7 @@ export function attachDiagnostics(
   hooks: HostHooks,
 ): Pick<DiagnosticsController, 'explain' | 'report'> {
   const controller = new DiagnosticsController(host, hooks);
-  controller.start();
+  // A server renderer attaches the part to draw the order form: nothing is on a screen there to check.
+  if (typeof document != 'undefined') controller.start();
   return controller;
 }

@@ -42,36 +42,31 @@ export interface ChosenLanguage {
 }
 
 /**
- * Languages already chosen, by what was wanted (`wantedKey`): a server's, a data block's, and every
- * negotiation's, so the next element that wants the same has it at once.
+ * Languages already chosen, by what was wanted (`wantedKey`): a server's, a data block's, and each
+ * negotiation of this copy of the widget's, so the next element that wants the same has it at once.
  */
-const chosen = new Map<string, Omit<ChosenLanguage, 'messages'>>();
+const chosen = new Map<string, ChosenLanguage>();
 
 /** The key of a wish: the buyer's tags, most wanted first, and the merchant's `locales` attribute. */
 export const wantedKey = (tags: readonly string[], locales: string | null): string => `${tags.join()}|${locales ?? ''}`;
 
+/** Remembers the language chosen for a wish. */
+export const rememberLanguage = (key: string, choice: ChosenLanguage): unknown => chosen.set(key, choice);
+
+/** The language chosen for a wish, if any. */
+export const providedLanguage = (key: string): ChosenLanguage | undefined => chosen.get(key);
+
 /**
  * Makes a language usable at once for a wish (`wantedKey`), without loading or negotiating: a
- * server that loaded it, the page's data block (`session-data-block.ts`), a negotiation done. The
- * catalogue is parsed like a loaded file; one that fails to parse is ignored (`false`), and the
- * language then loads as usual.
+ * server that loaded it, or the page's data block (`session-data-block.ts`). The catalogue is parsed
+ * like a loaded file; one that fails to parse is ignored, and the language then loads as usual.
  */
-export function provideMessages(choice: Omit<ChosenLanguage, 'messages'>, data: unknown, key: string): boolean {
+export function provideMessages(choice: Omit<ChosenLanguage, 'messages'>, data: unknown, key: string): void {
   try {
-    if (choice.language !== 'en' && data !== ready.get(choice.language))
-      ready.set(choice.language, parseCatalogue(data));
-    chosen.set(key, choice);
-    return true;
+    rememberLanguage(key, { ...choice, messages: choice.language === 'en' ? en : parseCatalogue(data) });
   } catch {
-    return false;
+    /* not a catalogue: loaded as usual */
   }
-}
-
-/** The language provided for a wish (`provideMessages`), if any. */
-export function providedLanguage(key: string): ChosenLanguage | undefined {
-  const choice = chosen.get(key);
-  const messages = choice && ready.get(choice.language);
-  return messages && { ...choice, messages };
 }
 
 /**

@@ -25,6 +25,14 @@ interface ScriptUrlPolicy {
 }
 
 let policy: ScriptUrlPolicy | undefined;
+
+/**
+ * A part that loads a part (the later part, the order part) uses the policy of the script-tag file
+ * that loaded it, handed over with it: trusted-types refuses a second policy of the same name.
+ */
+export const usePolicy = (given: unknown): void => {
+  policy ??= given as ScriptUrlPolicy | undefined;
+};
 const loads: Partial<Record<PartName, Promise<unknown>>> = {};
 
 /** Loads a part; what did not load is a `PartFailure` (never a rejection), and is tried again next call. */
@@ -42,7 +50,7 @@ export function loadPart<N extends PartName>(name: N): Promise<OnrampParts[N] | 
     // failed. It draws with this file's Lit (`host-lit.ts`).
     const registry = ((globalThis as { [PART_REGISTRY]?: PartRegistry & { lit?: object } })[PART_REGISTRY] ??= {});
     registry.lit = { html, nothing };
-    registry[url] = (exports) => resolve((loaded[name] = exports as OnrampParts[N]));
+    registry[url] = (exports) => (resolve((loaded[name] = exports as OnrampParts[N])), policy);
     try {
       // Created once; it makes URLs of this directory only. A CSP that lists other policies refuses it.
       policy ??= (

@@ -34,7 +34,7 @@ export type PartName = keyof OnrampParts;
  */
 export const PART_REGISTRY = Symbol.for('onramp-checkout.parts');
 
-export type PartRegistry = Partial<Record<string, (exports: OnrampParts[PartName]) => void>>;
+export type PartRegistry = Partial<Record<string, (exports: OnrampParts[PartName]) => unknown>>;
 
 /** Why a part did not load: its code in the catalogue of problems, and the facts for its fix. */
 export interface PartFailure {
@@ -44,6 +44,13 @@ export interface PartFailure {
 
 /** The parts loaded so far, for the views to use synchronously (a server renderer provides its own). */
 export const loaded: Partial<OnrampParts> = {};
+
+/**
+ * What the hydrate entry adds to the element (`src/hydrate.ts`): `connected`, called as each element
+ * connects, takes over one a server drew with Lit's `defer-hydration` (amount first's order form).
+ * Not called in the default script-tag file, which has no hydration (`FULL`, `full-build.ts`).
+ */
+export const hydration: { connected?: (host: HTMLElement) => void } = {};
 
 /** What the diagnostics read of the element (its public properties). */
 export interface DiagnosedHost extends ReactiveControllerHost, HTMLElement {

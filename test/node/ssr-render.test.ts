@@ -1,12 +1,13 @@
 /**
  * The server entry (`onramp-checkout/ssr`) in plain Node, no DOM: what the HTML carries before any
- * script runs. That the browser hydrates it (the built renderer and the built script) is
- * test/e2e/ssr.e2e.ts.
+ * script runs, session first (`renderOnrampCheckout`) and amount first (`renderOnrampOrderForm`).
+ * That the browser hydrates it (the built renderer and the built script) is test/e2e/ssr.e2e.ts and
+ * test/e2e/ssr-order-form.e2e.ts.
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { test } from 'node:test';
-import { createdSession, PK, SECRET_KEY } from '../support/fake-onramp-api.js';
+import { API, CHECKOUT, createdSession, PK, SECRET_KEY, WALLET } from '../support/fake-onramp-api.js';
 
 const MIN = 60_000;
 /** The test session, created now (its countdowns start full). */
@@ -129,12 +130,19 @@ test('refused before anything is written: a secret key, a malformed session, an 
   );
 });
 
-test('the published style hash is the hash of the stylesheet the server writes', async () => {
-  const { renderOnrampCheckout, ONRAMP_CHECKOUT_STYLE_HASH } = await import('../../src/ssr/render-onramp-checkout.js');
-  const html = await renderOnrampCheckout({ session: freshSession(), publishableKey: PK });
-  const styles = [...html.matchAll(/<style>([^]*?)<\/style>/g)].map((match) => match[1]!);
-  assert.equal(styles.length, 1);
-  assert.equal(ONRAMP_CHECKOUT_STYLE_HASH, `sha256-${createHash('sha256').update(styles[0]!).digest('base64')}`);
+test("the published style hash is the hash of the one stylesheet the server writes, the order form's included, in both renders", async () => {
+  const { renderOnrampCheckout, renderOnrampOrderForm, ONRAMP_CHECKOUT_STYLE_HASH } =
+    await import('../../src/ssr/render-onramp-checkout.js');
+  const { ORDER_FORM_CSS } = await import('../../src/components/onramp-checkout/order-form.styles.js');
+  for (const html of [
+    await renderOnrampCheckout({ session: freshSession(), publishableKey: PK }),
+    await renderOnrampOrderForm({ publishableKey: PK, sessionUrl: '/api/order', locale: 'ar' }),
+  ]) {
+    const styles = [...html.matchAll(/<style>([^]*?)<\/style>/g)].map((match) => match[1]!);
+    assert.equal(styles.length, 1);
+    assert.equal(ONRAMP_CHECKOUT_STYLE_HASH, `sha256-${createHash('sha256').update(styles[0]!).digest('base64')}`);
+    assert.ok(styles[0]!.includes(':host') && styles[0]!.endsWith(ORDER_FORM_CSS), "the card's rules, then the form's");
+  }
 });
 
 test('serverRender false: the element and its data block, no shadow root', async () => {
@@ -142,4 +150,180 @@ test('serverRender false: the element and its data block, no shadow root', async
   const html = await renderOnrampCheckout({ session: freshSession(), publishableKey: PK, serverRender: false });
   assert.doesNotMatch(html, /<template/);
   assert.match(html, /<onramp-checkout [^>]*status="pending"[^>]*><script type="application\/json">\{"session":/);
+});
+
+/** The option values of the select `id`, and the selected one. */
+function select(shadow: string, id: string): { values: string[]; selected: string | undefined } {
+  const body = new RegExp(`<select[^>]*id="${id}"[^]*?</select>`).exec(shadow)?.[0] ?? '';
+  const options = [...body.matchAll(/<option value="([^"]*)"( selected)?/g)];
+  return { values: options.map((match) => match[1]!), selected: options.find((match) => match[2])?.[1] };
+}
+
+/** The attribute `name` of the first element with `id`. */
+const attributeOf = (shadow: string, id: string, name: string) =>
+  new RegExp(`<[a-z]+[^>]*\\bid="${id}"[^>]*\\b${name}="([^"]*)"`).exec(shadow)?.[1];
+
+test('amount first: the order form drawn on the server, with its labels, the first choices, a wallet field and the price being fetched', async () => {
+  noDom();
+  const { renderOnrampOrderForm } = await import('../../src/ssr/render-onramp-checkout.js');
+  const html = await renderOnrampOrderForm({
+    publishableKey: PK,
+    sessionUrl: '/api/order',
+    apiBase: API,
+    checkoutOrigin: CHECKOUT,
+  });
+  noDom();
+  const open = /^<onramp-checkout\s[^>]*>/.exec(html)?.[0] ?? '';
+  // Lit's defer-hydration: the browser's element waits for the form's parts (the hydrate entry).
+  assert.match(open, /\sdefer-hydration[\s>]/);
+  assert.match(open, /\ssession-url="\/api\/order"/);
+  assert.match(open, /\sstatus="loading"/);
+  assert.match(open, /\slocale="en"/);
+  assert.doesNotMatch(open, /client-secret|fiat-currencies|wallet-address/);
+  const { shadow, text, block } = parts(html);
+  assert.match(shadow, /^<style>/);
+  assert.match(shadow, /<form part="order-form" class="order" aria-label="Your order" method="dialog" novalidate/);
+  for (const [id, label] of [
+    ['amount', 'Amount'],
+    ['crypto', 'Crypto'],
+    ['network', 'Network'],
+    ['wallet', 'Wallet address'],
+  ])
+    assert.match(shadow, new RegExp(`<label for="${id}">(<!--[^>]*-->)*${label}(<!--[^>]*-->)*</label>`), label);
+  assert.equal(attributeOf(shadow, 'amount', 'value'), '100');
+  assert.equal(attributeOf(shadow, 'fiat', 'aria-label'), 'Currency');
+  assert.deepEqual(select(shadow, 'fiat'), { values: ['USD', 'EUR', 'GBP'], selected: 'USD' });
+  assert.deepEqual(select(shadow, 'crypto'), { values: ['ETH', 'USDC', 'USDT', 'MATIC'], selected: 'ETH' });
+  assert.deepEqual(select(shadow, 'network'), { values: ['ethereum', 'base'], selected: 'ethereum' });
+  assert.equal(attributeOf(shadow, 'wallet', 'value'), '');
+  assert.match(text, /Buy ETH Test mode Choose your amount/);
+  assert.match(text, /\$50 \$100 \$250 \$500/);
+  assert.match(shadow, /<section part="quote live-price" class="quote" aria-label="Live price" aria-busy="false">/);
+  assert.match(text, /You receive \(estimated\) … Getting the price… Continue/);
+  assert.deepEqual(block, { locale: 'en' });
+});
+
+test('amount first: the order attributes restrict and preset the form, and are written for the browser', async () => {
+  const { renderOnrampOrderForm } = await import('../../src/ssr/render-onramp-checkout.js');
+  const html = await renderOnrampOrderForm({
+    publishableKey: PK,
+    sessionUrl: 'https://shop.example.test/api/order',
+    fiatCurrencies: ['EUR', 'GBP'],
+    cryptoCurrencies: ['USDC', 'MATIC', 'ETH'],
+    networks: ['polygon'],
+    fiatCurrency: 'GBP',
+    cryptoCurrency: 'MATIC',
+    fiatAmount: 2550,
+    walletAddress: ` ${WALLET} `,
+    theme: 'dark',
+  });
+  const open = /^<onramp-checkout\s[^>]*>/.exec(html)?.[0] ?? '';
+  for (const [name, value] of [
+    ['session-url', 'https://shop.example.test/api/order'],
+    ['fiat-currencies', 'EUR,GBP'],
+    ['crypto-currencies', 'USDC,MATIC,ETH'],
+    ['networks', 'polygon'],
+    ['fiat-currency', 'GBP'],
+    ['crypto-currency', 'MATIC'],
+    ['fiat-amount', '2550'],
+    ['wallet-address', WALLET],
+    ['theme', 'dark'],
+  ] as const)
+    assert.match(open, new RegExp(`\\s${name}="${value.replace(/[/.]/g, '\\$&')}"`), name);
+  const { shadow, text } = parts(html);
+  assert.deepEqual(select(shadow, 'fiat'), { values: ['EUR', 'GBP'], selected: 'GBP' });
+  // ETH is never on polygon: not offered.
+  assert.deepEqual(select(shadow, 'crypto'), { values: ['USDC', 'MATIC'], selected: 'MATIC' });
+  assert.deepEqual(select(shadow, 'network'), { values: ['polygon'], selected: 'polygon' });
+  assert.equal(attributeOf(shadow, 'amount', 'value'), '25.50');
+  assert.match(text, /Buy MATIC/);
+  assert.match(text, /£50 £100 £250 £500/);
+  // The wallet given is shown, not asked.
+  assert.doesNotMatch(shadow, /id="wallet"/);
+  assert.match(shadow, /<dl part="wallet" class="fixed-wallet">/);
+  assert.match(text, new RegExp(`To wallet ${WALLET}`));
+});
+
+test('amount first in German: its texts and number format, and the language handed over in the data block', async () => {
+  const { renderOnrampOrderForm } = await import('../../src/ssr/render-onramp-checkout.js');
+  const { default: de } = await import('../../src/i18n/locales/de.js');
+  const { shadow, text, block } = parts(
+    await renderOnrampOrderForm({ publishableKey: PK, sessionUrl: '/api/order', fiatAmount: 1250, locale: 'de-DE' }),
+  );
+  assert.match(shadow, /<div part="base" class="base" lang="de" dir="ltr">/);
+  assert.match(text, /ETH kaufen/);
+  assert.match(text, /Betrag/);
+  assert.match(text, /Weiter/);
+  assert.equal(attributeOf(shadow, 'amount', 'value'), '12,50');
+  assert.deepEqual(block, { locale: 'de-DE', language: 'de', dir: 'ltr', messages: de });
+});
+
+test('amount first asks the API for nothing on the server: no request, no timer left running', async () => {
+  const { renderOnrampOrderForm } = await import('../../src/ssr/render-onramp-checkout.js');
+  const { QUOTE_DEBOUNCE_MS } = await import('../../src/core/order-quote-plan.js');
+  const realFetch = globalThis.fetch;
+  const asked: unknown[] = [];
+  globalThis.fetch = (input: RequestInfo | URL) => {
+    asked.push(input);
+    return Promise.reject(new Error('no request from the server'));
+  };
+  try {
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    const before = timers();
+    await renderOnrampOrderForm({ publishableKey: PK, sessionUrl: '/api/order', apiBase: API });
+    assert.equal(timers(), before);
+    await new Promise((resolve) => setTimeout(resolve, QUOTE_DEBOUNCE_MS + 200));
+    assert.deepEqual(asked, []);
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+});
+
+test('amount first is refused before anything is written: a secret key, a session, a session-url that is no path or http(s) URL, values the API does not know', async () => {
+  const { renderOnrampCheckout, renderOnrampOrderForm } = await import('../../src/ssr/render-onramp-checkout.js');
+  const form = { publishableKey: PK, sessionUrl: '/api/order' };
+  await assert.rejects(renderOnrampOrderForm({ ...form, publishableKey: SECRET_KEY }), (error: Error) => {
+    assert.ok(error instanceof TypeError);
+    assert.match(error.message, /SECRET_KEY_REFUSED/);
+    assert.doesNotMatch(error.message, new RegExp(SECRET_KEY));
+    return true;
+  });
+  await assert.rejects(renderOnrampOrderForm({ ...form, publishableKey: 'nope' }), /INVALID_PUBLISHABLE_KEY/);
+  await assert.rejects(
+    renderOnrampOrderForm({ ...form, session: freshSession() } as never),
+    /a session is drawn by renderOnrampCheckout/,
+  );
+  for (const sessionUrl of ['', '  ', 'javascript:alert(1)', 'data:,x', 'http://[::1'])
+    await assert.rejects(renderOnrampOrderForm({ ...form, sessionUrl }), /sessionUrl must be a path/, sessionUrl);
+  await assert.rejects(renderOnrampOrderForm({ ...form, fiatCurrencies: ['JPY'] as never }), /fiatCurrencies "JPY"/);
+  await assert.rejects(
+    renderOnrampOrderForm({ ...form, fiatCurrencies: [] }),
+    /fiatCurrencies \[\] is not a non-empty list/,
+  );
+  await assert.rejects(renderOnrampOrderForm({ ...form, network: 'solana' as never }), /network "solana"/);
+  for (const fiatAmount of [0, -100, 12.5, Number.NaN])
+    await assert.rejects(renderOnrampOrderForm({ ...form, fiatAmount }), /fiatAmount/, String(fiatAmount));
+  await assert.rejects(
+    renderOnrampOrderForm({ ...form, publishableKey: 'onramp_live_pk_abcdefghijklmnop1234' }),
+    /apiBase is required/,
+  );
+  await assert.rejects(
+    renderOnrampOrderForm({ ...form, apiBase: 'http://api.example.test' }),
+    /apiBase must be an https URL/,
+  );
+  // The session-first renderer says where amount first is.
+  await assert.rejects(
+    renderOnrampCheckout({ ...form } as never),
+    /amount first \(sessionUrl, no session\) is renderOnrampOrderForm/,
+  );
+});
+
+test('amount first with serverRender false: the element and its data block, no shadow root, nothing deferred', async () => {
+  const { renderOnrampOrderForm } = await import('../../src/ssr/render-onramp-checkout.js');
+  const html = await renderOnrampOrderForm({ publishableKey: PK, sessionUrl: '/api/order', serverRender: false });
+  assert.doesNotMatch(html, /<template|defer-hydration/);
+  assert.match(
+    html,
+    /<onramp-checkout [^>]*session-url="\/api\/order"[^>]*><script type="application\/json">\{"locale":"en"\}/,
+  );
 });

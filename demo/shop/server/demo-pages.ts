@@ -60,7 +60,7 @@ export const DEMO_PAGES: readonly DemoPage[] = [
     path: '/demo/ssr',
     label: 'Server-rendered',
     about:
-      'The order in the HTML itself: the merchant’s server renders the widget with <code>onramp-checkout/ssr</code> (declarative shadow DOM, the buyer’s language, the session in a JSON data block), so it is on screen before any script runs and even with JavaScript off; the hydrating script then takes over the same nodes. The CSP allows the widget’s stylesheet by its hash only.',
+      'The order in the HTML itself: the merchant’s server renders the widget with <code>onramp-checkout/ssr</code> (declarative shadow DOM, the buyer’s language, the session in a JSON data block), so it is on screen before any script runs and even with JavaScript off; the hydrating script then takes over the same nodes. “Amount first” draws the order form on the server instead (<code>renderOnrampOrderForm</code>): the buyer chooses, sees the price and continues into the session the shop makes then. The CSP allows the widget’s stylesheet by its hash only.',
   },
   // The same checkout in React 19, Vue 3, Svelte 5 and the Angular style: each a page of its own script.
   {

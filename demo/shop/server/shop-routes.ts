@@ -19,7 +19,7 @@ import { type OwnSite, consoleGuard } from '../../public-demo/console-guard.js';
 import { contentSecurityPolicy } from './csp.js';
 import type { DemoEnv } from './demo-env.js';
 import { scriptPages } from './demo-pages.js';
-import { shopOrderRoutes } from './shop-order.js';
+import { SHOP_WALLET, shopOrderRoutes } from './shop-order.js';
 import { renderEmbedPage } from './embed-page.js';
 import { type SandboxCall, apiErrorResponse, onrampClient, relayed } from './sandbox-client.js';
 import { type ShopOrder } from './merchant.js';
@@ -174,26 +174,40 @@ export function shopRoutes(app: Hono<DemoEnv>, options: ShopRoutesOptions): void
   app.get('/demo/session', embedPage('embedded', true));
 
   // Rendered on the server with onramp-checkout/ssr (the built dist/ssr.js), then hydrated.
+  // `?start=amount`: amount first, the order form on the server; the session comes from the shop's
+  // `/api/order` at "Continue" (shop-order.ts), so opening the page makes none.
   app.get('/demo/ssr', async (c) => {
-    const first = beforeNewSession(c, 'Server-rendered');
+    const amountFirst = c.req.query('start') === 'amount';
+    const returned = returnedOrder(c);
+    const first = amountFirst
+      ? returned === null
+        ? c.body(renderOrderNotFoundPage('Server-rendered', c.req.path), 404, HTML)
+        : returned && { order: returned }
+      : beforeNewSession(c, 'Server-rendered');
     if (first instanceof Response) return first;
     const locale = ssrLocale(c.req.query('locale'));
     const { ONRAMP_CHECKOUT_STYLE_HASH } = await loadRenderer();
     const pageCsp = contentSecurityPolicy(apiOrigin, checkoutOrigin, [], [ONRAMP_CHECKOUT_STYLE_HASH]);
+    const form = amountFirst ? { amountFirst: { sessionUrl: '/api/order', walletAddress: SHOP_WALLET } } : {};
     if (first) {
       const { clientSecret, redirectUrl } = first.order;
       const html = await renderSsrPage({
         ...widgetConfig(c),
+        ...form,
         returned: { clientSecret, redirectUrl },
         locale,
         render: 'client',
       });
       return c.html(html, 200, { 'Content-Security-Policy': pageCsp, 'Cache-Control': 'no-store' });
     }
+    const render = c.req.query('render') === 'client' ? 'client' : 'server';
+    if (amountFirst) {
+      const html = await renderSsrPage({ ...widgetConfig(c), ...form, locale, render });
+      return c.html(html, 200, { 'Content-Security-Policy': pageCsp, 'Cache-Control': 'no-store' });
+    }
     const created = await sessionForPage(c);
     if (created instanceof Response) return created;
     const { session } = created;
-    const render = c.req.query('render') === 'client' ? 'client' : 'server';
     const html = await renderSsrPage({ ...widgetConfig(c), session, locale, render });
     return c.html(html, 200, { 'Content-Security-Policy': pageCsp, 'Cache-Control': 'no-store' });
   });

@@ -3,7 +3,8 @@
  * is on screen before any script runs; the hydrating script-tag file then takes over the same nodes.
  * `?locale=` picks the buyer's language; `?render=client` writes the same page with the element
  * rendered in the browser instead (same session, same data block, the default script-tag file), the
- * comparison `npm run bench` measures.
+ * comparison `npm run bench` measures. `?start=amount`: amount first, the order form drawn on the
+ * server (`renderOnrampOrderForm`), "Continue" to the shop's `/api/order`; no session until then.
  *
  * The renderer is the built one (`dist/ssr.js`, made by `npm run build` like the scripts this page
  * serves): the server must render the very templates the browser hydrates.
@@ -35,12 +36,21 @@ export interface SsrPageOptions extends Omit<OnrampRenderOptions, 'serverRender'
    * browser from the API (the creation answer says pending, whatever the session is now).
    */
   returned?: { clientSecret: string; redirectUrl: string };
+  /** Amount first: the order form, whose "Continue" asks `sessionUrl` for the session (no `session`). */
+  amountFirst?: { sessionUrl: string; walletAddress: string };
 }
+
+/** The page's address for a start and a language (`start=amount`: amount first). */
+const pagePath = (amountFirst: boolean, locale?: string): string => {
+  const query = new URLSearchParams({ ...(amountFirst ? { start: 'amount' } : {}), ...(locale ? { locale } : {}) });
+  return `/demo/ssr${query.size ? `?${query}` : ''}`;
+};
 
 /** The element for a returned order: attributes only, no data block. */
 function returnedElement(
-  options: Omit<SsrPageOptions, 'render' | 'session'>,
+  options: Omit<SsrPageOptions, 'render' | 'session' | 'amountFirst'>,
   returned: NonNullable<SsrPageOptions['returned']>,
+  newOrder: string,
 ): string {
   const attributes: [string, string | undefined][] = [
     ['publishable-key', options.publishableKey],
@@ -53,20 +63,39 @@ function returnedElement(
   const written = attributes
     .filter((pair): pair is [string, string] => pair[1] !== undefined)
     .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`);
-  return `<onramp-checkout${written.join('')}></onramp-checkout>\n      ${newOrderLink('/demo/ssr')}`;
+  return `<onramp-checkout${written.join('')}></onramp-checkout>\n      ${newOrderLink(newOrder)}`;
 }
 
 /** The page, with the element's HTML from the built renderer. */
-export async function renderSsrPage({ render, returned, session, ...options }: SsrPageOptions): Promise<string> {
-  const { renderOnrampCheckout } = await loadRenderer();
+export async function renderSsrPage({
+  render,
+  returned,
+  session,
+  amountFirst,
+  ...options
+}: SsrPageOptions): Promise<string> {
+  const { renderOnrampCheckout, renderOnrampOrderForm } = await loadRenderer();
+  const serverRender = render === 'server';
   const element = returned
-    ? returnedElement(options, returned)
-    : await renderOnrampCheckout({ ...options, session: session ?? {}, serverRender: render === 'server' });
-  const script = render === 'server' ? '/dist/onramp-checkout.hydrate.iife.js' : '/dist/onramp-checkout.iife.js';
+    ? returnedElement(options, returned, pagePath(!!amountFirst))
+    : amountFirst
+      ? await renderOnrampOrderForm({ ...options, ...amountFirst, serverRender })
+      : await renderOnrampCheckout({ ...options, session: session ?? {}, serverRender });
+  const script = serverRender ? '/dist/onramp-checkout.hydrate.iife.js' : '/dist/onramp-checkout.iife.js';
   const languages = SSR_LOCALES.map(
     (locale) =>
-      `<a href="/demo/ssr?locale=${locale}"${locale === options.locale ? ' aria-current="true"' : ''}>${locale}</a>`,
+      `<a href="${pagePath(!!amountFirst, locale)}"${locale === options.locale ? ' aria-current="true"' : ''}>${locale}</a>`,
   ).join(' · ');
+  const starts = [
+    [false, 'Session first: the order of a session made for this page'],
+    [true, 'Amount first: the order form, the session made at “Continue”'],
+  ] as const;
+  const start = starts
+    .map(
+      ([first, label]) =>
+        `<a href="${pagePath(first, options.locale)}"${first === !!amountFirst ? ' aria-current="true"' : ''}>${label}</a>`,
+    )
+    .join(' · ');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -81,6 +110,7 @@ export async function renderSsrPage({ render, returned, session, ...options }: S
 <body>
   <main class="page">
     <h1>Server-rendered${render === 'client' ? ' (comparison: rendered in the browser)' : ''}</h1>
+    <p>Start: ${start}</p>
     <p>Language: ${languages}</p>
     <div class="layout">
       ${element}

@@ -7,7 +7,7 @@
  * @attr {string} price-tolerance - Price consent (an attribute only, read by the `later` part, which judges prices): percent a new price (the crypto amount for the order's fiat amount) may be worse than the accepted one before Pay waits for "Accept new price"; default `0.5`.
  */
 import { withScreenTexts } from '../../i18n/messages-screens.js';
-import { hasScreenTexts, loadMessages, provideMessages, wantedKey, type ChosenLanguage } from '../../i18n/catalogue.js';
+import { hasScreenTexts, loadMessages, type ChosenLanguage } from '../../i18n/catalogue.js';
 import { negotiate } from '../../i18n/negotiate.js';
 import { english } from '../../i18n/messages.js';
 import type { OnrampSession } from '../../core/session-model.js';
@@ -39,6 +39,8 @@ export const resultView = (input: WidgetViewInput, session: OnrampSession): Retu
   result(complete(input), session);
 
 export { attachLater } from '../../controllers/later-controller.js';
+/** Amount first: the `order` part, pinned here (the hydrate entry loads it before a server-drawn form renders). */
+export { loadOrderPart } from '../../parts/load-order-part.js';
 
 /** What this part adds to the machine (the quote's inputs, price consent), with the element's `price-tolerance` attribute. */
 export const judge =
@@ -66,8 +68,5 @@ export const chooseLanguage = async (
   // formats, and no memory of it, so that the next element tries again.
   if (entry.code !== 'en' && (messages === english || !hasScreenTexts(messages)))
     return { locale, language: 'en', dir: 'ltr', messages: english };
-  const choice = { locale, language: entry.code, dir: entry.dir };
-  // The next element that wants the same has it at once.
-  provideMessages(choice, messages, wantedKey(tags, locales));
-  return { ...choice, messages };
+  return { locale, language: entry.code, dir: entry.dir, messages };
 };

@@ -12,9 +12,9 @@ import {
 import { apiBaseFor, checkCredentials, checkoutOriginFor, checkoutProblem } from '../../core/config.js';
 import { fromSessionInput } from '../../core/session-model.js';
 import { sessionInputRead } from '../../contract/read/session.js';
-import type { OnrampError, OnrampWarningCode } from '../../core/widget-error.js';
+import { widgetError, type OnrampError, type OnrampWarningCode } from '../../core/widget-error.js';
 import type { ProblemValues } from '../../diagnostics/problems.js';
-import { loaded } from '../../parts/parts.js';
+import { hydration, loaded } from '../../parts/parts.js';
 import type { OnrampOrder } from '../../contract/order.js';
 import { HostedCheckoutController, type OnrampCheckoutMode } from '../../controllers/hosted-checkout-controller.js';
 import { LocaleController } from '../../controllers/locale-controller.js';
@@ -27,6 +27,7 @@ import { noteEvent } from './notification-event.js';
 import { ATTRIBUTE_ALIASES } from './attribute-aliases.js';
 import { EventDelivery } from './event-delivery.js';
 import { LaterPartLoader } from './later-part-loader.js';
+import { drawsServerForm, FULL, wantsOrderForm } from './full-build.js';
 import { OnrampFallbackEvent } from './onramp-checkout.events.js';
 import { fallbackLink, payLink } from './checkout-link.js';
 import { planRead } from '../../controllers/poll-plan.js';
@@ -205,7 +206,8 @@ export class OnrampCheckout extends LitElement {
       // After the events of the next update: what was found at mount is in the test-mode report.
       void this.updateComplete.then(() => this.#events.after(() => this.#later.handle?.report(), false));
     },
-    failed: ({ code, values }) => this.#warn(code, values),
+    failed: ({ code, values }) =>
+      FULL && wantsOrderForm(this) ? this.#fail(widgetError(code, { values })) : this.#warn(code, values),
   });
 
   readonly #events = new EventDelivery(this, this.#later, (note) =>
@@ -251,6 +253,7 @@ export class OnrampCheckout extends LitElement {
       checkCredentials(this.publishableKey, this.clientSecret).ok
     )
       this.#configure();
+    if (FULL) hydration.connected?.(this);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -261,6 +264,7 @@ export class OnrampCheckout extends LitElement {
     } else if (changed.has('session')) {
       this.#seed();
     }
+    if (FULL && loaded.later && drawsServerForm(this)) void this.#later.load(); // before this render
   }
 
   /** What a new configuration depends on. */

@@ -2,7 +2,9 @@
  * Amount first: the order form in the card (the `order` part's view). Pure: the form's state in, a
  * Lit template out. Labels are real `<label>`s, errors are tied to their fields
  * (`aria-describedby`, `aria-invalid`), the presets are toggle buttons, the live price is the same
- * summary as the order screen's (`part` names shared where the meaning is the same).
+ * summary as the order screen's (`part` names shared where the meaning is the same). The form's
+ * `method="dialog"` makes a submission without the script (a form drawn by the server, before the
+ * script takes it over or with JavaScript off) do nothing, rather than reload the page.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { CheckedDraft, OrderChoices, OrderDraft } from '../../contract/order.js';
@@ -142,7 +144,7 @@ export function orderFormView(input: OrderFormInput): TemplateResult {
       ${testMode ? html`<span part="test-badge" class="badge">${say(text, 'testMode')}</span>` : nothing}
     </header>
     <p part="status" class="status" role="status">${creating ? o.creating : o.status}</p>
-    <form part="order-form" class="order" aria-label=${o.form} novalidate @submit=${input.onSubmit}>
+    <form part="order-form" class="order" aria-label=${o.form} method="dialog" novalidate @submit=${input.onSubmit}>
       <div class="field">
         <label for="amount">${o.amount}</label>
         <div class="amount-row">

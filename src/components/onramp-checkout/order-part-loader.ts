@@ -4,12 +4,13 @@
  * right after its first paint, loads the `order` part for it and draws the card with the form. So
  * the script-tag file carries only the two lines that step aside; the order part's integrity is
  * pinned in the later part (itself pinned in the script-tag file). A part that does not load is an
- * `onramp-error` with its code, and "Try again" in the card.
+ * `onramp-error` with its code, and "Try again" in the card. An order part already loaded is used at
+ * once, in the same render (`onramp-checkout/ssr` draws the form on the server this way).
  */
 import type { TemplateResult } from 'lit';
 import { widgetError } from '../../core/widget-error.js';
 import { loadOrderPart } from '../../parts/load-order-part.js';
-import type { DiagnosedHost } from '../../parts/parts.js';
+import { loaded, type DiagnosedHost } from '../../parts/parts.js';
 import type { OrderHooks, OrderHost } from './order-part.js';
 import type { WidgetViewInput } from './view-pieces.js';
 
@@ -27,6 +28,10 @@ export function orderFormHook(element: DiagnosedHost, hooks: OrderHooks): OrderF
   let loading = false;
   const load = () => {
     if (form || loading || !wantsOrderForm(host)) return;
+    // Already on the page (a server renderer imports it; the hydrate entry loads it before it lets a
+    // server-drawn element render): attached now, so the render under way draws the form.
+    const here = loaded.order;
+    if (here) return void (form = here.attachOrder(host, hooks));
     loading = true;
     void loadOrderPart().then((part) => {
       loading = false;
@@ -37,9 +42,8 @@ export function orderFormHook(element: DiagnosedHost, hooks: OrderHooks): OrderF
   };
   load();
   return (view) => {
-    if (form) return form(view);
     // A configuration that came later (a framework sets `createSession` after the first paint).
     if (view.state.status === 'loading') load();
-    return undefined;
+    return form?.(view);
   };
 }

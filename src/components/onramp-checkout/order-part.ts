@@ -114,6 +114,8 @@ class OrderForm implements ReactiveController {
   /** The key and API base the client was made for. */
   #clientFor = '';
   #draft: OrderDraft | null = null;
+  /** The buyer changed the draft: the attributes no longer set it. */
+  #edited = false;
   /** The order texts of the last render, in the element's language. */
   #texts = enOrder;
   #decimal = '.';
@@ -190,7 +192,9 @@ class OrderForm implements ReactiveController {
     if (!this.#active(view.state)) return undefined;
     const { locale } = view.text;
     const choices = orderChoices(attributesOf(this.#host));
-    if (!this.#draft) {
+    // The attributes' order until the buyer changes something: a framework may set them after the
+    // form's first render (it draws in the element's first render when this part is already here).
+    if (!this.#edited || !this.#draft) {
       this.#decimal = decimalSeparator(locale);
       this.#draft = initialDraft(attributesOf(this.#host), choices, this.#decimal);
     }
@@ -232,6 +236,7 @@ class OrderForm implements ReactiveController {
 
   #change(changes: Partial<OrderDraft>): void {
     if (!this.#draft) return;
+    this.#edited = true;
     this.#draft = { ...this.#draft, ...changes };
     this.#host.requestUpdate();
   }
