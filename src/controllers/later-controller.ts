@@ -14,6 +14,7 @@ import { CountdownController } from './countdown-controller.js';
 import { QuoteController } from './quote-controller.js';
 import { formPrices } from '../core/price-consent.js';
 import { formOrders } from '../core/order-kept.js';
+import { adoptResultStyles } from '../components/onramp-checkout/result.styles.js';
 import { orderFormHook, type OrderFormHook } from '../components/onramp-checkout/order-part-loader.js';
 
 export interface LaterHooks extends HostHooks {
@@ -39,6 +40,8 @@ export interface LaterHandle {
 
 export function attachLater(host: DiagnosedHost, hooks: LaterHooks): LaterHandle {
   const { clock, state } = hooks;
+  // The final screens this part draws bring their styles.
+  adoptResultStyles(host.shadowRoot);
   const diagnostics = attachDiagnostics(host, hooks);
   const quotes = new QuoteController(host, hooks);
   const countdown = new CountdownController(host, {

@@ -39,7 +39,12 @@ import { jsonForScriptElement } from './json-for-script.js';
 import * as later from '../components/onramp-checkout/later-part.js';
 import * as order from '../components/onramp-checkout/order-part.js';
 import { ORDER_FORM_CSS } from '../components/onramp-checkout/order-form.styles.js';
+import { RESULT_CSS } from '../components/onramp-checkout/result.styles.js';
+
 import { loaded } from '../parts/parts.js';
+
+/** The parts' own styles (the order form's, the final screens'), which a browser adopts with the parts. */
+const PART_CSS = ORDER_FORM_CSS + RESULT_CSS;
 
 // A server draws every screen at once: what a browser loads after the first paint (the final
 // screens, amount first's order form) is here already, and the element attaches it before its render.
@@ -120,7 +125,7 @@ export interface OnrampOrderFormRenderOptions extends Omit<OnrampRenderOptions, 
  * stylesheet), so one hash allows both renders.
  */
 const styleText = (): string =>
-  (OnrampCheckout.elementStyles as CSSResult[]).map((style) => style.cssText).join('') + ORDER_FORM_CSS;
+  (OnrampCheckout.elementStyles as CSSResult[]).map((style) => style.cssText).join('') + PART_CSS;
 
 /**
  * The CSP hash of the server-rendered stylesheet, `sha256-…` (no quotes), the same for
@@ -184,7 +189,7 @@ function rendererFor(session: OnrampSessionInput | undefined, shadow: boolean): 
       const result = super.renderShadow(renderInfo);
       const end = Array.isArray(result) ? result.indexOf('</style>') : -1;
       if (end < 0) throw new Error('onramp-checkout/ssr: @lit-labs/ssr wrote no <style> for the element');
-      (result as unknown[]).splice(end, 0, ORDER_FORM_CSS);
+      (result as unknown[]).splice(end, 0, PART_CSS);
       return result;
     }
   };

@@ -130,10 +130,11 @@ test('refused before anything is written: a secret key, a malformed session, an 
   );
 });
 
-test("the published style hash is the hash of the one stylesheet the server writes, the order form's included, in both renders", async () => {
+test("the published style hash is the hash of the one stylesheet the server writes, the parts' included, in both renders", async () => {
   const { renderOnrampCheckout, renderOnrampOrderForm, ONRAMP_CHECKOUT_STYLE_HASH } =
     await import('../../src/ssr/render-onramp-checkout.js');
   const { ORDER_FORM_CSS } = await import('../../src/components/onramp-checkout/order-form.styles.js');
+  const { RESULT_CSS } = await import('../../src/components/onramp-checkout/result.styles.js');
   for (const html of [
     await renderOnrampCheckout({ session: freshSession(), publishableKey: PK }),
     await renderOnrampOrderForm({ publishableKey: PK, sessionUrl: '/api/order', locale: 'ar' }),
@@ -141,7 +142,10 @@ test("the published style hash is the hash of the one stylesheet the server writ
     const styles = [...html.matchAll(/<style>([^]*?)<\/style>/g)].map((match) => match[1]!);
     assert.equal(styles.length, 1);
     assert.equal(ONRAMP_CHECKOUT_STYLE_HASH, `sha256-${createHash('sha256').update(styles[0]!).digest('base64')}`);
-    assert.ok(styles[0]!.includes(':host') && styles[0]!.endsWith(ORDER_FORM_CSS), "the card's rules, then the form's");
+    assert.ok(
+      styles[0]!.includes(':host') && styles[0]!.endsWith(ORDER_FORM_CSS + RESULT_CSS),
+      "the card's rules, then the form's and the final screens'",
+    );
   }
 });
 

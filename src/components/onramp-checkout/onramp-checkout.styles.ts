@@ -209,30 +209,6 @@ export const styles = unsafeCSS(`
     background: #fff;
   }
 
-  .final {
-    display: grid;
-    gap: 8px;
-    text-align: center;
-  }
-
-  .final h3 {
-    margin: 0;
-    font-size: 1.2em;
-  }
-
-  .final p {
-    margin: 0;
-  }
-
-  .final.completed h3 {
-    color: var(--onramp-color-success);
-  }
-
-  .final.failed h3,
-  .final.expired h3 {
-    color: var(--onramp-color-danger);
-  }
-
   .mono {
     font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
     font-size: 0.9em;

@@ -57,6 +57,7 @@ import { enOrder, orderMessages } from '../../i18n/messages-order.js';
 import { OnrampErrorEvent } from './onramp-checkout.events.js';
 import { orderFormView, type OrderFailure } from './order-form-view.js';
 import { ORDER_FORM_CSS } from './order-form.styles.js';
+import { adoptStyles } from './adopt-styles.js';
 import { createSessionFor, newIdempotencyKey } from './order-session.js';
 import type { WidgetViewInput } from './view-pieces.js';
 
@@ -101,7 +102,8 @@ const attributesOf = (host: HTMLElement): OrderAttributes => ({
   walletAddress: host.getAttribute('wallet-address'),
 });
 
-let sheet: CSSStyleSheet | undefined;
+/** The form's styles, adopted into the element's shadow root beside the element's. */
+const adoptOrderStyles = adoptStyles(ORDER_FORM_CSS);
 
 class OrderForm implements ReactiveController {
   readonly #host: OrderHost;
@@ -150,11 +152,7 @@ class OrderForm implements ReactiveController {
   }
 
   #adoptStyles(): void {
-    const root = this.#host.shadowRoot;
-    if (!root) return;
-    sheet ??= new CSSStyleSheet();
-    if (!sheet.cssRules.length) sheet.replaceSync(ORDER_FORM_CSS);
-    if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    adoptOrderStyles(this.#host.shadowRoot);
   }
 
   /** Checks the key and API base (as the element does with a client secret) and makes the quote's client. */
