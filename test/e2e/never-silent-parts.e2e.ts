@@ -126,6 +126,26 @@ test.describe('the on-demand part cannot load: the order paints and is paid, and
   }
 });
 
+test('amount first without its parts (the later part missing): the card says so and onramp-error names the part', async ({
+  page,
+  demo,
+  pages,
+}) => {
+  const session = await newSession(demo);
+  // No client secret and a session-url: the card is the order form, which the parts draw.
+  const attributes = attributesFor(demo, session, 'test', {
+    'client-secret': null,
+    'redirect-url': null,
+    'session-url': '/api/order',
+  });
+  await page.route(`**${LATER_PART_PATH}`, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+  await page.goto(serveWidgetPage(pages, '/part/amount-first-missing', { attributes }));
+  await expect(page.locator(widget)).toHaveAttribute('status', 'error');
+  await expect(page.locator('[part=error]')).toContainText('not set up correctly');
+  const error = await eventDetail(page, 'onramp-error', 'PART_LOAD_FAILED');
+  expect(error.values).toMatchObject({ part: 'onramp-checkout.later.js' });
+});
+
 /**
  * The part that cannot load explains itself without its texts (they come with it): the code, and a
  * fix naming the file to serve and the policy to allow. A part refused by script-src is

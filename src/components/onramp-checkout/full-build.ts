@@ -1,16 +1,10 @@
 /**
  * What every build of the element carries but the default script-tag file, which leaves it out for
  * its byte budget (`__ONRAMP_LEAN__`, set by vite.config.ts; the minifier drops the code under
- * `FULL` there): what a server's drawing needs (the server renderer, the hydrate entry), and amount
- * first's error when a part cannot load (there the card waits, and the part's warning says why).
+ * `FULL` there): what a server's drawing needs (the server renderer, the hydrate entry).
  */
 import type { ReactiveElement } from 'lit';
 
-/**
- * Whether the element starts with the order form (amount first): it has no card without its parts,
- * so a part that cannot load is an error then, in the card and as `onramp-error`.
- */
-export { wantsOrderForm } from './order-part-loader.js';
 
 declare const __ONRAMP_LEAN__: boolean | undefined;
 

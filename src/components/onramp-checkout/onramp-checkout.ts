@@ -27,7 +27,7 @@ import { noteEvent } from './notification-event.js';
 import { ATTRIBUTE_ALIASES } from './attribute-aliases.js';
 import { EventDelivery } from './event-delivery.js';
 import { LaterPartLoader } from './later-part-loader.js';
-import { drawsServerForm, FULL, wantsOrderForm } from './full-build.js';
+import { drawsServerForm, FULL } from './full-build.js';
 import { OnrampFallbackEvent } from './onramp-checkout.events.js';
 import { fallbackLink, payLink } from './checkout-link.js';
 import { planRead } from '../../controllers/poll-plan.js';
@@ -207,7 +207,8 @@ export class OnrampCheckout extends LitElement {
       void this.updateComplete.then(() => this.#events.after(() => this.#later.handle?.report(), false));
     },
     failed: ({ code, values }) =>
-      FULL && wantsOrderForm(this) ? this.#fail(widgetError(code, { values })) : this.#warn(code, values),
+      // No client secret: amount first's form, nothing to show without its parts.
+      this.clientSecret ? this.#warn(code, values) : this.#fail(widgetError(code, { values })),
   });
 
   readonly #events = new EventDelivery(this, this.#later, (note) =>
@@ -259,11 +260,8 @@ export class OnrampCheckout extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     this.#hadFocus = !!this.shadowRoot?.activeElement;
     if (changed.has('locale')) this.#i18n.sync();
-    if (this.#configuredFor !== this.#config()) {
-      this.#configure();
-    } else if (changed.has('session')) {
-      this.#seed();
-    }
+    if (this.#configuredFor !== this.#config()) this.#configure();
+    else if (changed.has('session')) this.#seed();
     if (FULL && loaded.later && drawsServerForm(this)) void this.#later.load(); // before this render
   }
 
