@@ -5,7 +5,6 @@
  */
 import type { ReactiveElement } from 'lit';
 
-
 declare const __ONRAMP_LEAN__: boolean | undefined;
 
 export const FULL = typeof __ONRAMP_LEAN__ != 'boolean' || !__ONRAMP_LEAN__;
