@@ -16,7 +16,7 @@ export const CHECKOUT_MESSAGE_SOURCE = 'onramp-hosted-checkout';
 /** The query parameter (and hidden form field) naming the origin of the page that embeds the checkout. */
 export const EMBED_ORIGIN_PARAM = 'embed_origin';
 
-/** The query parameter with the widget's locale, in which the checkout renders its texts (DESIGN.md "Languages"). */
+/** The query parameter with the widget's locale, in which the checkout renders its texts (docs/design.md §21). */
 export const CHECKOUT_LOCALE_PARAM = 'locale';
 
 /**

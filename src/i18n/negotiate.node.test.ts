@@ -1,5 +1,5 @@
 /**
- * Negotiation as DESIGN.md "Languages" has it: exact, then by script or region, among the merchant's
+ * Negotiation as docs/design.md §21 has it: exact, then by script or region, among the merchant's
  * languages, English last; and `Accept-Language` read by its weights.
  */
 import assert from 'node:assert/strict';

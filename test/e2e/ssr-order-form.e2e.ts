@@ -8,10 +8,10 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, payWithCard, test } from './fixtures.js';
+import { holdHydration } from './held-back-hydration.js';
 
 const widget = 'onramp-checkout';
 const PAGE = '/demo/ssr?start=amount';
-const HYDRATE_SCRIPT = '**/dist/onramp-checkout.hydrate.iife.js';
 const SHOP_WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
 
 const part = (page: Page, name: string) => page.locator(`${widget} [part~="${name}"]`);
@@ -51,12 +51,7 @@ test.describe('with JavaScript disabled', () => {
  * element has rendered (taken over).
  */
 async function openHeldBack(page: Page, url: string): Promise<() => Promise<void>> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(HYDRATE_SCRIPT, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const hydrate = await holdHydration(page);
   await page.goto(url, { waitUntil: 'commit' });
   await expect(part(page, 'order-form')).toBeVisible();
   expect(await page.evaluate(() => customElements.get('onramp-checkout'))).toBeUndefined();
@@ -74,16 +69,7 @@ async function openHeldBack(page: Page, url: string): Promise<() => Promise<void
       }
     }).observe(root, { subtree: true, childList: true, characterData: true });
   });
-  return async () => {
-    release();
-    await expect
-      .poll(() =>
-        page
-          .locator(widget)
-          .evaluate((element) => (element as HTMLElement & { hasUpdated?: boolean }).hasUpdated === true),
-      )
-      .toBe(true);
-  };
+  return hydrate;
 }
 
 /**

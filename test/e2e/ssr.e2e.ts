@@ -6,9 +6,9 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, payWithCard, test } from './fixtures.js';
+import { holdHydration } from './held-back-hydration.js';
 
 const widget = 'onramp-checkout';
-const HYDRATE_SCRIPT = '**/dist/onramp-checkout.hydrate.iife.js';
 
 test.describe('with JavaScript disabled', () => {
   test.use({ javaScriptEnabled: false });
@@ -35,12 +35,7 @@ test.describe('with JavaScript disabled', () => {
  * returns the function that lets the script load.
  */
 async function openHeldBack(page: Page, url: string): Promise<() => Promise<void>> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(HYDRATE_SCRIPT, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const hydrate = await holdHydration(page);
   await page.goto(url, { waitUntil: 'commit' });
   await expect(page.locator('[part=pay-button]')).toBeVisible();
   expect(await page.evaluate(() => customElements.get('onramp-checkout'))).toBeUndefined();
@@ -61,16 +56,7 @@ async function openHeldBack(page: Page, url: string): Promise<() => Promise<void
       }
     }).observe(root, { subtree: true, childList: true, characterData: true });
   });
-  return async () => {
-    release();
-    await expect
-      .poll(() =>
-        page
-          .locator(widget)
-          .evaluate((element) => (element as HTMLElement & { hasUpdated?: boolean }).hasUpdated === true),
-      )
-      .toBe(true);
-  };
+  return hydrate;
 }
 
 /** Whether every marked node is still the one in the shadow root, and what text changed. */
