@@ -1,13 +1,13 @@
 /**
  * The hosted checkout's language: the catalogue of every language of the registry
  * (src/i18n/languages.ts), loaded once per process from `locales/<code>.ts` (no list here: a new
- * language is its registry entry and its catalogue file), and the texts a buyer gets. A language
- * whose file is missing speaks English, and negotiation passes it by for the buyer's next choice
- * (`es-MX` gets Latin American Spanish, else Spain's, else the buyer's next tag, English last).
+ * language is its registry entry and its catalogue file, which test/node/catalogues.test.ts
+ * requires), and the texts a buyer gets, negotiated as the widget negotiates.
  */
-import { LANGUAGES, type LanguageEntry, languageEntry } from '../../src/i18n/languages.js';
+import { LANGUAGES, type LanguageEntry } from '../../src/i18n/languages.js';
 import { negotiate } from '../../src/i18n/negotiate.js';
 import type { CheckoutKey, CheckoutMessages, PluralText } from './checkout-messages.js';
+import { pluralForm } from './browser/plural-form.js';
 import { SafeHtml, escapeHtml } from './escape.js';
 import english from './locales/en.js';
 
@@ -33,49 +33,18 @@ export interface CheckoutTexts {
   raw(key: CheckoutKey): string | PluralText;
 }
 
-export interface Catalogues {
-  /** Every registry code's catalogue: its own, or English when its file is missing. */
-  readonly byCode: ReadonlyMap<string, CheckoutMessages>;
-  /** The codes whose own catalogue exists (English's always). */
-  readonly served: ReadonlySet<string>;
-}
+let loading: Promise<ReadonlyMap<string, CheckoutMessages>> | undefined;
 
-let loading: Promise<Catalogues> | undefined;
-
-/** Every registry language's catalogue, imported on the first call (later calls share them). */
-export function loadCheckoutCatalogues(): Promise<Catalogues> {
+/** Every registry language's catalogue by code, imported on the first call (later calls share them). */
+export function loadCheckoutCatalogues(): Promise<ReadonlyMap<string, CheckoutMessages>> {
   loading ??= Promise.all(
-    LANGUAGES.map(async (entry) => [entry.code, await importCatalogue(entry.code)] as const),
-  ).then((loaded) => {
-    const byCode = new Map<string, CheckoutMessages>();
-    const served = new Set<string>();
-    for (const [code, catalogue] of loaded) {
-      byCode.set(code, catalogue ?? english);
-      if (catalogue) served.add(code);
-    }
-    return { byCode, served };
-  });
+    LANGUAGES.map(async ({ code }): Promise<[string, CheckoutMessages]> => {
+      if (code === 'en') return [code, english];
+      const module = (await import(`./locales/${code}.js`)) as { default: CheckoutMessages };
+      return [code, module.default];
+    }),
+  ).then((loaded) => new Map(loaded));
   return loading;
-}
-
-/** Whether an import failed because the catalogue file itself is missing (not something it imports). */
-function isMissing(error: unknown, code: string): boolean {
-  const { code: errorCode, url, message } = (error ?? {}) as { code?: unknown; url?: unknown; message?: unknown };
-  if (errorCode !== 'ERR_MODULE_NOT_FOUND') return false;
-  const file = `/locales/${code}.`;
-  return typeof url === 'string' ? url.includes(file) : String(message).includes(file);
-}
-
-async function importCatalogue(code: string): Promise<CheckoutMessages | undefined> {
-  if (code === 'en') return english;
-  try {
-    const module = (await import(`./locales/${code}.js`)) as { default?: Partial<CheckoutMessages> };
-    // A text the catalogue lacks is English (the catalogue test reports it).
-    return { ...english, ...module.default };
-  } catch (error) {
-    if (isMissing(error, code)) return undefined;
-    throw error;
-  }
 }
 
 const pluralRules = new Map<string, Intl.PluralRules>();
@@ -92,13 +61,6 @@ const numberFormatOf = (locale: string): Intl.NumberFormat => {
   return format;
 };
 
-/** The form of a text: a counting text's by `Intl.PluralRules(code)` (`other` without a count or a form). */
-export function formOf(text: string | PluralText, code: string, count: unknown): string {
-  if (typeof text === 'string') return text;
-  const category = typeof count === 'number' ? pluralRulesOf(code).select(count) : 'other';
-  return text[category] ?? text.other;
-}
-
 /** `['Pay ', 'amount', '']`: literal text at even indexes, placeholder names at odd ones. */
 const partsOf = (text: string): string[] => text.split(/\{(\w+)\}/);
 
@@ -111,7 +73,7 @@ export function textsOf(catalogue: CheckoutMessages, entry: LanguageEntry, local
     literal: (text: string) => T,
     value: (v: TextValue) => T,
   ): T[] =>
-    partsOf(formOf(catalogue[key], code, values.count)).map((part, index) => {
+    partsOf(pluralForm(catalogue[key], pluralRulesOf(code), values.count) ?? '').map((part, index) => {
       if (index % 2 === 0) return literal(part);
       const found = values[part];
       return found === undefined ? literal(`{${part}}`) : value(found);
@@ -141,20 +103,11 @@ const ENGLISH_ENTRY: LanguageEntry = LANGUAGES[0] ?? { code: 'en', name: 'Englis
 /** English, at once: for a page that must render even when the catalogues could not be loaded. */
 export const englishTexts = (): CheckoutTexts => textsOf(english, ENGLISH_ENTRY, 'en');
 
-/**
- * The texts for a buyer's `tags` (most wanted first): the first language served by a catalogue
- * file (negotiate's rules, among the languages whose file exists), English last.
- */
+/** The texts for a buyer's `tags` (most wanted first), negotiated as the widget does, English last. */
 export async function textsFor(tags: readonly string[]): Promise<CheckoutTexts> {
-  const { byCode, served } = await loadCheckoutCatalogues();
-  let { entry, locale } = negotiate(tags, [...served]);
-  if (!served.has(entry.code)) {
-    // A bare language allows its regional siblings (`es` allows `es-419`): that file missing, the base language's.
-    const base = languageEntry(entry.code.split('-')[0] ?? '');
-    if (base && served.has(base.code)) entry = base;
-    else [entry, locale] = [ENGLISH_ENTRY, 'en'];
-  }
-  return textsOf(byCode.get(entry.code) ?? english, entry, locale);
+  const catalogues = await loadCheckoutCatalogues();
+  const { entry, locale } = negotiate(tags);
+  return textsOf(catalogues.get(entry.code) ?? english, entry, locale);
 }
 
 /** A `locale` parameter as one canonical BCP 47 tag, or undefined when it is not one. */

@@ -7,7 +7,7 @@
  * `text` answers null and the script leaves the page's words as they are.
  */
 
-type Text = string | Partial<Record<string, string>>;
+import { pluralForm, type CheckoutText as Text } from './plural-form.js';
 
 interface TextsBlock {
   code?: unknown;
@@ -44,15 +44,10 @@ export function pageTexts(): PageTexts {
   } catch {
     /* an old browser: the `other` form, digits as they are */
   }
-  const formOf = (text: Text, count: unknown): string | undefined => {
-    if (typeof text === 'string') return text;
-    const category = typeof count === 'number' && plurals ? plurals.select(count) : 'other';
-    return text[category] ?? text.other;
-  };
   return {
     text(key, values = {}) {
       const text = texts[key];
-      const form = text === undefined ? undefined : formOf(text, values.count);
+      const form = text === undefined ? undefined : pluralForm(text, plurals, values.count);
       if (typeof form !== 'string') return null;
       return form.replace(/\{(\w+)\}/g, (whole, name: string) => {
         const value = values[name];
