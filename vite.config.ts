@@ -82,23 +82,26 @@ function terserPass(): Plugin {
  * (`src/i18n/locale-loaders.iife.ts`), which fetches them with `integrity`. A registry entry
  * without its catalogue file stops the build.
  */
-const LOCALE_JSON = await Promise.all(
-  LANGUAGES.filter(({ code }) => code !== 'en').map(async ({ code: language }) => {
-    const module = (await tsImport(`./src/i18n/locales/${language}.ts`, import.meta.url)) as { default: unknown };
-    const source = JSON.stringify(module.default);
-    // SHA-256: as strong a pin as SHA-384 for this, and 20 characters less of incompressible base64 each.
-    return { language, source, integrity: `sha256-${createHash('sha256').update(source).digest('base64')}` };
-  }),
-);
+let localeJson: Promise<{ language: string; source: string; integrity: string }[]> | undefined;
+/** Read once, and only by the builds that write them (the script-tag file and its parts). */
+const LOCALE_JSON = () =>
+  (localeJson ??= Promise.all(
+    LANGUAGES.filter(({ code }) => code !== 'en').map(async ({ code: language }) => {
+      const module = (await tsImport(`./src/i18n/locales/${language}.ts`, import.meta.url)) as { default: unknown };
+      const source = JSON.stringify(module.default);
+      // SHA-256: as strong a pin as SHA-384 for this, and 20 characters less of incompressible base64 each.
+      return { language, source, integrity: `sha256-${createHash('sha256').update(source).digest('base64')}` };
+    }),
+  ));
 
 function localeFiles(): Plugin {
   return {
     name: 'locale-files',
-    config: () => ({
+    config: async () => ({
       define: {
         __ONRAMP_LOCALE_INTEGRITY__: JSON.stringify(
           Object.fromEntries(
-            LOCALE_JSON.map((file) => [file.language, pinned('locale', file.language, file.integrity)]),
+            (await LOCALE_JSON()).map((file) => [file.language, pinned('locale', file.language, file.integrity)]),
           ),
         ),
       },
@@ -111,8 +114,8 @@ function localeFiles(): Plugin {
         ],
       },
     }),
-    generateBundle() {
-      for (const { language, source } of LOCALE_JSON)
+    async generateBundle() {
+      for (const { language, source } of await LOCALE_JSON())
         this.emitFile({ type: 'asset', fileName: `locales/${language}.json`, source });
     },
   };
@@ -364,7 +367,7 @@ export default defineConfig(({ mode }) => {
             // The catalogues other than English are chunks of their own, under stable names.
             output: {
               chunkFileNames: (chunk: { name: string }) =>
-                LOCALE_JSON.some((file) => file.language === chunk.name) ? 'locales/[name].js' : 'shared/[name].js',
+                LANGUAGES.some(({ code }) => code === chunk.name) ? 'locales/[name].js' : 'shared/[name].js',
             },
             plugins: [
               {
