@@ -6,8 +6,9 @@
  * changes nothing.
  */
 import type { IncomingMessage } from 'node:http';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type Server } from 'node:net';
 import type { Context } from 'hono';
+import { addressBucket as packageAddressBucket } from '../../src/server-client/client-address.js';
 
 /** Parsed `TRUSTED_PROXIES`: addresses and CIDR ranges, IPv4 and IPv6. */
 export interface TrustedProxies {
@@ -65,40 +66,32 @@ export function parseTrustedProxies(value: string | readonly string[] | undefine
   };
 }
 
+/** The bucket of requests whose client is unknown: not an address's form, so no client can land in it by its address. */
+export const NO_ADDRESS_BUCKET = 'no-address';
+
 /**
- * The bucket an address's limits count in: an IPv4 address alone, an IPv6 address with its whole
- * /64 (one subscriber's network: a single host can use any of its 2^64 addresses).
+ * The bucket an address's limits count in: the package's own grouping (`onramp-checkout/server`'s,
+ * so a client counts alike in the order handler and here: IPv4 alone, IPv6 by its /64, mapped
+ * IPv4 as IPv4), and one shared bucket for a request whose address is unknown.
  */
-export function addressBucket(address: string): string {
-  if (isIP(address) !== 6) return address;
-  const [head = '', tail] = address.toLowerCase().split('::');
-  // An embedded IPv4 part (`…:1.2.3.4`) stands for two groups.
-  const groups = (part: string) =>
-    part === '' ? [] : part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group]));
-  const front = groups(head);
-  const back = tail === undefined ? [] : groups(tail);
-  const all =
-    tail === undefined
-      ? front
-      : [...front, ...Array<string>(Math.max(0, 8 - front.length - back.length)).fill('0'), ...back];
-  return `${all
-    .slice(0, 4)
-    .map((group) => Number.parseInt(group, 16).toString(16))
-    .join(':')}::/64`;
+export function addressBucket(address: string | undefined): string {
+  return (address === undefined ? null : packageAddressBucket(address)) ?? NO_ADDRESS_BUCKET;
 }
 
 /**
  * The client's address: the socket peer, or, when the peer is a trusted proxy, the right-most
  * `X-Forwarded-For` entry that is not itself a trusted proxy. An unparsable entry ends the walk at
- * the last good address (a proxy never writes one). Unknown peer (a closed socket): `unknown`,
- * which still gets a bucket of its own.
+ * the last good address (a proxy never writes one). Unknown peer (a socket reset before its address
+ * was read; `watchRemoteAddresses` reads it as the connection arrives): `undefined`, which the
+ * limits count in `NO_ADDRESS_BUCKET`.
  */
 export function clientAddress(
   remoteAddress: string | undefined,
   forwardedFor: string | null | undefined,
   trusted: TrustedProxies,
-): string {
-  let client = remoteAddress ? normalizeAddress(remoteAddress) : 'unknown';
+): string | undefined {
+  if (!remoteAddress) return undefined;
+  let client = normalizeAddress(remoteAddress);
   if (!trusted.has(client) || !forwardedFor) return client;
   const hops = forwardedFor.split(',').map(normalizeAddress);
   for (let index = hops.length - 1; index >= 0; index -= 1) {
@@ -111,7 +104,18 @@ export function clientAddress(
 }
 
 /** The client address of a Hono request served by `@hono/node-server` (its `env.incoming` is the request). */
-export function requestClientAddress(c: Pick<Context, 'env' | 'req'>, trusted: TrustedProxies): string {
+export function requestClientAddress(c: Pick<Context, 'env' | 'req'>, trusted: TrustedProxies): string | undefined {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   return clientAddress(incoming?.socket.remoteAddress, c.req.header('X-Forwarded-For'), trusted);
+}
+
+/**
+ * Reads each connection's peer address as it arrives: Node reads it lazily from the live socket,
+ * so a client that resets right after sending would otherwise reach the handlers with none.
+ */
+export function watchRemoteAddresses(server: Pick<Server, 'prependListener'>): void {
+  server.prependListener('connection', (socket) => {
+    // Reading the getter caches the address on the socket (Node's `_peername`).
+    socket.remoteAddress?.toString();
+  });
 }

@@ -17,11 +17,13 @@ export {
 } from './bounded-json.js';
 export {
   LOOPBACK_PROXIES,
+  NO_ADDRESS_BUCKET,
   addressBucket,
   clientAddress,
   normalizeAddress,
   parseTrustedProxies,
   requestClientAddress,
+  watchRemoteAddresses,
   type TrustedProxies,
 } from './client-address.js';
 export { BASE62, newRequestId, randomBase62, sha256Hex } from './ids.js';

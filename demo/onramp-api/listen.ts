@@ -2,6 +2,7 @@
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener, serve } from '@hono/node-server';
+import { watchRemoteAddresses } from '../http-common/client-address.js';
 import { answerClientError, unreadableRequestResponse } from './http/node-errors.js';
 
 export type Fetch = (request: Request, env?: unknown) => Response | Promise<Response>;
@@ -9,6 +10,7 @@ export type Fetch = (request: Request, env?: unknown) => Response | Promise<Resp
 export function listen(servers: Server[], fetch: Fetch, port: number, hostname: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, port, hostname }, (info: AddressInfo) => resolve(info.port)) as Server;
+    watchRemoteAddresses(server);
     servers.push(server);
     server.once('error', reject);
   });
@@ -21,6 +23,7 @@ export function listenApi(servers: Server[], fetch: Fetch, port: number, hostnam
     // The listener answers its own failures (errorHandler), so its promise is not awaited.
     const server = createServer((incoming, outgoing) => void listener(incoming, outgoing));
     server.on('clientError', answerClientError);
+    watchRemoteAddresses(server);
     servers.push(server);
     server.once('error', reject);
     server.listen(port, hostname, () => resolve((server.address() as AddressInfo).port));

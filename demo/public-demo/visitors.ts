@@ -69,7 +69,7 @@ export class Visitors {
   }
 
   /** A new visitor at `address`: an account (with its endpoint at this server's receiver) and the cookie set on `c`. */
-  create(c: Context<DemoEnv>, address: string): NewVisitor {
+  create(c: Context<DemoEnv>, address: string | undefined): NewVisitor {
     this.#sweep();
     const made = this.#o.accounts.create(address);
     if (!made.ok) {

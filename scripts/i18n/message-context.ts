@@ -100,4 +100,8 @@ export const MESSAGE_CONTEXT: Record<CatalogueKey, MessageContext> = {
   'order.creating': sentence('While the order is being created.', 48),
   'order.createFailed': sentence('The order could not be created; nothing was lost; try again.', 140),
   'order.createOffline': sentence('The shop could not be reached; check the connection.', 120),
+  'order.createBusy': sentence(
+    'The shop is taking too many orders at once (a rate limit); the form keeps what the buyer typed; try again in a moment.',
+    140,
+  ),
 };

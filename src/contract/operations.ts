@@ -120,12 +120,11 @@ export const OPERATIONS: readonly Operation[] = [
     tag: 'Quotes',
     summary: 'Get a price quote',
     description:
-      'Prices an order without creating a session. Any valid key, publishable included; no permission needed. `network` defaults to the asset’s default network.',
+      'Prices an order without creating a session. Any valid key, publishable included; no permission needed. `network` defaults to the asset’s default network. A quote creates nothing, so nothing of it is stored: ask again for a fresh one (an `Idempotency-Key` is ignored).',
     keys: 'secret+publishable',
     body: 'QuoteRequest',
-    idempotent: true,
     success: { status: 200, schema: 'Quote', description: 'The quote.' },
-    errors: [...BODY_ERRORS, 'UNSUPPORTED_NETWORK', 'AMOUNT_OUT_OF_RANGE', 'IDEMPOTENCY_CONFLICT'],
+    errors: [...BODY_ERRORS, 'UNSUPPORTED_NETWORK', 'AMOUNT_OUT_OF_RANGE'],
   },
   {
     id: 'listTransactions',

@@ -41,6 +41,8 @@ export type OnrampErrorCode =
   | 'CSP_TRUSTED_TYPES'
   /** Amount first: the merchant's `session-url` (or `createSession`) made no session. */
   | 'SESSION_CREATE_FAILED'
+  /** Amount first: the merchant's `session-url` answered 429 (its ceiling or the visitor's bucket). */
+  | 'SESSION_CREATE_BUSY'
   /** Amount first: the merchant's server created a session for another order than the buyer's. */
   | 'ORDER_CHANGED';
 

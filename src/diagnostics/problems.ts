@@ -67,6 +67,8 @@ export interface ProblemValues {
   otherVersion?: string;
   /** The server's own words, when it gave some. */
   detail?: string;
+  /** Seconds a 429 asked to wait (`Retry-After`). */
+  retryAfter?: string;
   /** The script-tag file's address (doctor). */
   script?: string;
   integrity?: string;
@@ -340,6 +342,14 @@ export const PROBLEMS = {
     "The merchant's session-url made no session",
     'Amount first: "Continue" sent the order to {url} (or to the createSession property), which did not answer with a session creation response ({status} {detail}). The buyer sees the form again with everything they typed, and may try again.',
     "Make {url} create the session with your secret key and answer with POST /v1/onramp's creation response (the envelope or its data, with session_id and client_secret): onramp-checkout/server gives a handler. Read its own logs for the refusal; check that the page may reach it (same origin, cookies).",
+  ),
+
+  SESSION_CREATE_BUSY: problem(
+    'transient',
+    'widget',
+    "The merchant's session-url is busy",
+    'Amount first: "Continue" sent the order to {url}, which answered 429 (Retry-After {retryAfter} s): createOrderHandler\'s ceiling of sessions or this visitor\'s bucket is spent, or the API limited your secret key. The buyer reads that checkout is busy and may try again shortly, with everything they typed kept.',
+    "Nothing while it passes. If real buyers meet it, raise createOrderHandler's ceiling (keep it below what your secret key may call) or its per-visitor limit; its onError hook is told when the ceiling refuses orders (OrderCeilingError, at most once a minute).",
   ),
 
   ORDER_CHANGED: problem(

@@ -33,6 +33,7 @@ const en = {
   creating: 'Starting your order…',
   createFailed: 'Your order could not be started. Nothing you entered was lost: please try again.',
   createOffline: 'The shop could not be reached. Check your connection and try again.',
+  createBusy: 'Checkout is busy right now. Nothing you entered was lost: please try again in a moment.',
 };
 
 export type OrderMessages = typeof en;

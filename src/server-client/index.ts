@@ -43,9 +43,10 @@ export {
   type OrderHandlerOptions,
   type OrderHandlerContext,
   type OrderAnswerData,
+  type BucketOptions,
   type OrderMetadata,
 } from './order-handler.js';
-export { OrderRefusedError, ORDER_ERROR_STATUS, type OrderErrorCode } from './order-errors.js';
+export { OrderRefusedError, OrderCeilingError, ORDER_ERROR_STATUS, type OrderErrorCode } from './order-errors.js';
 export { toNodeListener, type NodeRequestLike, type NodeResponseLike } from './node-listener.js';
 export type { OrderRules, CheckedOrder } from './order-rules.js';
 export type { VisitorLimitOptions } from './visitor-limits.js';

@@ -10,7 +10,17 @@ export interface NodeRequestLike extends AsyncIterable<Uint8Array | string> {
   method?: string | undefined;
   url?: string | undefined;
   headers: Record<string, string | string[] | undefined>;
-  socket?: { remoteAddress?: string | undefined; encrypted?: boolean | undefined } | null;
+  socket?: {
+    remoteAddress?: string | undefined;
+    encrypted?: boolean | undefined;
+    /** The `net.Server` that accepted the socket (Node sets it; not in its types). */
+    server?: ConnectionSource | undefined;
+  } | null;
+}
+
+/** What `toNodeListener` reads of the `net.Server` behind a socket. */
+interface ConnectionSource {
+  prependListener?(event: 'connection', listener: (socket: { remoteAddress?: string | undefined }) => void): unknown;
 }
 
 /** What `toNodeListener` writes of `node:http`'s `ServerResponse`. */
@@ -27,13 +37,34 @@ const answer = (status: number, code: 'VALIDATION_ERROR' | 'INTERNAL_ERROR', mes
     headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
   });
 
+/** Servers whose connections already have their address read as they arrive. */
+const watched = new WeakSet<ConnectionSource>();
+
+/**
+ * Node reads a socket's peer address lazily, from the live connection: one reset before the
+ * request is handled has none left. Reading it as each connection arrives keeps it (Node caches
+ * it), so a client cannot shed its address by resetting; one the server never saw draws from the
+ * handler's shared bucket.
+ */
+function watchConnections(server: ConnectionSource | undefined): void {
+  if (!server?.prependListener || watched.has(server)) return;
+  watched.add(server);
+  server.prependListener('connection', (socket) => {
+    // Reading the getter caches the address on the socket (Node's `_peername`).
+    socket.remoteAddress?.toString();
+  });
+}
+
 /**
  * The handler as a `node:http` listener, `(req, res)`: for `http.createServer`, Express
  * (`app.post('/api/order', toNodeListener(handleOrder))`, with no body parser before it) and
- * Fastify's raw request. The socket's address is the visitor's (`context.clientAddress`).
+ * Fastify's raw request. The socket's address is the visitor's (`context.clientAddress`), read as
+ * the connection arrives (from the first request on: the server is known then).
  */
 export function toNodeListener(handler: OrderHandler): (req: NodeRequestLike, res: NodeResponseLike) => Promise<void> {
   return async (req, res) => {
+    const clientAddress = req.socket?.remoteAddress;
+    watchConnections(req.socket?.server);
     let response: Response | undefined;
     let request: Request | undefined;
     try {
@@ -71,7 +102,7 @@ export function toNodeListener(handler: OrderHandler): (req: NodeRequestLike, re
     }
     if (request)
       try {
-        response = await handler(request, { clientAddress: req.socket?.remoteAddress });
+        response = await handler(request, { clientAddress });
       } catch (error) {
         // The handler answers its own errors; one that escapes it is the server's, not the request's.
         console.error('onramp-checkout/server order handler:', error);

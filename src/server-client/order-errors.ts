@@ -27,7 +27,10 @@ export const ORDER_ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   /** The body is not `application/json`. */
   UNSUPPORTED_MEDIA_TYPE: 415,
-  /** This visitor sent too many orders: wait `Retry-After` seconds. */
+  /**
+   * This visitor sent too many orders, or checkout is busy (the handler's `ceiling`, or the API's
+   * own limit of the secret key): wait `Retry-After` seconds.
+   */
   RATE_LIMITED: 429,
   /** The handler's own failure (a hook threw, the secret key is missing): see `onError`. */
   INTERNAL_ERROR: 500,
@@ -50,6 +53,25 @@ export class OrderRefusedError extends Error {
     this.code = init.code;
     this.status = init.status ?? 403;
     this.param = init.param;
+  }
+}
+
+/**
+ * Told to `onError` when the handler's `ceiling` refused orders (at most once a minute): buyers
+ * read that checkout is busy. If real buyers meet it, raise `ceiling`, below your key's rate limit.
+ */
+export class OrderCeilingError extends Error {
+  /** Orders refused since the last report. */
+  readonly refused: number;
+  /** Seconds until the ceiling takes an order again. */
+  readonly retryAfterSeconds: number;
+  constructor(refused: number, retryAfterSeconds: number) {
+    super(
+      `createOrderHandler's ceiling refused ${refused} order${refused === 1 ? '' : 's'} (checkout is busy for ${retryAfterSeconds} s): raise the ceiling option if these are real buyers`,
+    );
+    this.name = 'OrderCeilingError';
+    this.refused = refused;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

@@ -17,8 +17,9 @@ import type { CreateSessionRequest } from '../contract/write/session-request.js'
 import type { CreatedSession } from '../contract/write/session.js';
 import { type OnrampClient, createOnrampClient } from './client.js';
 import { OnrampApiError } from './error.js';
-import { ORDER_ERROR_STATUS, OrderRefusedError, errorBody, randomId } from './order-errors.js';
-import { isOwnOrigin, originOf } from './order-origins.js';
+import { readBounded } from './order-body.js';
+import { ORDER_ERROR_STATUS, OrderCeilingError, OrderRefusedError, errorBody, randomId } from './order-errors.js';
+import { isLoopbackOwnOrigin, isSameHost, originOf } from './order-origins.js';
 import {
   type BuyerOrder,
   type CheckedOrder,
@@ -28,20 +29,12 @@ import {
   checkOrder,
   resolveOrderRules,
 } from './order-rules.js';
-import { type VisitorLimitOptions, addressBucket, createVisitorLimiter } from './visitor-limits.js';
+import { type BucketOptions, type OrderHandlerContext, createOrderTraffic } from './order-traffic.js';
+import type { VisitorLimitOptions } from './visitor-limits.js';
 
 export type { OrderRules, CheckedOrder } from './order-rules.js';
-
 export type { VisitorLimitOptions } from './visitor-limits.js';
-
-/** What the runtime knows of the request beyond the `Request` itself. */
-export interface OrderHandlerContext {
-  /**
-   * The client's address as the runtime sees it: Astro's `clientAddress`, h3's `getRequestIP(event)`,
-   * Hono's `getConnInfo(c).remote.address`. `toNodeListener` passes the socket's.
-   */
-  clientAddress?: string | undefined;
-}
+export type { BucketOptions, OrderHandlerContext } from './order-traffic.js';
 
 type MaybePromise<T> = T | Promise<T>;
 
@@ -76,10 +69,11 @@ export interface OrderHandlerOptions {
   /** Where the hosted checkout's "back to the shop" link goes (https, or http on localhost). */
   returnUrl?: (order: CheckedOrder, request: Request) => MaybePromise<string | undefined>;
   /**
-   * Origins allowed to send orders, such as `['https://shop.example']`. Default: the request's own
-   * origin, read from its `Host` header (over https, or the request's scheme), so a server behind
-   * a proxy that ends TLS, or a framework whose `request.url` says `localhost`, still knows its pages. Another
-   * origin listed here gets CORS answers for exactly that origin, with credentials. `*` is refused.
+   * The origins of the pages that send orders, such as `['https://shop.example']`: the shop's own
+   * and any other it serves the widget on (those get CORS answers for exactly that origin, with
+   * credentials). `*` is refused. Without it only a loopback page sending to a loopback server may
+   * order (`http://localhost:3000` in development), which the handler says once: a `Host` header is
+   * the client's to write, so it never makes a page the shop's own.
    */
   allowedOrigins?: readonly string[];
   /**
@@ -88,19 +82,36 @@ export interface OrderHandlerOptions {
    */
   allowMissingOrigin?: boolean;
   /**
-   * The visitor an order counts against, for the bucket and the idempotency key: a user id, a
-   * session cookie's id. Default: `context.clientAddress`, else the `visitorHeader`, else one
-   * bucket shared by every visitor whose address is unknown.
+   * The visitor an order counts against, for the bucket and the idempotency key: a signed-in user's
+   * id, the id of a session cookie your server verifies (never a value the client may make up: each
+   * new value would be a new bucket). `null` or `''` for an anonymous buyer, who then counts by
+   * `visitorHeader`, else by `context.clientAddress`, else in the one shared bucket (`sharedLimit`).
    */
-  visitor?: (request: Request, context: OrderHandlerContext) => string | null | undefined;
+  visitor?: (request: Request, context: OrderHandlerContext) => MaybePromise<string | null | undefined>;
   /**
    * The header your own proxy sets to the client's address (`x-real-ip`, `cf-connecting-ip`,
-   * `fly-client-ip`; for `x-forwarded-for` its last entry, the one your nearest proxy added). Set it
-   * only behind a proxy that always sets it: otherwise any visitor sends a new one each time.
+   * `fly-client-ip`; for `x-forwarded-for` its last entry, the one your nearest proxy added). Only
+   * behind a proxy that always sets it, overwriting the client's: otherwise any visitor names a new
+   * bucket with each request. A value that is not an IP address is ignored.
    */
   visitorHeader?: string;
-  /** Each visitor's bucket (default 10 orders at once, 10 more per minute, 10000 visitors remembered); `false` for none. */
-  limit?: VisitorLimitOptions | false;
+  /** Each visitor's bucket: default 10 orders at once, 10 more per minute, 10000 visitors remembered. */
+  limit?: VisitorLimitOptions;
+  /**
+   * The one bucket shared by every request that names no visitor (no hook value, no header, no
+   * address: a route that passes no `clientAddress`, a connection reset before its address was
+   * read). Default 5 orders at once, 5 more per minute.
+   */
+  sharedLimit?: BucketOptions;
+  /**
+   * The handler's ceiling for all the sessions it creates, whoever asks: default 20 at once, 60 more
+   * per minute. Keep it below what your secret key may call (the sandbox: 100 at once, 25 a second),
+   * with room for your server's own calls, so strangers' orders can never exhaust it. Over it, and
+   * when the API itself answers 429, buyers read that checkout is busy (`RATE_LIMITED`, with
+   * `Retry-After`) and `onError` is told (`OrderCeilingError`, at most once a minute); a 429 is never
+   * retried into more calls.
+   */
+  ceiling?: BucketOptions;
   /** Largest body, bytes. Default 4096 (an order is about 200). */
   maxBodyBytes?: number;
   /**
@@ -123,37 +134,9 @@ export type OrderAnswerData = CreatedSession & {
 };
 
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
-const UNKNOWN_VISITOR = 'unknown';
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-/** The body, read up to `max` bytes: `null` past it (the stream is cancelled). */
-async function readBounded(request: Request, max: number): Promise<string | null> {
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      void reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-}
+/** How often the ceiling's refusals are told to `onError`, ms. */
+const CEILING_REPORT_MS = 60_000;
+const BUSY = 'Checkout is busy right now; try again shortly';
 
 /** Fields of the order whose refusal by the API is the buyer's to fix; any other is the merchant's. */
 const BUYER_FIELDS = new Set(['fiat_amount', 'fiat_currency', 'crypto_currency', 'network', 'wallet_address']);
@@ -164,9 +147,10 @@ const BUYER_FIELDS = new Set(['fiat_amount', 'fiat_currency', 'crypto_currency',
  * ```ts
  * const handleOrder = createOrderHandler({
  *   secretKey: process.env.ONRAMP_SECRET_KEY, apiBase: process.env.ONRAMP_API_BASE,
+ *   allowedOrigins: ['https://shop.example'],
  *   rules: { minFiatAmount: 2000, maxFiatAmount: 50000, cryptoCurrencies: ['USDC'], networks: ['polygon', 'base'] },
  * });
- * export const POST = (request: Request) => handleOrder(request);   // Next.js: app/api/order/route.ts
+ * // node:http: toNodeListener(handleOrder); Astro: ({ request, clientAddress }) => handleOrder(request, { clientAddress })
  * ```
  */
 export function createOrderHandler(options: OrderHandlerOptions): OrderHandler {
@@ -174,43 +158,32 @@ export function createOrderHandler(options: OrderHandlerOptions): OrderHandler {
   const allowed = options.allowedOrigins?.map(originOf);
   if (options.allowedOrigins && allowed?.length === 0)
     throw new TypeError('onramp-checkout/server: allowedOrigins is empty: no page could send an order');
-  const limiter = options.limit === false ? null : createVisitorLimiter(options.limit ?? {});
+  const traffic = createOrderTraffic(options);
   const maxBodyBytes = options.maxBodyBytes ?? 4096;
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 256)
     throw new TypeError('onramp-checkout/server: maxBodyBytes must be an integer of at least 256');
-  const visitorHeader = options.visitorHeader?.toLowerCase();
   const onError =
     options.onError ?? ((error: unknown) => console.error('onramp-checkout/server order handler:', error));
 
   // A key given at setup is checked at once (a publishable key throws here); a missing one (a
   // framework's build loads the module without secrets) is reported on the first order instead.
+  // The handler's own client retries no 429: a stranger's refusal must not become more calls.
   let client: OnrampClient | null = options.client ?? null;
   if (!client && options.secretKey)
     client = createOnrampClient({ apiKey: options.secretKey, baseUrl: options.apiBase ?? '' });
   if (client && !options.client && !options.apiBase)
     throw new TypeError('onramp-checkout/server: createOrderHandler needs apiBase with secretKey');
 
-  const isAllowed = (origin: string, request: Request): 'own' | 'listed' | false => {
-    if (allowed) return allowed.includes(origin) ? 'listed' : false;
-    return isOwnOrigin(origin, request) ? 'own' : false;
+  const verdictOf = (origin: string, request: Request): 'own' | 'listed' | false => {
+    if (allowed) return allowed.includes(origin) ? (isSameHost(origin, request) ? 'own' : 'listed') : false;
+    return isLoopbackOwnOrigin(origin, request) ? 'own' : false;
   };
-
-  // A header the merchant names comes first: it is set because the socket's address is a proxy's.
-  const visitorOf = (request: Request, context: OrderHandlerContext): string => {
-    if (options.visitor) return options.visitor(request, context) || UNKNOWN_VISITOR;
-    if (visitorHeader) {
-      const value = request.headers.get(visitorHeader);
-      const last = value
-        ?.split(',')
-        .map((part) => part.trim())
-        .filter(Boolean)
-        .pop();
-      if (last) return addressBucket(last);
-    }
-    if (context.clientAddress) return addressBucket(context.clientAddress);
-    return UNKNOWN_VISITOR;
-  };
-  let unknownReported = false;
+  // Setup problems are told once each (one that refuses buyers to onError, the other as a warning);
+  // the ceiling's refusals at most once a minute, with their count.
+  let originsTold = false;
+  let unattributedTold = false;
+  let ceilingToldAt = Number.NEGATIVE_INFINITY;
+  let ceilingRefused = 0;
 
   return async (request, context = {}) => {
     const requestId = randomId('req_');
@@ -240,20 +213,32 @@ export function createOrderHandler(options: OrderHandlerOptions): OrderHandler {
         errorBody(code, message, requestId, extra.param),
         extra.headers,
       );
+    const busy = (retryAfterSeconds: number): Response =>
+      fail('RATE_LIMITED', BUSY, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
 
     // 1. Which site sent it: before anything else is read.
     const fetchSite = request.headers.get('Sec-Fetch-Site');
-    const verdict = origin === null ? null : isAllowed(origin, request);
-    if (origin === null ? !options.allowMissingOrigin || fetchSite === 'cross-site' : !verdict)
+    const verdict = origin === null ? null : verdictOf(origin, request);
+    if (origin === null ? !options.allowMissingOrigin || fetchSite === 'cross-site' : !verdict) {
+      if (origin !== null && !allowed && !originsTold) {
+        originsTold = true;
+        onError(
+          new Error(
+            `onramp-checkout/server: createOrderHandler refused an order from ${JSON.stringify(origin.slice(0, 100))}: without allowedOrigins only a loopback page of a loopback server (development) may send orders; set allowedOrigins to your shop's origins`,
+          ),
+          request,
+        );
+      }
       return fail(
         'ORIGIN_NOT_ALLOWED',
         origin === null
           ? 'Orders are taken from the shop’s own pages only (no Origin)'
           : 'Orders are taken from the shop’s own pages only',
       );
+    }
     if (fetchSite === 'cross-site' && verdict !== 'listed')
       return fail('ORIGIN_NOT_ALLOWED', 'Orders are taken from the shop’s own pages only');
-    if (verdict === 'listed' && origin !== null && !isOwnOrigin(origin, request)) {
+    if (verdict === 'listed' && origin !== null) {
       corsHeaders['Access-Control-Allow-Origin'] = origin;
       corsHeaders['Access-Control-Allow-Credentials'] = 'true';
     }
@@ -271,31 +256,26 @@ export function createOrderHandler(options: OrderHandlerOptions): OrderHandler {
     if (request.method !== 'POST')
       return fail('METHOD_NOT_ALLOWED', 'Send the order with POST', { headers: { Allow: 'POST' } });
 
-    // 2. The visitor's bucket: a flood costs one map lookup per request. A visitor nobody can tell
-    // apart is not put in one bucket with every other (one client would lock the shop): the setup
-    // is reported once instead.
-    let visitor: string;
+    // 2. The sender's bucket, before the body: a flood costs one map lookup per request, and a
+    // request that names nobody draws from the one small shared bucket, never from none.
+    let sender;
     try {
-      visitor = visitorOf(request, context);
+      sender = await traffic.senderOf(request, context);
     } catch (error) {
       onError(error, request);
       return fail('INTERNAL_ERROR', 'The shop cannot take orders right now');
     }
-    // A visitor hook's long value (a cookie) is hashed: the limiter keeps keys short.
-    if (visitor.length > 128) visitor = `sha256:${await sha256Hex(visitor)}`;
-    if (visitor === UNKNOWN_VISITOR && !unknownReported) {
-      unknownReported = true;
+    if (!sender && !unattributedTold) {
+      unattributedTold = true;
       console.warn(
-        'onramp-checkout/server: createOrderHandler cannot tell visitors apart: pass { clientAddress } as the second argument, or set visitor or visitorHeader; orders are not rate-limited until then',
+        'onramp-checkout/server: createOrderHandler cannot tell this visitor apart: orders that name no visitor share one small bucket (sharedLimit). Pass { clientAddress } as the second argument, or set visitor or visitorHeader',
       );
     }
-    if (limiter && visitor !== UNKNOWN_VISITOR) {
-      const taken = limiter.take(visitor);
-      if (!taken.ok)
-        return fail('RATE_LIMITED', 'Too many orders from this visitor; try again later', {
-          headers: { 'Retry-After': String(taken.retryAfterSeconds) },
-        });
-    }
+    const taken = traffic.take(sender);
+    if (!taken.ok)
+      return fail('RATE_LIMITED', 'Too many orders from this visitor; try again shortly', {
+        headers: { 'Retry-After': String(taken.retryAfterSeconds) },
+      });
 
     // 3. The body: JSON, bounded before and while it is read.
     const mediaType = request.headers.get('Content-Type')?.split(';')[0]?.trim().toLowerCase();
@@ -358,12 +338,24 @@ export function createOrderHandler(options: OrderHandlerOptions): OrderHandler {
         ...(metadata ? { metadata } : {}),
         ...(returnUrl ? { return_url: returnUrl } : {}),
       };
-      // 6. One session per order attempt: the buyer's key, scoped to the visitor so two visitors
-      // sending the same key never meet; a random one when the buyer sent none.
-      const idempotencyKey = idempotencyHeader
-        ? `ord_${await sha256Hex(`onramp-order\u0000${visitor}\u0000${idempotencyHeader}`)}`
-        : randomId('ord_');
-      const created = await client.sessions.create(body, { idempotencyKey });
+
+      // 6. The handler's ceiling: every session it asks for, whoever asked.
+      const ceiling = traffic.takeCeiling();
+      if (!ceiling.ok) {
+        ceilingRefused += 1;
+        const now = Date.now();
+        if (now - ceilingToldAt >= CEILING_REPORT_MS) {
+          onError(new OrderCeilingError(ceilingRefused, ceiling.retryAfterSeconds), request);
+          ceilingToldAt = now;
+          ceilingRefused = 0;
+        }
+        return busy(ceiling.retryAfterSeconds);
+      }
+
+      // 7. One session per order attempt: the buyer's key, scoped to its sender so two visitors
+      // sending the same key never meet; a random one when the buyer sent none or is nobody known.
+      const idempotencyKey = await traffic.idempotencyKey(sender, idempotencyHeader);
+      const created = await client.sessions.create(body, { idempotencyKey, retryRateLimited: false });
       const data: OrderAnswerData = {
         ...created,
         fiat_amount: body.fiat_amount,
@@ -384,6 +376,7 @@ export function createOrderHandler(options: OrderHandlerOptions): OrderHandler {
         if (error.status === 400 && error.param && BUYER_FIELDS.has(error.param))
           return fail(error.code, error.message, { status: 400, param: error.param });
         onError(error, request);
+        if (error.status === 429) return busy(error.retryAfter ?? 5);
         return fail('UPSTREAM_ERROR', 'The payment provider could not create the session; try again');
       }
       onError(error, request);

@@ -28,6 +28,11 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** This call's timeout per attempt, ms. */
   timeoutMs?: number;
+  /**
+   * Whether a 429 is retried (after its `Retry-After`). Default true; false where a refusal must
+   * not turn into more calls (the order handler, calling for strangers).
+   */
+  retryRateLimited?: boolean;
 }
 
 export interface Request {
@@ -124,7 +129,7 @@ export async function send<T>(transport: TransportOptions, request: Request, opt
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason;
       if (error instanceof OnrampApiError) {
-        if (!RETRYABLE.has(error.status)) throw error;
+        if (!RETRYABLE.has(error.status) || (error.status === 429 && options.retryRateLimited === false)) throw error;
         failure = error;
       } else if (timeout.aborted) {
         failure = new OnrampApiError({

@@ -64,22 +64,3 @@ export function createVisitorLimiter(options: VisitorLimitOptions = {}, now: () 
     },
   };
 }
-
-/**
- * The bucket a client address counts in: an IPv6 address by its /64 (one client holds a whole /64),
- * anything else as it is, at most 128 characters (a header is no way to fill memory).
- */
-export function addressBucket(address: string): string {
-  const bare = address.replace(/^\[|\](:\d+)?$/g, '').toLowerCase();
-  if (!bare.includes(':') || bare.includes('.')) return bare.slice(0, 128);
-  const [head = '', tail = ''] = bare.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = bare.includes('::')
-    ? [...left, ...Array.from({ length: Math.max(0, 8 - left.length - right.length) }, () => '0'), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
-}

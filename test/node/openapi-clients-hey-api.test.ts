@@ -91,7 +91,6 @@ export async function callEveryOperation(
 
   const quote = await createQuote({
     client: browser,
-    headers: { 'Idempotency-Key': 'quote-1' },
     body: { fiat_amount: 10_000, fiat_currency: 'USD', crypto_currency: 'ETH', network: 'base' },
   });
   record('createQuote', quote);

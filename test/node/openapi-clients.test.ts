@@ -48,7 +48,6 @@ export async function callEveryOperation(
   const browser = createClient<paths>({ baseUrl, headers: { 'X-API-Key': keys.publishable } });
 
   const quote = await browser.POST('/v1/onramp/quote', {
-    params: { header: { 'Idempotency-Key': 'quote-1' } },
     body: { fiat_amount: 10_000, fiat_currency: 'USD', crypto_currency: 'ETH', network: 'base' },
   });
   record('createQuote', quote.response);

@@ -1,6 +1,10 @@
 /** POST/GET /v1/onramp and POST /v1/onramp/quote: shapes, validation codes, client secrets, idempotency. */
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import Database from 'better-sqlite3';
 import {
   ASSET_NETWORKS,
   CRYPTO_CURRENCIES,
@@ -306,17 +310,39 @@ describe('POST /v1/onramp/quote', () => {
       expectError(await t.call('POST', '/v1/onramp/quote', { body }), 400, code, param);
   });
 
-  it('honours Idempotency-Key on quotes', async () => {
-    const body = { fiat_amount: 5000, fiat_currency: 'USD', crypto_currency: 'ETH' };
-    const headers = { 'Idempotency-Key': 'quote-1' };
-    const first = await t.call('POST', '/v1/onramp/quote', { body, headers, key: t.keys.test.publishable });
-    const again = await t.call('POST', '/v1/onramp/quote', { body, headers, key: t.keys.test.publishable });
-    assert.equal(again.text, first.text);
-    assert.equal(again.headers.get('Idempotent-Replayed'), 'true');
-    expectError(
-      await t.call('POST', '/v1/onramp/quote', { body: { ...body, fiat_amount: 6000 }, headers }),
-      409,
-      'IDEMPOTENCY_CONFLICT',
-    );
+  it('stores nothing for a quote: 1,000 quotes with fresh Idempotency-Keys leave the store as it was', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'onramp-quotes-'));
+    const db = join(dir, 'quotes.db');
+    const own = await startTestSandbox({ db, priceTime: PRICE_TIME });
+    const rows = () => {
+      const reader = new Database(db, { readonly: true });
+      try {
+        return (reader.prepare('SELECT count(*) AS n FROM idempotency_keys').get() as { n: number }).n;
+      } finally {
+        reader.close();
+      }
+    };
+    try {
+      const body = { fiat_amount: 5000, fiat_currency: 'USD', crypto_currency: 'ETH' };
+      const before = rows();
+      for (let batch = 0; batch < 10; batch += 1)
+        await Promise.all(
+          Array.from({ length: 100 }, async (_, index) => {
+            const headers = { 'Idempotency-Key': `quote-${batch}-${index}` };
+            const reply = await own.call('POST', '/v1/onramp/quote', { body, headers, key: own.keys.test.publishable });
+            assert.equal(reply.status, 200, reply.text);
+            assert.equal(reply.headers.get('Idempotent-Replayed'), null);
+          }),
+        );
+      assert.equal(rows(), before, 'no row per quote');
+      // The same key with another body is just another quote, not a conflict.
+      const headers = { 'Idempotency-Key': 'quote-same' };
+      const first = await own.call('POST', '/v1/onramp/quote', { body, headers });
+      const other = await own.call('POST', '/v1/onramp/quote', { body: { ...body, fiat_amount: 6000 }, headers });
+      assert.deepEqual([first.status, other.status], [200, 200]);
+    } finally {
+      await own.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -68,7 +68,7 @@ export class GuestAccounts {
    * A new guest account for `address` (an IPv6 address counts with its /64): a test secret key, a
    * test publishable key and its endpoint at the owner's receiver, in one transaction.
    */
-  create(address: string): GuestAccountResult {
+  create(address: string | undefined): GuestAccountResult {
     const { accounts, apiKeys, brand, clock, ttlMs } = this.#o;
     if (accounts.countExpiring() >= this.#o.maxAccounts) {
       // Full: accounts nobody used (a crawler's, a flood's) give way first.

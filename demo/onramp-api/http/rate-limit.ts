@@ -97,7 +97,7 @@ export class CallerLimits {
   }
 
   /** A publishable-key call from `address` (an IPv6 address counts with its /64). */
-  publishable(address: string): RateDecision {
+  publishable(address: string | undefined): RateDecision {
     return this.#address.take(addressBucket(address));
   }
 
@@ -110,7 +110,7 @@ export class CallerLimits {
   }
 
   /** A failed authentication from `address`. */
-  failedAuth(address: string): RateDecision {
+  failedAuth(address: string | undefined): RateDecision {
     return this.#failed.take(addressBucket(address));
   }
 }

@@ -9,7 +9,7 @@ export const API_DESCRIPTION = `Sell crypto for fiat. Your server creates an onr
 
 **Money.** \`fiat_amount\` is an integer in minor units (cents), 1000 to 1000000. Crypto amounts are decimal strings at the asset's precision, never floats. Fees are decimal numbers in major units in the creation answer, the quote and the session status, and integer minor units in the transaction answers.
 
-**Retries.** \`POST /v1/onramp\` and \`POST /v1/onramp/quote\` honour \`Idempotency-Key\`. Over a rate limit the answer is 429 \`RATE_LIMITED\` with \`Retry-After\` (seconds): secret keys share one bucket per account and mode; publishable-key calls are limited per client address and per session.
+**Retries.** \`POST /v1/onramp\` honours \`Idempotency-Key\`; a quote creates nothing and stores nothing, so it is simply asked again. Over a rate limit the answer is 429 \`RATE_LIMITED\` with \`Retry-After\` (seconds): secret keys share one bucket per account and mode; publishable-key calls are limited per client address and per session.
 
 **Bodies.** JSON objects (\`Content-Type: application/json\`) of at most 64 KiB (413 \`PAYLOAD_TOO_LARGE\`) and 32 levels. Lists are bounded (a page holds at most ${PAGE_LIMIT_MAX} transactions).
 

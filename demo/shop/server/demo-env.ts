@@ -5,7 +5,7 @@ export interface DemoEnv {
   Variables: {
     /** Whose shop this request is: the sandbox's own account locally, the visitor's in the public demo. */
     merchant: Merchant;
-    /** The client's address (`X-Forwarded-For` only from a trusted proxy). */
-    clientAddress: string;
+    /** The client's address (`X-Forwarded-For` only from a trusted proxy); unknown for a connection reset before it was read. */
+    clientAddress: string | undefined;
   };
 }

@@ -12,7 +12,12 @@ import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
-import { LOOPBACK_PROXIES, parseTrustedProxies, requestClientAddress } from '../../http-common/index.js';
+import {
+  LOOPBACK_PROXIES,
+  parseTrustedProxies,
+  requestClientAddress,
+  watchRemoteAddresses,
+} from '../../http-common/index.js';
 import {
   startSandbox,
   type GuestAccountsOptions,
@@ -194,6 +199,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
 
   const server = await new Promise<Server>((resolveServer) => {
     const s = serve({ fetch: app.fetch, port: options.port ?? 8080, hostname: host }, () => resolveServer(s as Server));
+    watchRemoteAddresses(s);
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

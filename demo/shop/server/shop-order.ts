@@ -72,6 +72,9 @@ export function shopOrderRoutes(app: Hono<DemoEnv>, options: ShopOrderOptions): 
       handler = createOrderHandler({
         // No retries, as every call of the demo (sandbox-client.ts): a 429 goes back to the buyer at once.
         client: createOnrampClient({ apiKey: key, baseUrl: apiUrl, maxRetries: 0, fetch: forwardingFetch }),
+        // The demo's own origins (its public URL, or every loopback spelling of its address), as an
+        // operator configures them: never whatever Host a request names.
+        allowedOrigins: [...options.own().origins],
         rules: SHOP_RULES,
         wallet: () => SHOP_WALLET,
         metadata: () => ({ shop: 'demo', started_in: 'widget' }),

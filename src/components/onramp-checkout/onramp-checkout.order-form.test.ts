@@ -260,6 +260,39 @@ describe('<onramp-checkout> amount first', () => {
     expect(merchant[2]!.headers['Idempotency-Key']).to.equal(merchant[0]!.headers['Idempotency-Key']);
   });
 
+  it('a busy merchant (429: its ceiling) reads “busy, try again shortly”, keeps the form, and tells the merchant', async () => {
+    h.fakeTime();
+    merchantAnswers.push(() =>
+      h.api.respond(
+        429,
+        {
+          success: false,
+          error: {
+            code: 'RATE_LIMITED',
+            message: 'Checkout is busy right now; try again shortly',
+            request_id: 'req_b1',
+          },
+        },
+        { 'Retry-After': '30' },
+      ),
+    );
+    const el = await mountForm({ locale: 'de-DE' });
+    await until(el, () => text(el.shadowRoot!.querySelector('label[for="amount"]')).includes('Betrag'), 'German');
+    await type(el, 'amount-input', '250');
+    await type(el, 'wallet-input', WALLET);
+    (part(el, 'continue-button') as HTMLButtonElement).click();
+    await until(el, () => part(el, 'error'), 'the refusal is shown');
+    // In the buyer's language: the German catalogue's text, not the server's English.
+    expect(text(part(el, 'error'))).to.contain('gerade ausgelastet');
+    const errors = h.events.of('onramp-error');
+    expect(errors[0]!.detail).to.include({ code: 'SESSION_CREATE_BUSY', recoverable: true, requestId: 'req_b1' });
+    expect(errors[0]!.detail.cause).to.contain('Retry-After 30 s');
+    expect(errors[0]!.detail.fix).to.contain('ceiling');
+    expect(input(el, 'wallet-input').value).to.equal(WALLET);
+    (part(el, 'continue-button') as HTMLButtonElement).click();
+    await until(el, () => part(el, 'pay-button'), 'a try after the wait makes the session');
+  });
+
   it('a session for another order than the buyer’s stops the card before Pay (ORDER_CHANGED)', async () => {
     h.fakeTime();
     // The merchant's server charges 2.50 more than the buyer chose.

@@ -76,7 +76,13 @@ export interface OrderHooks {
   /** An input for the element's state machine (a key or API base refused). */
   send: (input: FlowInput) => void;
   /** A problem's cause and fix for the merchant, printed once (the diagnostics of the `later` part). */
-  explain: (code: 'SESSION_CREATE_FAILED', values: ProblemValues) => { cause: string; fix: string };
+  explain: (
+    code: 'SESSION_CREATE_FAILED' | 'SESSION_CREATE_BUSY',
+    values: ProblemValues,
+  ) => {
+    cause: string;
+    fix: string;
+  };
   /**
    * The session the form hands over, with the buyer's order (the session must be for it) and the last
    * price the form showed for that order, if any (the session's is judged against it).
@@ -263,17 +269,22 @@ class OrderForm implements ReactiveController {
     );
     this.#creating = false;
     if (!outcome.ok) {
-      const message = outcome.unreachable ? this.#texts.createOffline : this.#texts.createFailed;
+      const code = outcome.busy ? 'SESSION_CREATE_BUSY' : 'SESSION_CREATE_FAILED';
+      const message = outcome.busy
+        ? this.#texts.createBusy
+        : outcome.unreachable
+          ? this.#texts.createOffline
+          : this.#texts.createFailed;
       this.#failure = { message, detail: outcome.detail, requestId: outcome.requestId };
       this.#host.requestUpdate();
       this.#host.dispatchEvent(
         new OnrampErrorEvent({
-          code: 'SESSION_CREATE_FAILED',
+          code,
           message,
           recoverable: true,
           ...(outcome.requestId ? { requestId: outcome.requestId } : {}),
           values: outcome.values,
-          ...this.#hooks.explain('SESSION_CREATE_FAILED', outcome.values),
+          ...this.#hooks.explain(code, outcome.values),
         }),
       );
       return;

@@ -4,7 +4,8 @@
  * cookies go along; an `Idempotency-Key` the same for every try of this order, so a retry after a
  * lost answer creates one session, not two), or handed to the `createSession` property. What comes
  * back is read tolerantly (`readCreatedSession`); every failure is a `SESSION_CREATE_FAILED` with
- * what the merchant needs to find it (the URL, the status, the server's words).
+ * what the merchant needs to find it (the URL, the status, the server's words), but a 429 (the
+ * merchant's handler at its ceiling, or this visitor's bucket spent): `SESSION_CREATE_BUSY`.
  */
 import type { OnrampOrder } from '../../contract/order.js';
 import { readErrorBody } from '../../contract/read/envelope.js';
@@ -20,6 +21,8 @@ export type CreateOutcome =
       ok: false;
       /** Nothing answered (the network, a timeout): the buyer is told to check their connection. */
       unreachable: boolean;
+      /** The server answered 429: checkout is busy, the buyer tries again shortly. */
+      busy?: boolean;
       requestId?: string | undefined;
       /** The merchant's own words, when its answer had some. */
       detail?: string | undefined;
@@ -81,11 +84,13 @@ export async function createSessionFor(
   }
   const error = readErrorBody(body);
   const detail = response.ok ? 'no client_secret' : error.message;
+  const retryAfter = response.status === 429 ? response.headers.get('Retry-After') : null;
   return {
     ok: false,
     unreachable: false,
+    busy: response.status === 429,
     requestId: error.requestId ?? response.headers.get('Request-Id') ?? undefined,
     detail: response.ok ? undefined : detail,
-    values: { url, status, detail },
+    values: { url, status, detail, ...(retryAfter ? { retryAfter: retryAfter.slice(0, 20) } : {}) },
   };
 }

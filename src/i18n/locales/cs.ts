@@ -87,4 +87,6 @@ export default {
   'order.createFailed':
     'Vaši objednávku se nepodařilo založit. Nic z toho, co jste zadali, se neztratilo: zkuste to prosím znovu.',
   'order.createOffline': 'Obchod se nepodařilo kontaktovat. Zkontrolujte připojení a zkuste to znovu.',
+  'order.createBusy':
+    'Platba je právě přetížená. Nic z toho, co jste zadali, se neztratilo: zkuste to prosím za chvíli znovu.',
 } satisfies Catalogue;

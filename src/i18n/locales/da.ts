@@ -88,4 +88,5 @@ export default {
   'order.createFailed':
     'Din ordre kunne ikke oprettes. Intet af det, du har indtastet, er gået tabt: Prøv venligst igen.',
   'order.createOffline': 'Butikken kunne ikke nås. Tjek din forbindelse, og prøv igen.',
+  'order.createBusy': 'Betalingen er optaget lige nu. Intet af det, du har indtastet, er gået tabt: Prøv igen om lidt.',
 } satisfies Catalogue;

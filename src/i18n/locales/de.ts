@@ -88,4 +88,6 @@ export default {
   'order.createFailed':
     'Ihre Bestellung konnte nicht angelegt werden. Ihre Eingaben bleiben erhalten: Bitte versuchen Sie es erneut.',
   'order.createOffline': 'Der Shop ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+  'order.createBusy':
+    'Der Bezahlvorgang ist gerade ausgelastet. Ihre Eingaben bleiben erhalten: Bitte versuchen Sie es gleich noch einmal.',
 } satisfies Catalogue;

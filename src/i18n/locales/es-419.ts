@@ -87,4 +87,6 @@ export default {
   'order.creating': 'Creando tu pedido…',
   'order.createFailed': 'No se pudo crear tu pedido. No se perdió nada de lo que ingresaste: inténtalo de nuevo.',
   'order.createOffline': 'No se pudo conectar con la tienda. Revisa tu conexión e inténtalo de nuevo.',
+  'order.createBusy':
+    'El pago está saturado en este momento. No se perdió nada de lo que ingresaste: inténtalo de nuevo en un momento.',
 } satisfies Catalogue;

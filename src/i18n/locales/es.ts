@@ -87,4 +87,6 @@ export default {
   'order.creating': 'Creando tu pedido…',
   'order.createFailed': 'No se pudo crear tu pedido. No se ha perdido nada de lo que introdujiste: inténtalo de nuevo.',
   'order.createOffline': 'No se pudo contactar con la tienda. Comprueba tu conexión e inténtalo de nuevo.',
+  'order.createBusy':
+    'El pago está saturado en este momento. No se ha perdido nada de lo que introdujiste: inténtalo de nuevo en un momento.',
 } satisfies Catalogue;

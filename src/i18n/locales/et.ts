@@ -87,4 +87,5 @@ export default {
   'order.creating': 'Sinu tellimust luuakse…',
   'order.createFailed': 'Sinu tellimust ei õnnestunud luua. Sisestatud andmed ei läinud kaduma: proovi uuesti.',
   'order.createOffline': 'Poega ei õnnestunud ühendust saada. Kontrolli oma internetiühendust ja proovi uuesti.',
+  'order.createBusy': 'Makse on praegu ülekoormatud. Sisestatud andmed ei läinud kaduma: proovi hetke pärast uuesti.',
 } satisfies Catalogue;

@@ -87,4 +87,6 @@ export default {
   'order.creating': 'Tilaustasi luodaan…',
   'order.createFailed': 'Tilaustasi ei voitu luoda. Mitään syöttämääsi ei kadonnut: yritä uudelleen.',
   'order.createOffline': 'Kauppaan ei saatu yhteyttä. Tarkista yhteytesi ja yritä uudelleen.',
+  'order.createBusy':
+    'Maksu on juuri nyt ruuhkautunut. Mitään syöttämääsi ei kadonnut: yritä hetken kuluttua uudelleen.',
 } satisfies Catalogue;

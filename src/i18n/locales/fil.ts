@@ -87,4 +87,5 @@ export default {
   'order.creating': 'Sinisimulan ang iyong pagbili…',
   'order.createFailed': 'Hindi masimulan ang iyong pagbili. Walang nawala sa mga inilagay mo: pakisubukan ulit.',
   'order.createOffline': 'Hindi maabot ang tindahan. Tingnan ang iyong koneksiyon at subukan ulit.',
+  'order.createBusy': 'Abala ang checkout ngayon. Walang nawala sa mga inilagay mo: pakisubukan ulit mamaya-maya.',
 } satisfies Catalogue;

@@ -88,4 +88,6 @@ export default {
   'order.createFailed':
     'Votre commande n’a pas pu être créée. Rien de ce que vous avez saisi n’est perdu : veuillez réessayer.',
   'order.createOffline': 'La boutique est injoignable. Vérifiez votre connexion et réessayez.',
+  'order.createBusy':
+    'Le paiement est saturé pour le moment. Rien de ce que vous avez saisi n’est perdu : veuillez réessayer dans un instant.',
 } satisfies Catalogue;

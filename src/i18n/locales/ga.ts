@@ -89,4 +89,6 @@ export default {
   'order.createFailed':
     'Níorbh fhéidir d’ordú a thosú. Níor cailleadh aon rud a chuir tú isteach: bain triail eile as.',
   'order.createOffline': 'Níorbh fhéidir an siopa a bhaint amach. Seiceáil do cheangal agus bain triail eile as.',
+  'order.createBusy':
+    'Tá an íocaíocht gnóthach faoi láthair. Níor cailleadh aon rud a chuir tú isteach: bain triail eile as i gceann nóiméid.',
 } satisfies Catalogue;

@@ -86,4 +86,5 @@ export default {
   'order.creating': 'ההזמנה שלכם נוצרת…',
   'order.createFailed': 'לא ניתן היה ליצור את ההזמנה שלכם. שום דבר ממה שהזנתם לא אבד: נסו שוב.',
   'order.createOffline': 'אין גישה לחנות. בדקו את החיבור שלכם ונסו שוב.',
+  'order.createBusy': 'התשלום עמוס כרגע. שום דבר ממה שהזנתם לא אבד: נסו שוב בעוד רגע.',
 } satisfies Catalogue;

@@ -88,4 +88,6 @@ export default {
   'order.createFailed':
     'Vašu narudžbu nije bilo moguće pokrenuti. Ništa od unesenog nije izgubljeno: pokušajte ponovno.',
   'order.createOffline': 'Trgovina nije dostupna. Provjerite vezu i pokušajte ponovno.',
+  'order.createBusy':
+    'Plaćanje je trenutačno preopterećeno. Ništa od unesenog nije izgubljeno: pokušajte ponovno za trenutak.',
 } satisfies Catalogue;

@@ -87,4 +87,6 @@ export default {
   'order.creating': 'Rendelés indítása…',
   'order.createFailed': 'A rendelést nem sikerült elindítani. A megadott adatok megmaradtak: kérjük, próbálja újra.',
   'order.createOffline': 'A webáruház nem érhető el. Ellenőrizze az internetkapcsolatot, és próbálja újra.',
+  'order.createBusy':
+    'A fizetés jelenleg túlterhelt. A megadott adatok megmaradtak: kérjük, próbálja újra egy kis idő múlva.',
 } satisfies Catalogue;

@@ -87,4 +87,6 @@ export default {
   'order.creating': 'Memulai pesanan Anda…',
   'order.createFailed': 'Pesanan Anda tidak dapat dimulai. Data yang Anda masukkan tidak hilang: silakan coba lagi.',
   'order.createOffline': 'Toko tidak dapat dihubungi. Periksa koneksi Anda, lalu coba lagi.',
+  'order.createBusy':
+    'Pembayaran sedang sibuk saat ini. Data yang Anda masukkan tidak hilang: silakan coba lagi sebentar lagi.',
 } satisfies Catalogue;

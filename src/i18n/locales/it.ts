@@ -87,4 +87,6 @@ export default {
   'order.creating': 'Avvio del tuo ordine…',
   'order.createFailed': 'Non è stato possibile avviare il tuo ordine. I dati inseriti non sono andati persi: riprova.',
   'order.createOffline': 'Impossibile raggiungere il negozio. Controlla la connessione e riprova.',
+  'order.createBusy':
+    'Il pagamento è sovraccarico in questo momento. I dati inseriti non sono andati persi: riprova tra poco.',
 } satisfies Catalogue;

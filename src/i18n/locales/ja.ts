@@ -87,4 +87,6 @@ export default {
   'order.creating': 'ご注文を作成しています…',
   'order.createFailed': 'ご注文を開始できませんでした。入力内容は保持されていますので、もう一度お試しください。',
   'order.createOffline': 'ショップに接続できませんでした。接続を確認して、もう一度お試しください。',
+  'order.createBusy':
+    '現在、決済が混み合っています。入力内容は保持されていますので、しばらくしてからもう一度お試しください。',
 } satisfies Catalogue;

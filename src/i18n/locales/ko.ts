@@ -86,4 +86,5 @@ export default {
   'order.creating': '주문을 시작하는 중…',
   'order.createFailed': '주문을 시작할 수 없습니다. 입력한 내용은 그대로 남아 있으니 다시 시도하세요.',
   'order.createOffline': '판매자 사이트에 연결할 수 없습니다. 인터넷 연결을 확인하고 다시 시도하세요.',
+  'order.createBusy': '지금은 결제 요청이 많습니다. 입력한 내용은 그대로 남아 있으니 잠시 후 다시 시도하세요.',
 } satisfies Catalogue;

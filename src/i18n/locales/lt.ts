@@ -87,4 +87,5 @@ export default {
   'order.creating': 'Kuriamas užsakymas…',
   'order.createFailed': 'Nepavyko pradėti užsakymo. Įvesti duomenys neprarasti: bandykite dar kartą.',
   'order.createOffline': 'Nepavyko susisiekti su parduotuve. Patikrinkite ryšį ir bandykite dar kartą.',
+  'order.createBusy': 'Mokėjimas šiuo metu perkrautas. Įvesti duomenys neprarasti: bandykite dar kartą po akimirkos.',
 } satisfies Catalogue;

@@ -86,4 +86,5 @@ export default {
   'order.creating': 'Veidojam Jūsu pasūtījumu…',
   'order.createFailed': 'Jūsu pasūtījumu neizdevās izveidot. Nekas no ievadītā nav zudis: lūdzu, mēģiniet vēlreiz.',
   'order.createOffline': 'Neizdevās sazināties ar veikalu. Pārbaudiet savienojumu un mēģiniet vēlreiz.',
+  'order.createBusy': 'Maksājumi šobrīd ir pārslogoti. Nekas no ievadītā nav zudis: lūdzu, mēģiniet vēlreiz pēc brīža.',
 } satisfies Catalogue;

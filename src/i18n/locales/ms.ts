@@ -87,4 +87,6 @@ export default {
   'order.creating': 'Memulakan pesanan anda…',
   'order.createFailed': 'Pesanan anda tidak dapat dimulakan. Maklumat yang anda masukkan tidak hilang: sila cuba lagi.',
   'order.createOffline': 'Kedai tidak dapat dihubungi. Semak sambungan anda dan cuba lagi.',
+  'order.createBusy':
+    'Pembayaran sedang sibuk sekarang. Maklumat yang anda masukkan tidak hilang: sila cuba lagi sebentar lagi.',
 } satisfies Catalogue;

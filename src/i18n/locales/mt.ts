@@ -87,4 +87,5 @@ export default {
   'order.creating': 'Qed nibdew l-ordni tiegħek…',
   'order.createFailed': 'Ma stajniex nibdew l-ordni tiegħek. Xejn minn dak li daħħalt ma ntilef: erġa’ pprova.',
   'order.createOffline': 'Ma stajniex nilħqu l-ħanut. Iċċekkja l-konnessjoni tiegħek u erġa’ pprova.',
+  'order.createBusy': 'Il-ħlas huwa okkupat bħalissa. Xejn minn dak li daħħalt ma ntilef: erġa’ pprova fi ftit ħin.',
 } satisfies Catalogue;

@@ -87,4 +87,5 @@ export default {
   'order.creating': 'Oppretter bestillingen din…',
   'order.createFailed': 'Bestillingen din kunne ikke opprettes. Ingenting du skrev inn, har gått tapt: Prøv igjen.',
   'order.createOffline': 'Butikken kunne ikke nås. Sjekk tilkoblingen din, og prøv igjen.',
+  'order.createBusy': 'Betalingen er opptatt akkurat nå. Ingenting du skrev inn, har gått tapt: Prøv igjen om litt.',
 } satisfies Catalogue;

@@ -88,4 +88,6 @@ export default {
   'order.createFailed':
     'Uw bestelling kon niet worden gestart. Uw invoer is niet verloren gegaan: probeer het opnieuw.',
   'order.createOffline': 'De webwinkel is niet bereikbaar. Controleer uw verbinding en probeer het opnieuw.',
+  'order.createBusy':
+    'Het afrekenen is op dit moment druk bezet. Uw invoer is niet verloren gegaan: probeer het zo meteen opnieuw.',
 } satisfies Catalogue;

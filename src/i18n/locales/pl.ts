@@ -87,4 +87,6 @@ export default {
   'order.creating': 'Tworzenie zamówienia…',
   'order.createFailed': 'Nie udało się utworzyć zamówienia. Wprowadzone dane nie zostały utracone: spróbuj ponownie.',
   'order.createOffline': 'Nie udało się połączyć ze sklepem. Sprawdź połączenie i spróbuj ponownie.',
+  'order.createBusy':
+    'Płatności są w tej chwili przeciążone. Wprowadzone dane nie zostały utracone: spróbuj ponownie za chwilę.',
 } satisfies Catalogue;

@@ -87,4 +87,6 @@ export default {
   'order.creating': 'Iniciando seu pedido…',
   'order.createFailed': 'Não foi possível iniciar seu pedido. Nada do que você digitou foi perdido: tente novamente.',
   'order.createOffline': 'Não foi possível acessar a loja. Verifique sua conexão e tente novamente.',
+  'order.createBusy':
+    'O pagamento está sobrecarregado no momento. Nada do que você digitou foi perdido: tente novamente daqui a pouco.',
 } satisfies Catalogue;

@@ -87,4 +87,6 @@ export default {
   'order.creating': 'A iniciar a sua encomenda…',
   'order.createFailed': 'Não foi possível iniciar a sua encomenda. Nada do que introduziu se perdeu: tente novamente.',
   'order.createOffline': 'Não foi possível contactar a loja. Verifique a sua ligação e tente novamente.',
+  'order.createBusy':
+    'O pagamento está sobrecarregado neste momento. Nada do que introduziu se perdeu: tente novamente dentro de momentos.',
 } satisfies Catalogue;

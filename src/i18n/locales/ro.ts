@@ -88,4 +88,6 @@ export default {
   'order.createFailed':
     'Comanda nu a putut fi creată. Datele introduse nu s-au pierdut: vă rugăm să încercați din nou.',
   'order.createOffline': 'Magazinul nu a putut fi contactat. Verificați conexiunea și încercați din nou.',
+  'order.createBusy':
+    'Plata este suprasolicitată în acest moment. Datele introduse nu s-au pierdut: vă rugăm să încercați din nou peste puțin timp.',
 } satisfies Catalogue;

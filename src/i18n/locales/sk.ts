@@ -88,4 +88,6 @@ export default {
   'order.createFailed':
     'Vašu objednávku sa nepodarilo založiť. Nič z toho, čo ste zadali, sa nestratilo: skúste to, prosím, znova.',
   'order.createOffline': 'Obchod sa nepodarilo kontaktovať. Skontrolujte pripojenie a skúste to znova.',
+  'order.createBusy':
+    'Platba je práve preťažená. Nič z toho, čo ste zadali, sa nestratilo: skúste to, prosím, o chvíľu znova.',
 } satisfies Catalogue;

@@ -87,4 +87,6 @@ export default {
   'order.createFailed':
     'Vašega naročila ni bilo mogoče ustvariti. Vneseni podatki se niso izgubili: prosimo, poskusite znova.',
   'order.createOffline': 'Trgovine ni bilo mogoče doseči. Preverite povezavo in poskusite znova.',
+  'order.createBusy':
+    'Plačilo je trenutno preobremenjeno. Vneseni podatki se niso izgubili: prosimo, poskusite znova čez trenutek.',
 } satisfies Catalogue;

@@ -87,4 +87,6 @@ export default {
   'order.creating': 'Skapar din beställning…',
   'order.createFailed': 'Din beställning kunde inte skapas. Inget av det du angav har gått förlorat: försök igen.',
   'order.createOffline': 'Butiken kunde inte nås. Kontrollera din anslutning och försök igen.',
+  'order.createBusy':
+    'Betalningen är överbelastad just nu. Inget av det du angav har gått förlorat: försök igen om en stund.',
 } satisfies Catalogue;

@@ -87,4 +87,6 @@ export default {
   'order.creating': 'Inaanzisha agizo lako…',
   'order.createFailed': 'Agizo lako halikuweza kuanzishwa. Hakuna ulichoweka kilichopotea: tafadhali jaribu tena.',
   'order.createOffline': 'Duka halikuweza kufikiwa. Angalia muunganisho wako kisha ujaribu tena.',
+  'order.createBusy':
+    'Malipo yana shughuli nyingi kwa sasa. Hakuna ulichoweka kilichopotea: tafadhali jaribu tena baada ya muda mfupi.',
 } satisfies Catalogue;

@@ -87,4 +87,5 @@ export default {
   'order.creating': 'Siparişiniz oluşturuluyor…',
   'order.createFailed': 'Siparişiniz oluşturulamadı. Girdiğiniz bilgiler kaybolmadı: lütfen yeniden deneyin.',
   'order.createOffline': 'Mağazaya ulaşılamadı. Bağlantınızı kontrol edip yeniden deneyin.',
+  'order.createBusy': 'Ödeme şu anda yoğun. Girdiğiniz bilgiler kaybolmadı: lütfen biraz sonra yeniden deneyin.',
 } satisfies Catalogue;

@@ -87,4 +87,6 @@ export default {
   'order.creating': 'Đang tạo đơn hàng của bạn…',
   'order.createFailed': 'Không thể tạo đơn hàng của bạn. Thông tin bạn đã nhập vẫn được giữ nguyên: vui lòng thử lại.',
   'order.createOffline': 'Không thể kết nối đến cửa hàng. Vui lòng kiểm tra kết nối và thử lại.',
+  'order.createBusy':
+    'Hệ thống thanh toán đang bận. Thông tin bạn đã nhập vẫn được giữ nguyên: vui lòng thử lại sau giây lát.',
 } satisfies Catalogue;

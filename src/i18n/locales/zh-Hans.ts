@@ -85,4 +85,5 @@ export default {
   'order.creating': '正在创建您的订单…',
   'order.createFailed': '无法创建您的订单。您输入的内容均已保留，请重试。',
   'order.createOffline': '无法连接到商家。请检查网络连接后重试。',
+  'order.createBusy': '当前付款繁忙。您输入的内容均已保留，请稍后重试。',
 } satisfies Catalogue;

@@ -85,4 +85,5 @@ export default {
   'order.creating': '正在建立您的訂單…',
   'order.createFailed': '無法建立您的訂單。您輸入的內容都已保留，請再試一次。',
   'order.createOffline': '無法連線至商家。請檢查網路連線後再試一次。',
+  'order.createBusy': '目前付款繁忙。您輸入的內容都已保留，請稍後再試一次。',
 } satisfies Catalogue;
