@@ -7,10 +7,13 @@
  *   one copy of the element class and of its state (`dist/shared/`): a server that loads both
  *   `define` (a framework's client component rendered on the server) and `ssr` has one class in its
  *   registry, which the renderer recognises;
- * - `--mode iife`: `dist/onramp-checkout.iife.js`, one self-contained file for a `<script>` tag
+ * - `--mode iife`: `dist/cdn/onramp-checkout.iife.js`, one self-contained file for a `<script>` tag
  *   (`src/script-tag.ts`: its head start sends the status request before Lit and zod are evaluated);
- * - `--mode hydrate`: `dist/onramp-checkout.hydrate.iife.js`, the same with Lit's hydration support
+ * - `--mode hydrate`: `dist/cdn/onramp-checkout.hydrate.iife.js`, the same with Lit's hydration support
  *   loaded before Lit, for server-rendered pages (kept out of the default file's budget);
+ * - `--mode part-<name>`: the script-tag files' on-demand parts, `dist/cdn/onramp-checkout.<name>.js`.
+ *   `dist/cdn/` holds exactly what a script tag needs (the two script-tag files, their parts, their
+ *   catalogues in `locales/`) and nothing else: the one folder a merchant serves as it is;
  * - `--mode demo`: the demo pages' scripts in `dist/demo/`.
  */
 import { createHash } from 'node:crypto';
@@ -37,7 +40,7 @@ function printIntegrity(): Plugin {
         for (const file of Object.values(bundle)) {
           if (file.type === 'chunk' && file.fileName.endsWith('.iife.js')) {
             const sri = `sha384-${createHash('sha384').update(file.code).digest('base64')}`;
-            this.info(`integrity of dist/${file.fileName}: ${sri}`);
+            this.info(`integrity of ${CDN_DIR}/${file.fileName}: ${sri}`);
           }
         }
       },
@@ -121,7 +124,10 @@ function localeFiles(): Plugin {
   };
 }
 
-/** The on-demand parts of the script-tag build (`src/parts/`): `dist/onramp-checkout.<name>.js`. */
+/** The folder a script tag needs, served as it is: the script-tag files, their parts, their catalogues. */
+const CDN_DIR = 'dist/cdn';
+
+/** The on-demand parts of the script-tag build (`src/parts/`): `dist/cdn/onramp-checkout.<name>.js`. */
 const PARTS: Record<string, string> = {
   later: 'src/components/onramp-checkout/later-part.iife.ts',
   order: 'src/components/onramp-checkout/order-part.iife.ts',
@@ -150,7 +156,7 @@ function partFiles(names: string[]): Plugin {
         __ONRAMP_PART_INTEGRITY__: JSON.stringify(
           Object.fromEntries(
             names.map((name) => {
-              const file = resolve(import.meta.dirname, `dist/onramp-checkout.${name}.js`);
+              const file = resolve(import.meta.dirname, `${CDN_DIR}/onramp-checkout.${name}.js`);
               if (!existsSync(file)) throw new Error(`${file} is missing: run vite build --mode part-${name} first`);
               return [
                 name,
@@ -287,6 +293,7 @@ export default defineConfig(({ mode }) => {
       resolve: { alias: [{ find: /^lit$/, replacement: resolve(import.meta.dirname, 'src/parts/host-lit.ts') }] },
       build: {
         target: 'es2022',
+        outDir: CDN_DIR,
         sourcemap: true,
         emptyOutDir: false,
         minify: true,
@@ -316,6 +323,7 @@ export default defineConfig(({ mode }) => {
       : [sourceSideEffects(), minifyLitTemplates(), printStyleHash()],
     build: {
       target: 'es2022',
+      ...(iife ? { outDir: CDN_DIR } : {}),
       sourcemap: true,
       emptyOutDir: !iife,
       minify: true,

@@ -15,12 +15,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const IIFE_BROTLI_BUDGET = 20_480;
 
 const files = [
-  'dist/onramp-checkout.iife.js',
-  'dist/onramp-checkout.hydrate.iife.js',
+  'dist/cdn/onramp-checkout.iife.js',
+  'dist/cdn/onramp-checkout.hydrate.iife.js',
   // Loaded after the first paint (the final screens, the quote's refresh, the diagnostics…): not in the budget.
-  'dist/onramp-checkout.later.js',
+  'dist/cdn/onramp-checkout.later.js',
   // The order form (amount first), loaded only by an element with no client secret and a session-url.
-  'dist/onramp-checkout.order.js',
+  'dist/cdn/onramp-checkout.order.js',
   'dist/onramp-checkout.js',
   'dist/define.js',
   'dist/ssr.js',

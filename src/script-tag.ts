@@ -1,5 +1,5 @@
 /**
- * The script-tag file's entry (`dist/onramp-checkout.iife.js`): the head start first, then the
+ * The script-tag file's entry (`dist/cdn/onramp-checkout.iife.js`): the head start first, then the
  * element registered and its module exported (the `OnrampCheckout` global), as `define.ts` does.
  */
 import './head-start.js';

@@ -12,7 +12,7 @@ export interface Bundle {
 }
 
 /** Where the demo serves the script-tag file from. */
-export const SCRIPT_FILE = 'dist/onramp-checkout.iife.js';
+export const SCRIPT_FILE = 'dist/cdn/onramp-checkout.iife.js';
 
 /**
  * Serves `bundle` as the demo's script-tag file (written over this build's, which the caller puts

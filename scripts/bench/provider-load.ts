@@ -10,7 +10,7 @@
  * cache runs on the wall clock, which a compressed session does not move.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -123,7 +123,9 @@ export function buildBundleAt(rev: string): string {
     execFileSync('git', ['worktree', 'add', '--detach', dir, rev], { cwd: ROOT, stdio: 'ignore' });
     symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
     execFileSync('npx', ['vite', 'build', '--mode', 'iife', '--logLevel', 'error'], { cwd: dir, stdio: 'ignore' });
-    return readFileSync(join(dir, 'dist/onramp-checkout.iife.js'), 'utf8');
+    // A revision from before the script-tag files moved into dist/cdn/ wrote them to dist/.
+    const moved = join(dir, 'dist/cdn/onramp-checkout.iife.js');
+    return readFileSync(existsSync(moved) ? moved : join(dir, 'dist/onramp-checkout.iife.js'), 'utf8');
   } finally {
     execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: ROOT, stdio: 'ignore' });
     rmSync(dir, { recursive: true, force: true });

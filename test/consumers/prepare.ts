@@ -10,6 +10,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { CDN_FOLDER, cdnFolderFiles } from '../../src/parts/cdn-folder.js';
 import { CONSUMER_APPS, CONSUMERS_DIR, TARBALL, selectedApps } from './apps.js';
 import { writeReadmeSamples } from './readme-samples.js';
 
@@ -38,8 +39,8 @@ function copyApp(app: string): string {
 
 /**
  * What neither tool checks: every `sideEffects` entry is a file the tarball holds (a bundler keeps
- * only those modules' effects), and the language files the docs tell merchants to copy are there
- * under the `./locales/*.json` export.
+ * only those modules' effects), the folder a script tag needs holds exactly its files (the docs say
+ * "serve this folder"), and the language files are there under the `./locales/*.json` export.
  */
 function checkPackedFiles(): void {
   const files = new Set(
@@ -53,14 +54,22 @@ function checkPackedFiles(): void {
   };
   const missing = manifest.sideEffects.map((entry) => entry.replace(/^\.\//, '')).filter((file) => !files.has(file));
   if (missing.length) throw new Error(`package.json sideEffects names files the package lacks: ${missing.join(', ')}`);
-  const locales = [...files].filter((file) => /^dist\/locales\/[\w-]+\.json$/.test(file));
-  if (manifest.exports['./locales/*.json'] !== './dist/locales/*.json' || locales.length < 4) {
+  const folder = [...files]
+    .filter((file) => file.startsWith(`${CDN_FOLDER}/`))
+    .map((file) => file.slice(CDN_FOLDER.length + 1))
+    .sort();
+  if (JSON.stringify(folder) !== JSON.stringify(cdnFolderFiles()))
+    throw new Error(
+      `${CDN_FOLDER}/ must hold exactly what a script tag needs: it has ${folder.join(', ')}; expected ${cdnFolderFiles().join(', ')}`,
+    );
+  const locales = [...files].filter((file) => /^dist\/cdn\/locales\/[\w-]+\.json$/.test(file));
+  if (manifest.exports['./locales/*.json'] !== './dist/cdn/locales/*.json' || locales.length < 4) {
     throw new Error(
       `the language files are not exported as onramp-checkout/locales/*.json (found ${locales.join(', ') || 'none'})`,
     );
   }
   process.stdout.write(
-    `[consumers] sideEffects: ${manifest.sideEffects.length} files, all packed; locales: ${locales.map((file) => file.slice(13)).join(', ')}\n`,
+    `[consumers] sideEffects: ${manifest.sideEffects.length} files, all packed; ${CDN_FOLDER}/: ${folder.length} files, as expected; locales: ${locales.map((file) => file.slice(17)).join(', ')}\n`,
   );
 }
 

@@ -90,7 +90,7 @@ test.describe('the console answers only its own page', () => {
     expect(await keyCount(demo)).toBe(before);
     // Nothing else of the demo server answers a rebound name either: pages that mint a session with
     // the secret key, the files, the webhooks it received.
-    for (const path of ['/demo/script-tag', '/dist/onramp-checkout.iife.js', '/api/webhook-events', '/']) {
+    for (const path of ['/demo/script-tag', '/dist/cdn/onramp-checkout.iife.js', '/api/webhook-events', '/']) {
       const reply = await raw(demo, 'GET', path, { Host: host });
       expect(reply.status, path).toBe(403);
       expect(reply.body, path).not.toContain('_secret_');

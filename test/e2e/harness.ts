@@ -13,7 +13,7 @@ export const PK = 'onramp_test_pk_abcdefghijklmnop1234';
 export const SESSION_ID = 'ors_abcdefghijklmnop1234';
 export const SECRET = `${SESSION_ID}_secret_ABCDEFGHIJKLMNOP5678`;
 
-const bundle = () => readFileSync(resolve(import.meta.dirname, '../../dist/onramp-checkout.iife.js'), 'utf8');
+const bundle = () => readFileSync(resolve(import.meta.dirname, '../../dist/cdn/onramp-checkout.iife.js'), 'utf8');
 
 export interface ApiAnswer {
   status?: number;
@@ -108,11 +108,11 @@ export async function openHarness(page: Page, options: HarnessOptions): Promise<
       // The script-tag file's on-demand parts, beside it as a merchant serves them.
       await route.fulfill({
         contentType: 'text/javascript; charset=utf-8',
-        path: resolve(import.meta.dirname, `../../dist${url.pathname}`),
+        path: resolve(import.meta.dirname, `../../dist/cdn${url.pathname}`),
       });
     } else if (/^\/locales\/[\w-]+\.json$/.test(url.pathname)) {
       const language = url.pathname.slice('/locales/'.length, -'.json'.length);
-      const built = readFileSync(resolve(import.meta.dirname, `../../dist${url.pathname}`), 'utf8');
+      const built = readFileSync(resolve(import.meta.dirname, `../../dist/cdn${url.pathname}`), 'utf8');
       await route.fulfill({ contentType: 'application/json', body: options.localeFile?.(language, built) ?? built });
     } else if (url.pathname === '/api/v1/onramp') {
       const answer = await options.onStatus(route.request());

@@ -5,7 +5,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 
-const HYDRATE_SCRIPT = '**/dist/onramp-checkout.hydrate.iife.js';
+const HYDRATE_SCRIPT = '**/dist/cdn/onramp-checkout.hydrate.iife.js';
 
 /**
  * Holds the hydrating script back (call before opening the page); returns the function that lets it

@@ -177,7 +177,7 @@ const OTHER_VERSION = `${VERSION}-other`;
 
 /** Serves another version of the script-tag file (and its part) at /dist/v2/: a second, different copy. */
 function serveOtherVersion(pages: PageServer): void {
-  const dist = resolve(ROOT, 'dist');
+  const dist = resolve(ROOT, 'dist/cdn');
   const script = readFileSync(resolve(dist, 'onramp-checkout.iife.js'), 'utf8');
   const stamp = (version: string) => `this.version=${JSON.stringify(version)}`;
   expect(script).toContain(stamp(VERSION));

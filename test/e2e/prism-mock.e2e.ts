@@ -70,7 +70,7 @@ test('the widget quotes, shows the pending session and opens the checkout, serve
     // The script-tag file and its on-demand parts, beside it.
     if (/^\/onramp-checkout\.[\w.]+\.js$/.test(url.pathname))
       return route.fulfill({
-        path: resolve(root, `dist${url.pathname}`),
+        path: resolve(root, `dist/cdn${url.pathname}`),
         contentType: 'text/javascript; charset=utf-8',
       });
     return route.fulfill({

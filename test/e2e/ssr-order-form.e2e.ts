@@ -154,7 +154,7 @@ test('what the buyer does before the form is taken over is kept: the amount and 
   // The later part held too: the script runs, and the element waits for its parts.
   let releasePart!: () => void;
   const partReleased = new Promise<void>((resolve) => (releasePart = resolve));
-  await page.route('**/dist/onramp-checkout.later.js', async (route) => {
+  await page.route('**/dist/cdn/onramp-checkout.later.js', async (route) => {
     await partReleased;
     await route.continue();
   });
@@ -211,7 +211,7 @@ for (const [name, file] of [
   }) => {
     void problems;
     await listenForWidgetErrors(page);
-    await page.route(`**/dist/${file}`, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    await page.route(`**/dist/cdn/${file}`, (route) => route.fulfill({ status: 404, body: 'Not found' }));
     await page.goto(`${demo.url}${PAGE}`);
     await expect(page.locator(widget)).toHaveAttribute('status', 'error');
     await expect(part(page, 'order-form')).toHaveCount(0);
@@ -223,7 +223,7 @@ for (const [name, file] of [
     );
     expect(details.map((detail) => detail.code)).toEqual(['PART_LOAD_FAILED']);
     expect(details[0]!.values.part).toBe(file);
-    expect(details[0]!.fix).toContain('dist/');
+    expect(details[0]!.fix).toContain('dist/cdn/');
   });
 }
 

@@ -52,7 +52,8 @@ function countingFetch() {
   const counts = { created: 0, inFlight: 0, calls: 0 };
   const base = globalThis.fetch;
   const fetcher: typeof fetch = async (input, init) => {
-    const creating = init?.method === 'POST' && (input instanceof Request ? input.url : input.toString()).endsWith('/v1/onramp');
+    const creating =
+      init?.method === 'POST' && (input instanceof Request ? input.url : input.toString()).endsWith('/v1/onramp');
     counts.calls += 1;
     if (creating) counts.inFlight += 1;
     try {

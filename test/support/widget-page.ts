@@ -14,12 +14,13 @@ import type { CreatedSession } from '../../src/contract/write/session.js';
 import { createOnrampClient, type OnrampClient } from '../../src/server-client/index.js';
 import type { PageServer } from './page-server.js';
 
-const DIST = resolve(import.meta.dirname, '../../dist');
+/** The folder a script tag needs (the script-tag files, their parts, their catalogues), served as it is. */
+const DIST = resolve(import.meta.dirname, '../../dist/cdn');
 const JS = 'text/javascript; charset=utf-8';
 
 /** Where the page finds the script-tag file: its parts load from beside it. */
-export const SCRIPT_PATH = '/dist/onramp-checkout.iife.js';
-export const LATER_PART_PATH = '/dist/onramp-checkout.later.js';
+export const SCRIPT_PATH = '/dist/cdn/onramp-checkout.iife.js';
+export const LATER_PART_PATH = '/dist/cdn/onramp-checkout.later.js';
 /** The recorder, a file of the page's own origin: a strict `script-src 'self'` allows it. */
 const RECORDER_PATH = '/record-events.js';
 
@@ -45,10 +46,10 @@ const RECORDER = `(() => {
 /** Puts the built files (and the recorder) on `pages`; call after `npm run build`. */
 export function serveWidgetFiles(pages: PageServer): void {
   for (const file of ['onramp-checkout.iife.js', 'onramp-checkout.later.js'])
-    pages.set(`/dist/${file}`, { headers: { 'Content-Type': JS }, body: readFileSync(resolve(DIST, file)) });
+    pages.set(`/dist/cdn/${file}`, { headers: { 'Content-Type': JS }, body: readFileSync(resolve(DIST, file)) });
   for (const file of readdirSync(resolve(DIST, 'locales'))) {
     const type = file.endsWith('.json') ? 'application/json' : JS;
-    pages.set(`/dist/locales/${file}`, {
+    pages.set(`/dist/cdn/locales/${file}`, {
       headers: { 'Content-Type': type },
       body: readFileSync(resolve(DIST, 'locales', file)),
     });

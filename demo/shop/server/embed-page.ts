@@ -48,7 +48,7 @@ export function renderEmbedPage(options: EmbedPageOptions): string {
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>${title} · onramp-checkout demo</title>
   <link rel="stylesheet" href="/demo/public/demo.css">
-  <script src="/dist/onramp-checkout.iife.js" defer></script>
+  <script src="/dist/cdn/onramp-checkout.iife.js" defer></script>
   <script src="/dist/demo/event-log.js" type="module"></script>
 </head>
 <body>

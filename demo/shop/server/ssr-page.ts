@@ -81,7 +81,7 @@ export async function renderSsrPage({
     : amountFirst
       ? await renderOnrampOrderForm({ ...options, ...amountFirst, serverRender })
       : await renderOnrampCheckout({ ...options, session: session ?? {}, serverRender });
-  const script = serverRender ? '/dist/onramp-checkout.hydrate.iife.js' : '/dist/onramp-checkout.iife.js';
+  const script = serverRender ? '/dist/cdn/onramp-checkout.hydrate.iife.js' : '/dist/cdn/onramp-checkout.iife.js';
   const languages = SSR_LOCALES.map(
     (locale) =>
       `<a href="${pagePath(!!amountFirst, locale)}"${locale === options.locale ? ' aria-current="true"' : ''}>${locale}</a>`,

@@ -1,5 +1,5 @@
 /**
- * The script-tag build's `later` part (`dist/onramp-checkout.later.js`), handed to the file that
+ * The script-tag build's `later` part (`dist/cdn/onramp-checkout.later.js`), handed to the file that
  * loaded it, which hands back its Trusted Types policy: this part loads the order part with it.
  */
 import * as later from './later-part.js';

@@ -1,4 +1,4 @@
-/** The script-tag build's `order` part (`dist/onramp-checkout.order.js`), handed to the file that loaded it. */
+/** The script-tag build's `order` part (`dist/cdn/onramp-checkout.order.js`), handed to the file that loaded it. */
 import * as order from './order-part.js';
 import { PART_REGISTRY, type PartRegistry } from '../../parts/parts.js';
 
