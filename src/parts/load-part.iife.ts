@@ -2,8 +2,10 @@
  * How the script-tag build loads a part: `onramp-checkout.<name>.js` from the script's own directory
  * (no new CSP source), as a script element whose `integrity` the build pinned here, so the browser
  * runs only the bytes this file was built with; its URL made through the Trusted Types policy
- * `onramp-checkout`, which accepts nothing outside that directory; the script's nonce passed on.
- * The part hands itself over through `PART_REGISTRY`.
+ * `onramp-checkout`, which admits the exact URLs of the build's parts and nothing else, compared
+ * after URL parsing (so `../` cannot lead out); the script's nonce passed on. The part hands itself
+ * over through `PART_REGISTRY`, and is taken only from the script element made here: a page
+ * script that calls the registry gets nothing (no exports taken, no policy handed back).
  */
 import { html, nothing } from 'lit';
 import {
@@ -26,6 +28,13 @@ interface ScriptUrlPolicy {
 
 let policy: ScriptUrlPolicy | undefined;
 
+/** A part's URL beside the script. */
+const partUrl = (name: PartName): string => new URL(`onramp-checkout.${name}.js`, scriptBase).href;
+
+/** The parts' exact URLs; any other value, once parsed (`../` resolved), is refused (`''`). */
+export const partUrlOnly = (value: string): string =>
+  (['later', 'order'] as const).map(partUrl).includes((value = new URL(value, scriptBase).href)) ? value : '';
+
 /**
  * A part that loads a part (the later part, the order part) uses the policy of the script-tag file
  * that loaded it, handed over with it: trusted-types refuses a second policy of the same name.
@@ -39,7 +48,7 @@ const loads: Partial<Record<PartName, Promise<unknown>>> = {};
 export function loadPart<N extends PartName>(name: N): Promise<OnrampParts[N] | PartFailure> {
   return (loads[name] ??= new Promise<OnrampParts[N] | PartFailure>((resolve) => {
     const file = `onramp-checkout.${name}.js`;
-    const url = new URL(file, scriptBase).href;
+    const url = partUrl(name);
     const element = document.createElement('script');
     const fail = (code: PartFailure['code']) => {
       delete loads[name];
@@ -50,14 +59,13 @@ export function loadPart<N extends PartName>(name: N): Promise<OnrampParts[N] | 
     // failed. It draws with this file's Lit (`host-lit.ts`).
     const registry = ((globalThis as { [PART_REGISTRY]?: PartRegistry & { lit?: object } })[PART_REGISTRY] ??= {});
     registry.lit = { html, nothing };
-    registry[url] = (exports) => (resolve((loaded[name] = exports as OnrampParts[N])), policy);
+    registry[url] = (exports) =>
+      document.currentScript == element ? (resolve((loaded[name] = exports as OnrampParts[N])), policy) : undefined;
     try {
-      // Created once; it makes URLs of this directory only. A CSP that lists other policies refuses it.
+      // Created once; it makes the parts' own URLs only. A CSP that lists other policies refuses it.
       policy ??= (
         window as { trustedTypes?: { createPolicy(name: string, rules: object): ScriptUrlPolicy } }
-      ).trustedTypes?.createPolicy('onramp-checkout', {
-        createScriptURL: (value: string) => (value.startsWith(new URL('.', scriptBase).href) ? value : ''),
-      });
+      ).trustedTypes?.createPolicy('onramp-checkout', { createScriptURL: partUrlOnly });
       (element as { src: unknown }).src = policy?.createScriptURL(url) ?? url;
     } catch {
       return fail('CSP_TRUSTED_TYPES');
