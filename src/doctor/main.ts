@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { diagnose, PageUnreadable } from './doctor.js';
 import { formatJson, formatText } from './report.js';
+import { terminalText } from './terminal-text.js';
 
 /** The command's help, printed with `--help` and after a usage error. */
 export const USAGE = `Usage: onramp-checkout doctor <page-url> [--json]
@@ -65,7 +66,7 @@ export async function main(args: readonly string[], output: Output): Promise<num
     return 0;
   }
   if (command.kind === 'usage') {
-    output.stderr(`onramp-checkout: ${command.problem}\n\n${USAGE}`);
+    output.stderr(`onramp-checkout: ${terminalText(command.problem)}\n\n${USAGE}`);
     return 2;
   }
   try {
@@ -74,7 +75,8 @@ export async function main(args: readonly string[], output: Output): Promise<num
     return report.errors > 0 ? 1 : 0;
   } catch (error) {
     const message = error instanceof PageUnreadable ? error.message : `unexpected failure: ${String(error)}`;
-    output.stderr(`onramp-checkout doctor: ${message}\n`);
+    // The message may quote the page's server (a Content-Type, a redirect's address).
+    output.stderr(`onramp-checkout doctor: ${terminalText(message)}\n`);
     return 2;
   }
 }
