@@ -45,6 +45,7 @@ test('bytes: taken until the allowance is spent', () => {
   assert.deepEqual(budgetNotes(budget), [
     '1 request not read to the end: the doctor reads at most 100 bytes in a run.',
   ]);
+  budget.end();
 });
 
 test("the run's time: those waiting for a slot are refused, and no request is admitted after", async () => {

@@ -4,7 +4,7 @@
  * wrong. Failures are one line on stderr, never a stack trace.
  */
 import { parseArgs } from 'node:util';
-import { diagnose, PageUnreadable } from './doctor.js';
+import { type DiagnoseOptions, diagnose, PageUnreadable } from './doctor.js';
 import { formatJson, formatText } from './report.js';
 import { terminalText } from './terminal-text.js';
 
@@ -58,8 +58,8 @@ export function parseCommand(args: readonly string[]): Command {
   return { kind: 'doctor', url: parsedUrl.href, json: parsed.values.json === true };
 }
 
-/** Runs the command; resolves to the exit status. */
-export async function main(args: readonly string[], output: Output): Promise<number> {
+/** Runs the command; resolves to the exit status (`options`: for tests, the run's bounds and resolver). */
+export async function main(args: readonly string[], output: Output, options: DiagnoseOptions = {}): Promise<number> {
   const command = parseCommand(args);
   if (command.kind === 'help') {
     output.stdout(USAGE);
@@ -70,7 +70,7 @@ export async function main(args: readonly string[], output: Output): Promise<num
     return 2;
   }
   try {
-    const report = await diagnose(command.url);
+    const report = await diagnose(command.url, options);
     output.stdout(command.json ? formatJson(report) : formatText(report));
     return report.errors > 0 ? 1 : 0;
   } catch (error) {
