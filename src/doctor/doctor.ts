@@ -2,8 +2,8 @@
  * The doctor: reads a merchant page as a browser gets it (its HTML, the CSP of its headers and
  * `<meta>`, the widget's script tags and `<onramp-checkout>` elements), asks the API what the
  * widget would, and reports every problem of the catalogue it can find before the page goes live.
- * The page is a stranger's: every request of the run shares one budget and one address gate
- * (`http.ts`).
+ * The page is a stranger's: it is checked within `work-bounds.ts`, and every request of the run
+ * shares one budget and one address gate (`http.ts`).
  */
 import { PROBLEMS, type ProblemKind } from '../diagnostics/problems.js';
 import { AddressGate, type Resolver } from './address-gate.js';
@@ -16,6 +16,7 @@ import { type ElementRef, distinctFindings, type Finding, finding } from './find
 import { boundedFetch, type FetchContext, RequestFailed, RequestRefused } from './http.js';
 import { readPage } from './read-page.js';
 import { checkScripts } from './script-checks.js';
+import { boundWork } from './work-bounds.js';
 
 /** A page larger than this is read this far (no merchant page's head and widget come later). */
 export const PAGE_MAX_BYTES = 2 * 1024 * 1024;
@@ -120,26 +121,31 @@ async function diagnosePage(url: string, context: FetchContext): Promise<DoctorR
     notes.push('The Content-Security-Policy-Report-Only header only reports: it was not checked.');
 
   const header = page.headers.get('content-security-policy');
-  const policies: Policy[] = [
+  const allPolicies: Policy[] = [
     ...parseHeaderPolicies(header === null ? [] : [header]),
     ...reading.metaPolicies.map((text) => parsePolicy(text, 'meta')).filter((policy) => policy !== null),
   ];
+  const work = boundWork(reading, allPolicies);
+  const { policies } = work;
+  notes.push(...work.notes);
+  /** The policies that decide what may be fetched; `null`: not all known, so nothing is. */
+  const fetchPolicies = work.everyPolicy ? policies : null;
 
   const found: Finding[] = [];
-  const checked = reading.elements.map((element) => checkElement(element, page.url));
+  const checked = work.elements.map((element) => checkElement(element, page.url));
   if (reading.elements.length === 0) found.push(finding('ELEMENT_NOT_FOUND'));
   for (const element of checked) {
     found.push(...element.findings, ...elementCspFindings(policies, page.url, element));
     if (element.note) notes.push(element.note);
   }
-  found.push(...scriptCspFindings(policies, page.url, reading.scripts), ...trustedTypesFindings(policies));
+  found.push(...scriptCspFindings(policies, page.url, work.scripts), ...trustedTypesFindings(policies));
 
   // Each API once, for the first element that calls it. The APIs first: few, and what the widget needs most.
   const apis = new Map<string, ElementRef>();
   for (const { apiBase, element } of checked)
     if (apiBase && !apis.has(apiBase)) apis.set(apiBase, { index: element.index, line: element.line });
-  const probes = await probeApis(apis, page.url, policies, context);
-  const scripts = await checkScripts(reading.scripts, page.url, policies, context);
+  const probes = await probeApis(apis, page.url, fetchPolicies, context);
+  const scripts = await checkScripts(work.scripts, page.url, fetchPolicies, context);
   found.push(...scripts.findings, ...probes.findings);
   notes.push(...scripts.notes, ...probes.notes, ...budgetNotes(context.budget));
 
@@ -150,11 +156,12 @@ async function diagnosePage(url: string, context: FetchContext): Promise<DoctorR
     findings,
     errors: findings.filter((item) => PROBLEMS[item.code].kind === 'error').length,
     warnings: findings.filter((item) => PROBLEMS[item.code].kind === 'warning').length,
-    notes,
+    // Each note once: a page may repeat what a note is about thousands of times.
+    notes: [...new Set(notes)],
     checked: {
       elements: reading.elements.length,
       scripts: reading.scripts.length,
-      policies: policies.length,
+      policies: allPolicies.length,
       apis: probes.asked,
     },
   };
