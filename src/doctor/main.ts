@@ -4,8 +4,9 @@
  * wrong. Failures are one line on stderr, never a stack trace.
  */
 import { parseArgs } from 'node:util';
-import { diagnose, PageUnreadable } from './doctor.js';
+import { type DiagnoseOptions, diagnose, PageUnreadable } from './doctor.js';
 import { formatJson, formatText } from './report.js';
+import { terminalText } from './terminal-text.js';
 
 /** The command's help, printed with `--help` and after a usage error. */
 export const USAGE = `Usage: onramp-checkout doctor <page-url> [--json]
@@ -57,24 +58,25 @@ export function parseCommand(args: readonly string[]): Command {
   return { kind: 'doctor', url: parsedUrl.href, json: parsed.values.json === true };
 }
 
-/** Runs the command; resolves to the exit status. */
-export async function main(args: readonly string[], output: Output): Promise<number> {
+/** Runs the command; resolves to the exit status (`options`: for tests, the run's bounds and resolver). */
+export async function main(args: readonly string[], output: Output, options: DiagnoseOptions = {}): Promise<number> {
   const command = parseCommand(args);
   if (command.kind === 'help') {
     output.stdout(USAGE);
     return 0;
   }
   if (command.kind === 'usage') {
-    output.stderr(`onramp-checkout: ${command.problem}\n\n${USAGE}`);
+    output.stderr(`onramp-checkout: ${terminalText(command.problem)}\n\n${USAGE}`);
     return 2;
   }
   try {
-    const report = await diagnose(command.url);
+    const report = await diagnose(command.url, options);
     output.stdout(command.json ? formatJson(report) : formatText(report));
     return report.errors > 0 ? 1 : 0;
   } catch (error) {
     const message = error instanceof PageUnreadable ? error.message : `unexpected failure: ${String(error)}`;
-    output.stderr(`onramp-checkout doctor: ${message}\n`);
+    // The message may quote the page's server (a Content-Type, a redirect's address).
+    output.stderr(`onramp-checkout doctor: ${terminalText(message)}\n`);
     return 2;
   }
 }

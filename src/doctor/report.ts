@@ -1,6 +1,11 @@
-/** The doctor's report as text for a terminal, or as JSON for tools and CI. */
+/**
+ * The doctor's report as text for a terminal, or as JSON for tools and CI. This is the output edge:
+ * every string that may hold the page's text (the URL, causes and fixes filled with its values,
+ * notes) goes through `terminal-text.ts` here, in both forms.
+ */
 import type { DoctorReport } from './doctor.js';
 import type { Finding } from './findings.js';
+import { terminalJson, terminalText } from './terminal-text.js';
 
 const plural = (count: number, word: string, words = `${word}s`): string => `${count} ${count === 1 ? word : words}`;
 
@@ -21,13 +26,13 @@ export function checkedLine({ checked }: DoctorReport): string {
 
 function formatFinding(found: Finding): string {
   const where = found.element ? `  (<onramp-checkout> #${found.element.index}, line ${found.element.line})` : '';
-  return `${found.kind} ${found.code}${where}\n  ${found.cause}\n  Fix: ${found.fix}\n`;
+  return `${found.kind} ${found.code}${where}\n  ${terminalText(found.cause)}\n  Fix: ${terminalText(found.fix)}\n`;
 }
 
 /** The report for people: each finding with its cause and fix, the notes, then the summary. */
 export function formatText(report: DoctorReport): string {
-  const lines = [`onramp-checkout doctor: ${report.url}`, '', ...report.findings.map(formatFinding)];
-  for (const note of report.notes) lines.push(`note: ${note}`);
+  const lines = [`onramp-checkout doctor: ${terminalText(report.url)}`, '', ...report.findings.map(formatFinding)];
+  for (const note of report.notes) lines.push(`note: ${terminalText(note)}`);
   if (report.notes.length) lines.push('');
   lines.push(checkedLine(report), summaryLine(report));
   return `${lines.join('\n')}\n`;
@@ -35,5 +40,5 @@ export function formatText(report: DoctorReport): string {
 
 /** The report for tools: `{url, findings: [{code, kind, cause, fix, element?}], errors, warnings, notes, checked}`. */
 export function formatJson(report: DoctorReport): string {
-  return `${JSON.stringify(report, null, 2)}\n`;
+  return `${terminalJson(report, 2)}\n`;
 }
