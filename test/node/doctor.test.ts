@@ -39,7 +39,7 @@ before(async () => {
   deadPort = await freePort();
   api = new URL(demo.sandbox.apiUrl).origin;
   checkout = new URL(demo.sandbox.checkoutUrl).origin;
-  pages.set('/dist/onramp-checkout.iife.js', { headers: { 'Content-Type': 'text/javascript' }, body: SCRIPT });
+  pages.set('/dist/cdn/onramp-checkout.iife.js', { headers: { 'Content-Type': 'text/javascript' }, body: SCRIPT });
   pages.set('/data.json', { headers: { 'Content-Type': 'application/json' }, body: '{"ok":true}' });
   // Not the API: a web page, and a JSON service that sends no CORS headers.
   pages.set('/html-api/v1/onramp', { status: 404, headers: { 'Content-Type': HTML }, body: '<h1>Not found</h1>' });
@@ -114,7 +114,7 @@ interface Variant {
 }
 
 const SECRET = 'ors_d0c70r_secret_abc123';
-const SCRIPT_TAG = '<script src="/dist/onramp-checkout.iife.js" defer></script>';
+const SCRIPT_TAG = '<script src="/dist/cdn/onramp-checkout.iife.js" defer></script>';
 /** Another origin for the script: the same server as `localhost`. */
 const elsewhere = (): string => pages.origin.replace('127.0.0.1', 'localhost');
 const withScript = (tag: string) => (html: string) => html.replace(SCRIPT_TAG, tag);
@@ -145,26 +145,26 @@ const VARIANTS: Variant[] = [
   {
     name: 'script-src without the script',
     expect: ['CSP_SCRIPT_SRC'],
-    html: (html) => withScript(`<script src="${elsewhere()}/dist/onramp-checkout.iife.js" defer></script>`)(html),
+    html: (html) => withScript(`<script src="${elsewhere()}/dist/cdn/onramp-checkout.iife.js" defer></script>`)(html),
   },
   {
     name: 'a script from elsewhere with the nonce that script-src lists',
     expect: [],
     csp: (policy) => policy.replace("script-src 'self'", "script-src 'self' 'nonce-d0c70r'"),
     html: (html) =>
-      withScript(`<script src="${elsewhere()}/dist/onramp-checkout.iife.js" nonce="d0c70r" defer></script>`)(html),
+      withScript(`<script src="${elsewhere()}/dist/cdn/onramp-checkout.iife.js" nonce="d0c70r" defer></script>`)(html),
   },
   {
     name: 'integrity that the file served does not match',
     expect: ['SCRIPT_INTEGRITY_MISMATCH'],
     html: withScript(
-      `<script src="/dist/onramp-checkout.iife.js" integrity="${sri('another version')}" defer></script>`,
+      `<script src="/dist/cdn/onramp-checkout.iife.js" integrity="${sri('another version')}" defer></script>`,
     ),
   },
   {
     name: 'integrity that the file served matches',
     expect: [],
-    html: withScript(`<script src="/dist/onramp-checkout.iife.js" integrity="${sri(SCRIPT)}" defer></script>`),
+    html: withScript(`<script src="/dist/cdn/onramp-checkout.iife.js" integrity="${sri(SCRIPT)}" defer></script>`),
   },
   {
     name: 'integrity without crossorigin on a cross-origin script',
@@ -172,7 +172,7 @@ const VARIANTS: Variant[] = [
     csp: (policy) => policy.replace("script-src 'self'", `script-src 'self' ${elsewhere()}`),
     html: (html) =>
       withScript(
-        `<script src="${elsewhere()}/dist/onramp-checkout.iife.js" integrity="${sri(SCRIPT)}" defer></script>`,
+        `<script src="${elsewhere()}/dist/cdn/onramp-checkout.iife.js" integrity="${sri(SCRIPT)}" defer></script>`,
       )(html),
   },
   {
