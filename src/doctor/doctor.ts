@@ -11,6 +11,7 @@ import { probeApis } from './api-probes.js';
 import { elementCspFindings, scriptCspFindings, trustedTypesFindings } from './csp-checks.js';
 import { parseHeaderPolicies, parsePolicy, type Policy } from './csp-policy.js';
 import { checkElement } from './element-checks.js';
+import { checkFolders } from './folder-checks.js';
 import { type BudgetLimits, BudgetSpent, budgetNotes, FetchBudget } from './fetch-budget.js';
 import { type ElementRef, distinctFindings, type Finding, finding } from './findings.js';
 import { boundedFetch, type FetchContext, RequestFailed, RequestRefused } from './http.js';
@@ -146,8 +147,10 @@ async function diagnosePage(url: string, context: FetchContext): Promise<DoctorR
     if (apiBase && !apis.has(apiBase)) apis.set(apiBase, { index: element.index, line: element.line });
   const probes = await probeApis(apis, page.url, fetchPolicies, context);
   const scripts = await checkScripts(work.scripts, page.url, fetchPolicies, context);
-  found.push(...scripts.findings, ...probes.findings);
-  notes.push(...scripts.notes, ...probes.notes, ...budgetNotes(context.budget));
+  // The folder beside the script: the parts and catalogues this page can need.
+  const folders = await checkFolders(work.scripts, checked, page.url, fetchPolicies, context);
+  found.push(...scripts.findings, ...folders.findings, ...probes.findings);
+  notes.push(...scripts.notes, ...folders.notes, ...probes.notes, ...budgetNotes(context.budget));
 
   // Errors first: what stops the widget leads the report (sort is stable: page order within a kind).
   const findings = distinctFindings(found).sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind]);
