@@ -30,6 +30,17 @@ export const CONSUMER_APPS = {
   // A plain node:http merchant server with the order handler (onramp-checkout/server): `tsc` against the
   // packed types, then `node dist/server.js` (servers.ts).
   'node-server': { build: [['npm', 'run', 'build']] },
+  // The order handler mounted as the docs show it, each framework from npm (their starters fetch
+  // templates from GitHub), run by its own Node server (servers.ts). Hono and h3: `tsc`, strict.
+  'hono-node': { build: [['npm', 'run', 'build']] },
+  'h3-node': { build: [['npm', 'run', 'build']] },
+  // `astro build` (it writes `.astro/types.d.ts`), then `tsc --noEmit` (astro/tsconfigs/strict).
+  'astro-node': {
+    build: [
+      ['npm', 'run', 'build'],
+      ['npm', 'run', 'check'],
+    ],
+  },
   // Every TypeScript sample of README.md, CONTRIBUTING.md and docs/*.md, type-checked against the packed
   // package (prepare.ts writes them in: test/consumers/readme-samples.ts; the Vue samples go to vite-vue).
   'readme-samples': { build: [['npx', 'tsc', '--noEmit', '-p', '.']] },

@@ -1,10 +1,13 @@
 /**
  * The order handler of `onramp-checkout/server` as a merchant gets it: from the packed package
- * (`prepare.ts` installed it), in the Next.js app's route handler (`app/api/order/route.ts`, under
- * `next start`) and in a plain node:http server (`node-server/`), both against the sandbox, on
- * loopback. Orders are POSTed as the widget sends them: a valid one creates a session; an amount
- * outside the shop's bounds, another site's Origin and a flood from one visitor are refused.
- * Runs after `prepare.ts`, in `npm run test:consumers`; an app left out by `CONSUMERS` is skipped.
+ * (`prepare.ts` installed it), mounted each way the docs show, every app against the sandbox, on
+ * loopback: the Next.js app's route handler (`app/api/order/route.ts`, under `next start`), a plain
+ * node:http server (`node-server/`, `toNodeListener`), Hono on Node (`hono-node/`), h3 on node:http
+ * (`h3-node/`, as Nuxt's server runs it) and Astro's Node adapter (`astro-node/`). Orders are POSTed
+ * as the widget sends them: a valid one creates a session; an amount outside the shop's bounds,
+ * another site's Origin and a flood from one visitor are refused. `order-handler-bounds.test.ts`
+ * replays the attacks. Runs after `prepare.ts`, in `npm run test:consumers`; an app left out by
+ * `CONSUMERS` is skipped.
  */
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -12,7 +15,8 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { SandboxHandle } from '../../demo/onramp-api/index.js';
 import { appDir, selectedApps } from './apps.js';
-import { type AppServer, ORDER, keysOf, startNextApp, startNodeServer, startTestSandbox } from './servers.js';
+import { postOrder } from './order-requests.js';
+import { type AppServer, ORDER, ORDER_APPS, type OrderAppName, keysOf, startTestSandbox } from './servers.js';
 
 interface Envelope {
   success: boolean;
@@ -22,19 +26,15 @@ interface Envelope {
 
 let sandbox: SandboxHandle;
 before(async () => {
-  sandbox = await startTestSandbox();
+  // The account's secret key as the sandbox limits it by default: 100 at once, 25 a second.
+  sandbox = await startTestSandbox({ rateLimit: { burst: 100, perSecond: 25 } });
 });
 after(() => sandbox.close());
 
-const APPS = {
-  'next-app': { start: startNextApp, built: () => existsSync(join(appDir('next-app'), '.next')) },
-  'node-server': { start: startNodeServer, built: () => existsSync(join(appDir('node-server'), 'dist/server.js')) },
-} as const;
-
-for (const [name, app] of Object.entries(APPS)) {
-  const skip = !selectedApps().includes(name as keyof typeof APPS)
+for (const [name, app] of Object.entries(ORDER_APPS) as [OrderAppName, (typeof ORDER_APPS)[OrderAppName]][]) {
+  const skip = !selectedApps().includes(name)
     ? `${name} is not among CONSUMERS`
-    : !app.built()
+    : !existsSync(join(appDir(name), app.built))
       ? `${name} is not built: run prepare.ts first`
       : false;
 
@@ -87,9 +87,13 @@ for (const [name, app] of Object.entries(APPS)) {
       assert.equal(statuses[0], 201, statuses.join(' '));
       assert.equal(statuses.at(-1), 429, statuses.join(' '));
       assert.ok(statuses.filter((status) => status === 201).length <= 5, statuses.join(' '));
-      // The Next.js app's visitor is X-Real-IP (its proxy's header): another visitor still passes.
-      // The Node server's is the socket address, which every request here shares.
-      if (name === 'next-app') assert.equal((await order(ORDER, { 'X-Real-IP': '198.51.100.10' })).status, 201);
+      // Another visitor still passes: the Next.js app's visitor is X-Real-IP (its proxy's header), the
+      // other apps' the connection's address (every request above came from 127.0.0.1).
+      const other =
+        app.visitor === 'x-real-ip'
+          ? await postOrder(server.url, { headers: { 'X-Real-IP': '198.51.100.10' } })
+          : await postOrder(server.url, { localAddress: '127.0.0.3' });
+      assert.equal(other.status, 201, JSON.stringify(other));
     });
   });
 }

@@ -19,7 +19,11 @@ const root = resolve(import.meta.dirname, '../..');
 function run(command: string, args: string[], cwd: string): void {
   const started = performance.now();
   process.stdout.write(`[consumers] ${cwd}: ${command} ${args.join(' ')}\n`);
-  execFileSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  execFileSync(command, args, {
+    cwd,
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ASTRO_TELEMETRY_DISABLED: '1' },
+  });
   process.stdout.write(`[consumers]   done in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
 }
 
@@ -32,7 +36,7 @@ function copyApp(app: string): string {
     if (entry !== 'node_modules') rmSync(join(to, entry), { recursive: true, force: true });
   cpSync(from, to, {
     recursive: true,
-    filter: (source) => !/[/\\](node_modules|\.next|\.svelte-kit|dist|build)$/.test(source),
+    filter: (source) => !/[/\\](node_modules|\.next|\.svelte-kit|\.astro|dist|build)$/.test(source),
   });
   return to;
 }

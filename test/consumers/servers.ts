@@ -10,9 +10,9 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
-import { type SandboxHandle, startSandbox } from '../../demo/onramp-api/index.js';
+import { type SandboxHandle, type StartSandboxOptions, startSandbox } from '../../demo/onramp-api/index.js';
 import { freePort } from '../support/free-port.js';
-import { appDir } from './apps.js';
+import { type ConsumerAppName, appDir } from './apps.js';
 
 export const ORDER = {
   wallet_address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
@@ -22,8 +22,9 @@ export const ORDER = {
   fiat_currency: 'USD',
 } as const;
 
-export function startTestSandbox(): Promise<SandboxHandle> {
-  return startSandbox({ db: ':memory:', port: 0, checkoutPort: 0, deliveryMs: 800, log: () => {} });
+/** A sandbox on free ports with an in-memory database; `options` override (e.g. its secret-key `rateLimit`). */
+export function startTestSandbox(options: StartSandboxOptions = {}): Promise<SandboxHandle> {
+  return startSandbox({ db: ':memory:', port: 0, checkoutPort: 0, deliveryMs: 800, log: () => {}, ...options });
 }
 
 export function keysOf(sandbox: SandboxHandle): { secret: string; publishable: string } {
@@ -46,20 +47,21 @@ export interface AppServer {
   close(): Promise<void>;
 }
 
-/** The onramp settings a merchant's server reads from its environment. */
-function onrampEnv(sandbox: SandboxHandle): Record<string, string> {
+/** The onramp settings a merchant's server reads from its environment (and the shop's own origin, if known). */
+function onrampEnv(sandbox: SandboxHandle, shopOrigin?: string): Record<string, string> {
   const { secret, publishable } = keysOf(sandbox);
   return {
     ONRAMP_API_BASE: sandbox.apiUrl,
     ONRAMP_CHECKOUT_ORIGIN: sandbox.checkoutUrl,
     ONRAMP_SECRET_KEY: secret,
     ONRAMP_PUBLISHABLE_KEY: publishable,
+    ...(shopOrigin ? { SHOP_ORIGIN: shopOrigin } : {}),
   };
 }
 
 /** A built app's own server process on `port`, up once `/` answers (bounded: a broken build fails with its output). */
 async function startAppProcess(
-  app: 'next-app' | 'sveltekit' | 'node-server',
+  app: ConsumerAppName,
   command: string,
   args: string[],
   port: number,
@@ -100,7 +102,7 @@ export async function startNextApp(sandbox: SandboxHandle): Promise<AppServer> {
   const port = await freePort();
   return startAppProcess('next-app', 'npx', ['next', 'start', '-p', String(port), '-H', '127.0.0.1'], port, {
     NEXT_TELEMETRY_DISABLED: '1',
-    ...onrampEnv(sandbox),
+    ...onrampEnv(sandbox, `http://127.0.0.1:${port}`),
   });
 }
 
@@ -114,15 +116,51 @@ export async function startSvelteKitApp(sandbox: SandboxHandle): Promise<AppServ
   });
 }
 
-/** The plain Node merchant server (`node dist/server.js`): its `POST /api/order` is the order handler. */
-export async function startNodeServer(sandbox: SandboxHandle): Promise<AppServer> {
+/**
+ * A merchant server that reads `HOST` and `PORT` (`node <entry>`): the plain Node server, Hono and h3
+ * (`dist/server.js`), Astro's standalone Node adapter (`dist/server/entry.mjs`). Its `POST /api/order`
+ * is the order handler, its `/` answers once it is up.
+ */
+async function startNodeApp(sandbox: SandboxHandle, app: ConsumerAppName, entry: string): Promise<AppServer> {
   const port = await freePort();
-  return startAppProcess('node-server', process.execPath, ['dist/server.js'], port, {
+  return startAppProcess(app, process.execPath, [entry], port, {
     PORT: String(port),
     HOST: '127.0.0.1',
-    ...onrampEnv(sandbox),
+    ...onrampEnv(sandbox, `http://127.0.0.1:${port}`),
   });
 }
+
+/** The plain Node merchant server (`node dist/server.js`): its `POST /api/order` is the order handler. */
+export const startNodeServer = (sandbox: SandboxHandle): Promise<AppServer> =>
+  startNodeApp(sandbox, 'node-server', 'dist/server.js');
+/** The Hono app on `@hono/node-server`. */
+export const startHonoNode = (sandbox: SandboxHandle): Promise<AppServer> =>
+  startNodeApp(sandbox, 'hono-node', 'dist/server.js');
+/** The h3 app on node:http (h3's `toNodeListener`, as Nitro's Node server runs it). */
+export const startH3Node = (sandbox: SandboxHandle): Promise<AppServer> =>
+  startNodeApp(sandbox, 'h3-node', 'dist/server.js');
+/** The Astro app on its Node adapter's own server (standalone). */
+export const startAstroNode = (sandbox: SandboxHandle): Promise<AppServer> =>
+  startNodeApp(sandbox, 'astro-node', 'dist/server/entry.mjs');
+
+/**
+ * The apps that mount the order handler, and how each tells visitors apart: the connection's address
+ * (`socket`: a test sends from 127.0.0.N), or `X-Real-IP` as the Next.js app's proxy would set it
+ * (a route handler has no address).
+ */
+export const ORDER_APPS = {
+  'node-server': { start: startNodeServer, built: 'dist/server.js', visitor: 'socket' },
+  'next-app': { start: startNextApp, built: '.next/BUILD_ID', visitor: 'x-real-ip' },
+  'hono-node': { start: startHonoNode, built: 'dist/server.js', visitor: 'socket' },
+  'h3-node': { start: startH3Node, built: 'dist/server.js', visitor: 'socket' },
+  'astro-node': { start: startAstroNode, built: 'dist/server/entry.mjs', visitor: 'socket' },
+} as const satisfies Partial<
+  Record<
+    ConsumerAppName,
+    { start: (sandbox: SandboxHandle) => Promise<AppServer>; built: string; visitor: 'socket' | 'x-real-ip' }
+  >
+>;
+export type OrderAppName = keyof typeof ORDER_APPS;
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -3,19 +3,13 @@
  * through its node:http adapter; the socket's address is the visitor. Settings from the environment.
  */
 import { createServer } from 'node:http';
-import { createOrderHandler, toNodeListener } from 'onramp-checkout/server';
+import { toNodeListener } from 'onramp-checkout/server';
+import { handleOrder } from './order-handler.js';
 
-const handleOrder = toNodeListener(
-  createOrderHandler({
-    secretKey: process.env.ONRAMP_SECRET_KEY,
-    apiBase: process.env.ONRAMP_API_BASE,
-    rules: { minFiatAmount: 2000, maxFiatAmount: 50_000, cryptoCurrencies: ['ETH', 'USDC'], networks: ['ethereum', 'base'] },
-    limit: { burst: 5, perMinute: 5 },
-  }),
-);
+const orders = toNodeListener(handleOrder);
 
 const server = createServer((req, res) => {
-  if (new URL(req.url ?? '/', 'http://localhost').pathname === '/api/order') return void handleOrder(req, res);
+  if (new URL(req.url ?? '/', 'http://localhost').pathname === '/api/order') return void orders(req, res);
   res.writeHead(req.url === '/' ? 200 : 404, { 'Content-Type': 'text/plain' }).end(req.url === '/' ? 'shop' : 'not found');
 });
 

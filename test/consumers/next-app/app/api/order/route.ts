@@ -8,6 +8,8 @@ const handleOrder = createOrderHandler({
   // Undefined while `next build` loads this module; set when `next start` serves it.
   secretKey: process.env.ONRAMP_SECRET_KEY,
   apiBase: process.env.ONRAMP_API_BASE,
+  // The shop's own origin in production; unset, only a loopback page of this loopback server may order.
+  allowedOrigins: process.env.SHOP_ORIGIN ? [process.env.SHOP_ORIGIN] : undefined,
   rules: { minFiatAmount: 2000, maxFiatAmount: 50_000, cryptoCurrencies: ['ETH', 'USDC'], networks: ['ethereum', 'base'] },
   // The proxy in front of this app sets X-Real-IP (the tests play that proxy).
   visitorHeader: 'x-real-ip',
