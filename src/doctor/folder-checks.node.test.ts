@@ -40,7 +40,7 @@ function serve(files: Record<string, string>, element: string, csp?: string): st
 }
 
 const SESSION = 'client-secret="ors_f0ld3r_secret_abc123"';
-const FULL = {
+const FULL: Record<string, string> = {
   'onramp-checkout.iife.js': SCRIPT,
   'onramp-checkout.later.js': LATER,
   'onramp-checkout.order.js': ORDER,

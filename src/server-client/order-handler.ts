@@ -282,7 +282,13 @@ export function createOrderHandler(options: OrderHandlerOptions): OrderHandler {
     if (mediaType !== 'application/json') return fail('UNSUPPORTED_MEDIA_TYPE', 'Send the order as application/json');
     const declared = Number(request.headers.get('Content-Length') ?? '0');
     if (declared > maxBodyBytes) return fail('PAYLOAD_TOO_LARGE', `The order must be at most ${maxBodyBytes} bytes`);
-    const text = await readBounded(request, maxBodyBytes);
+    let text: string | null;
+    try {
+      text = await readBounded(request, maxBodyBytes);
+    } catch {
+      // The client went away mid-body (a reset, an abort): nothing to create.
+      return fail('VALIDATION_ERROR', 'The order’s body could not be read');
+    }
     if (text === null) return fail('PAYLOAD_TOO_LARGE', `The order must be at most ${maxBodyBytes} bytes`);
     let json: unknown;
     try {
