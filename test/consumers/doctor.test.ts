@@ -6,8 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import { contentSecurityPolicy } from '../../demo/shop/server/csp.js';
 import { type DemoHandle, startDemo } from '../../demo/shop/server/demo-server.js';
@@ -90,5 +90,38 @@ test(
       result.stdout,
       new RegExp(`\\nerror CSP_CONNECT_SRC .*\\n.*\\n  Fix: Add ${api.replace(/\./g, '\\.')} to the connect-src`),
     );
+  },
+);
+
+test(
+  'the installed bin: exit 1 on a page that serves the script-tag file without its folder, naming the missing file',
+  { timeout: 120_000 },
+  async () => {
+    const api = new URL(demo.sandbox.apiUrl).origin;
+    const checkout = new URL(demo.sandbox.checkoutUrl).origin;
+    // As the docs used to say: "copy the file" (here the built one, alone under /assets/).
+    pages.set('/assets/onramp-checkout.iife.js', {
+      headers: { 'Content-Type': 'text/javascript' },
+      body: readFileSync(resolve(import.meta.dirname, '../../dist/cdn/onramp-checkout.iife.js')),
+    });
+    pages.set('/alone', {
+      headers: {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Security-Policy': contentSecurityPolicy(api, checkout),
+      },
+      body: renderEmbedPage({
+        title: 'Doctor',
+        publishableKey: 'onramp_test_pk_d0c70r',
+        clientSecret: 'ors_d0c70r_secret_abc123',
+        redirectUrl: `${checkout}/pay/ors_d0c70r?t=t0k3n`,
+        apiBase: demo.sandbox.apiUrl,
+        checkoutOrigin: checkout,
+        mode: 'embedded',
+      }).replace('/dist/cdn/onramp-checkout.iife.js', '/assets/onramp-checkout.iife.js'),
+    });
+    const result = await doctor(`${pages.origin}/alone`);
+    assert.equal(result.status, 1, result.stdout);
+    assert.match(result.stdout, /\nerror FOLDER_FILE_MISSING.*\n.*onramp-checkout\.later\.js.*answered 404/);
+    assert.match(result.stdout, /Fix: Serve the package's dist\/cdn\/ folder as it is/);
   },
 );
