@@ -70,9 +70,9 @@ describe('the folder beside the script', () => {
     const missing = report.findings.filter((found) => found.code === 'FOLDER_FILE_MISSING');
     assert.equal(missing.length, 1, JSON.stringify(report.findings));
     assert.equal(missing[0]?.kind, 'error');
-    assert.match(missing[0]!.cause, /onramp-checkout\.later\.js/);
-    assert.match(missing[0]!.cause, /answered 404/);
-    assert.match(missing[0]!.fix, /dist\/cdn\/ folder as it is/);
+    assert.match(missing[0].cause, /onramp-checkout\.later\.js/);
+    assert.match(missing[0].cause, /answered 404/);
+    assert.match(missing[0].fix, /dist\/cdn\/ folder as it is/);
     assert.ok(report.errors >= 1);
   });
 
