@@ -11,68 +11,10 @@
  * only, and loads the texts when it has something to say.
  */
 
-/** How a problem affects the buyer: it stops the flow, the flow goes on, or it fixes itself. */
-export type ProblemKind = 'error' | 'warning' | 'transient';
+import { PAGE_FILE_PROBLEMS } from './page-file-problems.js';
+import { type Problem, type ProblemValues, problem } from './problem.js';
 
-/** Who finds it: the running widget, the doctor reading the page, or both. */
-export type ProblemFinder = 'widget' | 'doctor' | 'both';
-
-export interface Problem {
-  kind: ProblemKind;
-  finder: ProblemFinder;
-  /** A few words, the docs' heading. */
-  title: string;
-  /** What is wrong, for the merchant (a template). */
-  cause: string;
-  /** What to change, naming the exact value to set (a template). */
-  fix: string;
-}
-
-const problem = (kind: ProblemKind, finder: ProblemFinder, title: string, cause: string, fix: string): Problem => ({
-  kind,
-  finder,
-  title,
-  cause,
-  fix,
-});
-
-/**
- * Values a template may name. The widget and the doctor fill what they know; a missing value reads
- * as empty, so every template says enough without it.
- */
-export interface ProblemValues {
-  /** The element's `api-base` as written, and its origin. */
-  apiBase?: string;
-  apiOrigin?: string;
-  checkoutOrigin?: string;
-  /** The origin of `redirect_url`. */
-  redirectOrigin?: string;
-  /** The merchant page's origin. */
-  pageOrigin?: string;
-  /** The CSP directive that refused, and the address it refused. */
-  directive?: string;
-  blocked?: string;
-  /** A URL the widget or the doctor asked. */
-  url?: string;
-  status?: string;
-  contentType?: string;
-  /** The key's environment and the session's. */
-  keyMode?: string;
-  sessionMode?: string;
-  /** An on-demand part, a Trusted Types policy, an element width, a version. */
-  part?: string;
-  policy?: string;
-  width?: string;
-  version?: string;
-  otherVersion?: string;
-  /** The server's own words, when it gave some. */
-  detail?: string;
-  /** Seconds a 429 asked to wait (`Retry-After`). */
-  retryAfter?: string;
-  /** The script-tag file's address (doctor). */
-  script?: string;
-  integrity?: string;
-}
+export type { Problem, ProblemFinder, ProblemKind, ProblemValues } from './problem.js';
 
 export const PROBLEMS = {
   // ── Keys and the client secret ─────────────────────────────────────────────────────────────
@@ -271,41 +213,8 @@ export const PROBLEMS = {
   ),
 
   // ── The page as the doctor reads it ─────────────────────────────────────────────────────────
-  SCRIPT_CROSSORIGIN_MISSING: problem(
-    'error',
-    'doctor',
-    'integrity without crossorigin',
-    'The script tag {script} has an integrity attribute but no crossorigin attribute: a browser checks integrity on a cross-origin script only in CORS mode, and refuses to run it otherwise.',
-    'Add crossorigin="anonymous" to the script tag.',
-  ),
-  SCRIPT_INTEGRITY_MISMATCH: problem(
-    'error',
-    'doctor',
-    'The script does not match its integrity',
-    'The script {script} does not match integrity="{integrity}": the file changed (a new version at the same URL), so browsers refuse to run it and the element stays empty.',
-    'Set integrity to the hash printed by npm run size for the file you serve, or pin a versioned URL whose bytes never change.',
-  ),
-  FOLDER_FILE_MISSING: problem(
-    'error',
-    'doctor',
-    "A file of the script's folder is missing",
-    "The script {script} loads {part} from beside it, but {url} answered {status}. Served like this, the order paints and then what the file brings never arrives (the result screens and languages, or amount first's form).",
-    "Serve the package's dist/cdn/ folder as it is, beside {script} (node_modules/onramp-checkout/dist/cdn/, or a CDN that serves the package: …/onramp-checkout@<version>/dist/cdn/).",
-  ),
-  FOLDER_FILE_OTHER_BUILD: problem(
-    'error',
-    'doctor',
-    "A file of the script's folder is of another build",
-    '{url} is not the {part} that {script} was built with: its SHA-256 is not the one pinned, so the browser refuses it.',
-    'Serve the dist/cdn/ folder of one version together, beside {script}: the files of one build pin each other.',
-  ),
-  FOLDER_FILE_REFUSED: problem(
-    'error',
-    'doctor',
-    "The page's CSP refuses a file of the script's folder",
-    "The page's Content-Security-Policy ({directive}) refuses {url}, the {part} that {script} loads from beside it.",
-    "Let {directive} allow the folder of {script} (its origin, or 'self' when you serve it yourself), not the one file.",
-  ),
+  // The page's files as the doctor reads them (page-file-problems.ts).
+  ...PAGE_FILE_PROBLEMS,
   ELEMENT_NOT_FOUND: problem(
     'warning',
     'doctor',
