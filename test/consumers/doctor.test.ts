@@ -60,31 +60,39 @@ test('the installed bin: exit 0 on the demo script-tag and server-rendered pages
   }
 });
 
+/** A copy of the demo's script-tag page on `pages` at `path`, with the page's CSP changed by `csp` and its script by `script`. */
+function shopPage(path: string, change: { csp?: (policy: string) => string; script?: string } = {}): string {
+  const api = new URL(demo.sandbox.apiUrl).origin;
+  const checkout = new URL(demo.sandbox.checkoutUrl).origin;
+  const policy = contentSecurityPolicy(api, checkout);
+  const html = renderEmbedPage({
+    title: 'Doctor',
+    publishableKey: 'onramp_test_pk_d0c70r',
+    clientSecret: 'ors_d0c70r_secret_abc123',
+    redirectUrl: `${checkout}/pay/ors_d0c70r?t=t0k3n`,
+    apiBase: demo.sandbox.apiUrl,
+    checkoutOrigin: checkout,
+    mode: 'embedded',
+  });
+  pages.set(path, {
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': change.csp ? change.csp(policy) : policy,
+    },
+    body: change.script ? html.replace('/dist/cdn/onramp-checkout.iife.js', change.script) : html,
+  });
+  return `${pages.origin}${path}`;
+}
+
 test(
   'the installed bin: exit 1 on a page whose CSP leaves out the API, naming the origin to add',
   { timeout: 120_000 },
   async () => {
     const api = new URL(demo.sandbox.apiUrl).origin;
-    const checkout = new URL(demo.sandbox.checkoutUrl).origin;
-    pages.set('/shop', {
-      headers: {
-        'Content-Type': 'text/html; charset=utf-8',
-        'Content-Security-Policy': contentSecurityPolicy(api, checkout).replace(
-          `connect-src 'self' ${api}`,
-          "connect-src 'self'",
-        ),
-      },
-      body: renderEmbedPage({
-        title: 'Doctor',
-        publishableKey: 'onramp_test_pk_d0c70r',
-        clientSecret: 'ors_d0c70r_secret_abc123',
-        redirectUrl: `${checkout}/pay/ors_d0c70r?t=t0k3n`,
-        apiBase: demo.sandbox.apiUrl,
-        checkoutOrigin: checkout,
-        mode: 'embedded',
-      }),
+    const url = shopPage('/shop', {
+      csp: (policy) => policy.replace(`connect-src 'self' ${api}`, "connect-src 'self'"),
     });
-    const result = await doctor(`${pages.origin}/shop`);
+    const result = await doctor(url);
     assert.equal(result.status, 1, result.stderr);
     assert.match(
       result.stdout,
@@ -97,29 +105,13 @@ test(
   'the installed bin: exit 1 on a page that serves the script-tag file without its folder, naming the missing file',
   { timeout: 120_000 },
   async () => {
-    const api = new URL(demo.sandbox.apiUrl).origin;
-    const checkout = new URL(demo.sandbox.checkoutUrl).origin;
     // As the docs used to say: "copy the file" (here the built one, alone under /assets/).
     pages.set('/assets/onramp-checkout.iife.js', {
       headers: { 'Content-Type': 'text/javascript' },
       body: readFileSync(resolve(import.meta.dirname, '../../dist/cdn/onramp-checkout.iife.js')),
     });
-    pages.set('/alone', {
-      headers: {
-        'Content-Type': 'text/html; charset=utf-8',
-        'Content-Security-Policy': contentSecurityPolicy(api, checkout),
-      },
-      body: renderEmbedPage({
-        title: 'Doctor',
-        publishableKey: 'onramp_test_pk_d0c70r',
-        clientSecret: 'ors_d0c70r_secret_abc123',
-        redirectUrl: `${checkout}/pay/ors_d0c70r?t=t0k3n`,
-        apiBase: demo.sandbox.apiUrl,
-        checkoutOrigin: checkout,
-        mode: 'embedded',
-      }).replace('/dist/cdn/onramp-checkout.iife.js', '/assets/onramp-checkout.iife.js'),
-    });
-    const result = await doctor(`${pages.origin}/alone`);
+    const url = shopPage('/alone', { script: '/assets/onramp-checkout.iife.js' });
+    const result = await doctor(url);
     assert.equal(result.status, 1, result.stdout);
     assert.match(result.stdout, /\nerror FOLDER_FILE_MISSING.*\n.*onramp-checkout\.later\.js.*answered 404/);
     assert.match(result.stdout, /Fix: Serve the package's dist\/cdn\/ folder as it is/);
