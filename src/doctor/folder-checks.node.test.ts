@@ -133,6 +133,6 @@ describe('the folder beside the script', () => {
       found.map((item) => item.code),
       ['FOLDER_FILE_REFUSED'],
     );
-    assert.match(found[0]!.cause, /locales\/ja\.json/);
+    assert.match(found[0]!.cause, /refuses http:\/\/127\.0\.0\.1:\d+\/cdn\/locales\/, the locales\/\*\.json/);
   });
 });

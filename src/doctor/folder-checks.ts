@@ -88,6 +88,14 @@ export async function checkFolders(
     const pins = pinsOf(later);
     if (needsOrder) await checkFile(folder, check, PART_FILES.order, 'script', pins);
     const catalogues = languages.map(catalogueFile).filter((file) => CATALOGUE_FILES.includes(file));
+    // A connect-src that refuses the folder refuses every catalogue in it: said once.
+    const first = catalogues[0];
+    const refused = first ? refusal(policies, 'connect', { url: new URL(first, url), page }) : null;
+    if (refused) {
+      const values = { script: url.href, part: 'locales/*.json', url: new URL('locales/', url).href };
+      check.findings.push(finding('FOLDER_FILE_REFUSED', { ...values, directive: refused.directive }));
+      continue;
+    }
     await Promise.all(catalogues.map((file) => checkFile(folder, check, file, 'connect', pins)));
   }
   return check;

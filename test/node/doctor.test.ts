@@ -16,6 +16,7 @@ import { DEMO_PAGES } from '../../demo/shop/server/demo-pages.js';
 import { type DemoHandle, startDemo } from '../../demo/shop/server/demo-server.js';
 import { type EmbedPageOptions, renderEmbedPage } from '../../demo/shop/server/embed-page.js';
 import { PROBLEM_CODES, PROBLEMS, type ProblemCode } from '../../src/diagnostics/problems.js';
+import { CATALOGUE_FILES } from '../../src/parts/cdn-folder.js';
 import type { DoctorReport } from '../../src/doctor/doctor.js';
 import { main } from '../../src/doctor/main.js';
 import { freePort } from '../support/free-port.js';
@@ -23,7 +24,17 @@ import { type PageServer, startPageServer } from '../support/page-server.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const HTML = 'text/html; charset=utf-8';
-const SCRIPT = 'window.OnrampCheckout = {};\n';
+const sha256 = (text: string): string => `sha256-${createHash('sha256').update(text).digest('base64')}`;
+/**
+ * The script-tag file's folder, made up with real pins (the script pins the later part, which pins
+ * the order part and every catalogue), so the doctor finds it whole.
+ */
+const FOLDER: Record<string, string> = {
+  'onramp-checkout.order.js': '/* order */',
+  ...Object.fromEntries(CATALOGUE_FILES.map((file) => [file, `{"file":"${file}"}`])),
+};
+FOLDER['onramp-checkout.later.js'] = `/* later */ ${Object.values(FOLDER).map(sha256).join(' ')}`;
+const SCRIPT = `window.OnrampCheckout = {}; // ${sha256(FOLDER['onramp-checkout.later.js'])}\n`;
 const sri = (text: string): string => `sha384-${createHash('sha384').update(text).digest('base64')}`;
 
 let demo: DemoHandle;
@@ -40,6 +51,14 @@ before(async () => {
   api = new URL(demo.sandbox.apiUrl).origin;
   checkout = new URL(demo.sandbox.checkoutUrl).origin;
   pages.set('/dist/cdn/onramp-checkout.iife.js', { headers: { 'Content-Type': 'text/javascript' }, body: SCRIPT });
+  for (const [file, body] of Object.entries(FOLDER)) {
+    pages.set(`/dist/cdn/${file}`, { headers: { 'Content-Type': 'text/javascript' }, body });
+    // The same folder with its later part of another build.
+    pages.set(`/other/${file}`, { headers: { 'Content-Type': 'text/javascript' }, body: `${body}// other` });
+  }
+  // The script-tag file alone, as the old docs had it served.
+  pages.set('/alone/onramp-checkout.iife.js', { headers: { 'Content-Type': 'text/javascript' }, body: SCRIPT });
+  pages.set('/other/onramp-checkout.iife.js', { headers: { 'Content-Type': 'text/javascript' }, body: SCRIPT });
   pages.set('/data.json', { headers: { 'Content-Type': 'application/json' }, body: '{"ok":true}' });
   // Not the API: a web page, and a JSON service that sends no CORS headers.
   pages.set('/html-api/v1/onramp', { status: 404, headers: { 'Content-Type': HTML }, body: '<h1>Not found</h1>' });
@@ -148,11 +167,30 @@ const VARIANTS: Variant[] = [
     html: (html) => withScript(`<script src="${elsewhere()}/dist/cdn/onramp-checkout.iife.js" defer></script>`)(html),
   },
   {
-    name: 'a script from elsewhere with the nonce that script-src lists',
+    name: 'a script from elsewhere with the nonce that script-src lists, its origin in connect-src (its languages)',
     expect: [],
-    csp: (policy) => policy.replace("script-src 'self'", "script-src 'self' 'nonce-d0c70r'"),
+    csp: (policy) =>
+      policy
+        .replace("script-src 'self'", "script-src 'self' 'nonce-d0c70r'")
+        .replace(`connect-src 'self'`, `connect-src 'self' ${elsewhere()}`),
     html: (html) =>
       withScript(`<script src="${elsewhere()}/dist/cdn/onramp-checkout.iife.js" nonce="d0c70r" defer></script>`)(html),
+  },
+  {
+    name: 'a script from elsewhere, connect-src without its origin: its languages refused',
+    expect: ['FOLDER_FILE_REFUSED'],
+    csp: (policy) => policy.replace("script-src 'self'", `script-src 'self' ${elsewhere()}`),
+    html: (html) => withScript(`<script src="${elsewhere()}/dist/cdn/onramp-checkout.iife.js" defer></script>`)(html),
+  },
+  {
+    name: 'the script-tag file alone, without its folder',
+    expect: ['FOLDER_FILE_MISSING'],
+    html: withScript('<script src="/alone/onramp-checkout.iife.js" defer></script>'),
+  },
+  {
+    name: 'a part of another build beside the script',
+    expect: ['FOLDER_FILE_OTHER_BUILD'],
+    html: withScript('<script src="/other/onramp-checkout.iife.js" defer></script>'),
   },
   {
     name: 'integrity that the file served does not match',
@@ -169,7 +207,10 @@ const VARIANTS: Variant[] = [
   {
     name: 'integrity without crossorigin on a cross-origin script',
     expect: ['SCRIPT_CROSSORIGIN_MISSING'],
-    csp: (policy) => policy.replace("script-src 'self'", `script-src 'self' ${elsewhere()}`),
+    csp: (policy) =>
+      policy
+        .replace("script-src 'self'", `script-src 'self' ${elsewhere()}`)
+        .replace(`connect-src 'self'`, `connect-src 'self' ${elsewhere()}`),
     html: (html) =>
       withScript(
         `<script src="${elsewhere()}/dist/cdn/onramp-checkout.iife.js" integrity="${sri(SCRIPT)}" defer></script>`,
@@ -210,7 +251,7 @@ const VARIANTS: Variant[] = [
   {
     name: 'api-base where nothing listens',
     expect: ['API_UNREACHABLE'],
-    csp: (policy) => policy.replace(`connect-src 'self' ${api}`, `connect-src http://127.0.0.1:${deadPort}`),
+    csp: (policy) => policy.replace(`connect-src 'self' ${api}`, `connect-src 'self' http://127.0.0.1:${deadPort}`),
     element: () => ({ apiBase: `http://127.0.0.1:${deadPort}` }),
   },
   {
