@@ -18,7 +18,11 @@ import {
   negotiateEncoding,
   REVALIDATE,
 } from '../../demo/shop/server/cdn.js';
-import { compressResponses, DYNAMIC_COMPRESS_MAX } from '../../demo/shop/server/compress-responses.js';
+import {
+  compressResponses,
+  DYNAMIC_COMPRESS_MAX,
+  DYNAMIC_COMPRESS_MIN,
+} from '../../demo/shop/server/compress-responses.js';
 import { startDemo } from '../../demo/shop/server/demo-server.js';
 
 const SCRIPT = `console.log(${JSON.stringify('onramp '.repeat(2000))});\n`;
@@ -47,10 +51,11 @@ before(() => {
   app.get(
     '/small-stream.json',
     () =>
-      new Response(new Blob([JSON.stringify({ data: 'z'.repeat(1000) })]).stream(), {
+      new Response(new Blob([JSON.stringify({ data: 'z'.repeat(2000) })]).stream(), {
         headers: { 'Content-Type': 'application/json' },
       }),
   );
+  app.get('/small.json', (c) => c.json({ success: false, error: { code: 'RATE_LIMITED' } }, 429));
   app.notFound((c) => c.text('Not found', 404));
 });
 
@@ -163,7 +168,15 @@ test('a streamed answer of unknown length is compressed when it ends within DYNA
   assert.equal(response.headers.get('Vary'), 'Accept-Encoding');
   const body = await bytes(response);
   assert.equal(Number(response.headers.get('Content-Length')), body.length);
-  assert.equal((JSON.parse(gunzipSync(body).toString()) as { data: string }).data.length, 1000);
+  assert.equal((JSON.parse(gunzipSync(body).toString()) as { data: string }).data.length, 2000);
+});
+
+test('an answer under DYNAMIC_COMPRESS_MIN is sent as it is, with Vary', async () => {
+  const response = await get('/small.json', { 'Accept-Encoding': 'br, gzip' });
+  assert.equal(response.status, 429);
+  assert.equal(response.headers.get('Content-Encoding'), null);
+  assert.equal(response.headers.get('Vary'), 'Accept-Encoding');
+  assert.ok(DYNAMIC_COMPRESS_MIN > (await bytes(response)).length);
 });
 
 test('the demo pages preconnect to the API (crossorigin) and the checkout', async (t) => {
