@@ -9,7 +9,7 @@ import type { SessionService } from './domain/sessions.js';
 import type { WebhookService } from './domain/webhooks.js';
 import type { TrustedProxies } from '../http-common/client-address.js';
 import type { CallerLimits } from './http/rate-limit.js';
-import type { Turns } from './http/turns.js';
+import type { Turns } from '../http-common/turns.js';
 import type { GuestCreationLimits } from './guest-accounts/creation-limits.js';
 
 /** The rules of guest accounts (absent when the sandbox runs for one merchant). */
@@ -40,7 +40,7 @@ export interface SandboxDeps {
   webhookService: WebhookService;
   /** Rate limits by who is calling (docs/design.md "Rate limits"). */
   limits: CallerLimits;
-  /** Transaction pages in the works, one per account and environment at a time (http/turns.ts). */
+  /** Transaction pages in the works, one per account and environment at a time (http-common/turns.ts). */
   pageTurns: Turns;
   /** Proxies whose `X-Forwarded-For` names the client (none: the socket's peer is the client). */
   trustedProxies: TrustedProxies;

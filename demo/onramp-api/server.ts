@@ -24,7 +24,7 @@ import { WebhookService } from './domain/webhooks.js';
 import { createApiApp } from './http/app.js';
 import { IDEMPOTENCY_RETENTION_MS } from './http/idempotency.js';
 import { CallerLimits, DEFAULT_CALLER_LIMITS } from './http/rate-limit.js';
-import { Turns } from './http/turns.js';
+import { Turns } from '../http-common/turns.js';
 import { SPEC_SHAPES_ID_LENGTH, type SandboxShapes, withSpecShapes } from './http/spec-shapes.js';
 import { GuestCreationLimits } from './guest-accounts/creation-limits.js';
 import {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { jsonWithBytes } from '../../demo/onramp-api/domain/list-item-json.js';
 import { slicedJsonStream } from '../../demo/onramp-api/http/sliced-json.js';
-import { Turns } from '../../demo/onramp-api/http/turns.js';
+import { Turns } from '../../demo/http-common/turns.js';
 
 const text = (parts: Uint8Array[]) => Buffer.concat(parts).toString('utf8');
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
@@ -171,3 +171,4 @@ describe('Turns', () => {
     }
   });
 });
+

@@ -12,7 +12,7 @@ export interface TurnOptions {
   waiting: number;
 }
 
-/** One answer per account at a time; sixteen more may wait (a script fetching pages side by side). */
+/** One answer per caller at a time; sixteen more may wait (a script fetching pages side by side). */
 export const DEFAULT_TURNS: TurnOptions = { running: 1, waiting: 16 };
 
 /** Ends a turn; calling it again does nothing. */
