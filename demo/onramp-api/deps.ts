@@ -9,6 +9,7 @@ import type { SessionService } from './domain/sessions.js';
 import type { WebhookService } from './domain/webhooks.js';
 import type { TrustedProxies } from '../http-common/client-address.js';
 import type { CallerLimits } from './http/rate-limit.js';
+import type { SpareTime } from './http/spare-time.js';
 import type { Turns } from '../http-common/turns.js';
 import type { GuestCreationLimits } from './guest-accounts/creation-limits.js';
 
@@ -42,6 +43,8 @@ export interface SandboxDeps {
   limits: CallerLimits;
   /** Transaction pages in the works, one per account and environment at a time (http-common/turns.ts). */
   pageTurns: Turns;
+  /** When the slices of a page after its first may go: the event loop's spare time (http/spare-time.ts). */
+  spareTime: SpareTime;
   /** Proxies whose `X-Forwarded-For` names the client (none: the socket's peer is the client). */
   trustedProxies: TrustedProxies;
   log: (line: string) => void;

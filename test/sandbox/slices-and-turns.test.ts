@@ -8,6 +8,7 @@ import { describe, it } from 'node:test';
 import { jsonWithBytes } from '../../demo/onramp-api/domain/list-item-json.js';
 import { slicedJsonStream } from '../../demo/onramp-api/http/sliced-json.js';
 import { Turns } from '../../demo/http-common/turns.js';
+import { SpareTime } from '../../demo/onramp-api/http/spare-time.js';
 
 const text = (parts: Uint8Array[]) => Buffer.concat(parts).toString('utf8');
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
@@ -172,3 +173,31 @@ describe('Turns', () => {
   });
 });
 
+describe('SpareTime', () => {
+  const options = { share: 0.5, windowMs: 100, restMs: 2, longestRestMs: 50 };
+  const spin = (ms: number) => {
+    const end = performance.now() + ms;
+    while (performance.now() < end);
+  };
+
+  it('an idle loop has spare time at once', async () => {
+    const spare = new SpareTime(options);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const started = performance.now();
+    await spare.wait();
+    assert.ok(spare.utilization() < options.share);
+    assert.ok(performance.now() - started < options.longestRestMs, 'no rest');
+  });
+
+  it('after a busy window the answer rests, at most longestRestMs', async () => {
+    const spare = new SpareTime(options);
+    spin(90);
+    assert.ok(spare.utilization() > options.share, `utilization ${spare.utilization()}`);
+    const started = performance.now();
+    await spare.wait();
+    const rested = performance.now() - started;
+    assert.ok(rested >= options.restMs, `rested ${rested} ms`);
+    // Bounded: an answer always goes on (generous for a busy machine).
+    assert.ok(rested < options.longestRestMs + 250, `rested ${rested} ms`);
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * A page of transactions as the bytes of `successBody({ transactions, pagination })`, streamed: the
  * page's ids are read at once (the index only), its rows ten at a time (at most 80 KB with the
- * largest metadata), each slice after a turn of the event loop (http/sliced-json.ts). A row deleted
+ * largest metadata), the first after a turn of the event loop, the others in its spare time
+ * (http/sliced-json.ts, http/spare-time.ts). A row deleted
  * between two slices (its account's end) is left out.
  */
 import type { KeyEnvironment } from '../../../src/contract/catalog.js';
@@ -26,6 +27,8 @@ export interface TransactionPage {
   environment: KeyEnvironment;
   ids: readonly string[];
   pagination: Pagination;
+  /** Resolves when the next slice may go (after the first: the loop's spare time). */
+  waitForTurn(): Promise<void>;
   onEnd(error?: unknown): void;
 }
 
@@ -45,5 +48,6 @@ export function transactionPageStream(page: TransactionPage): ReadableStream<Uin
       onEnd: (error) => page.onEnd(error),
     },
     PAGE_SLICE,
+    () => page.waitForTurn(),
   );
 }

@@ -1,9 +1,9 @@
 /**
- * A JSON answer whose list is read and written a slice at a time, each slice after a turn of the
- * event loop (`setImmediate`) and only when the socket wants more (the stream is pulled, with no
- * chunk made ahead): however large the list, no answer holds the loop for longer than one slice
- * (other visitors' requests are served between two), nor more than one slice in memory beyond
- * what the socket holds.
+ * A JSON answer whose list is read and written a slice at a time, and only when the socket wants
+ * more (the stream is pulled, with no chunk made ahead): the first slice after a turn of the event
+ * loop, the others in its spare time (`waitForTurn`, http/spare-time.ts). However large the list,
+ * no answer holds the loop for longer than one slice (other visitors' requests are served between
+ * two), nor more than one slice in memory beyond what the socket holds.
  */
 import { setImmediate as turnOfTheLoop } from 'node:timers/promises';
 
@@ -20,7 +20,11 @@ export interface SlicedList {
 
 const COMMA = Buffer.from(',');
 
-export function slicedJsonStream(list: SlicedList, sliceSize: number): ReadableStream<Uint8Array> {
+export function slicedJsonStream(
+  list: SlicedList,
+  sliceSize: number,
+  waitForTurn: () => Promise<void> = turnOfTheLoop,
+): ReadableStream<Uint8Array> {
   let next = 0;
   let written = 0;
   let ended = false;
@@ -32,7 +36,7 @@ export function slicedJsonStream(list: SlicedList, sliceSize: number): ReadableS
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        await turnOfTheLoop();
+        await (next === 0 ? turnOfTheLoop() : waitForTurn());
         if (ended) return;
         try {
           const parts: Uint8Array[] = next === 0 ? [Buffer.from(list.head)] : [];

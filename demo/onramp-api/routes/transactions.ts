@@ -34,8 +34,9 @@ function dateBound(field: 'from' | 'to', text: string): number {
 }
 
 export const transactionHandlers = {
-  // A page can be most of a megabyte: streamed a slice at a time, one page per account at once
-  // (http/turns.ts), so one caller's pages never hold the event loop every caller shares.
+  // A page can be most of a megabyte: streamed a slice at a time in the loop's spare time
+  // (http/spare-time.ts), one page per account at once (http-common/turns.ts), so one caller's pages never
+  // hold the event loop every caller shares.
   listTransactions: async (c, deps) => {
     const key = c.get('apiKey');
     const query = parseWith(transactionListQuerySchema, c.req.query(), listRules);
@@ -73,6 +74,7 @@ export const transactionHandlers = {
         environment: key.environment,
         ids,
         pagination: { page, limit, total, pages: Math.ceil(total / limit) },
+        waitForTurn: () => deps.spareTime.wait(),
         onEnd: (error) => {
           release();
           if (error !== undefined)
