@@ -20,7 +20,7 @@ export interface SpareTimeOptions {
   longestRestMs: number;
 }
 
-export const DEFAULT_SPARE_TIME: SpareTimeOptions = { share: 0.7, windowMs: 100, restMs: 2, longestRestMs: 50 };
+export const DEFAULT_SPARE_TIME: SpareTimeOptions = { share: 0.8, windowMs: 100, restMs: 2, longestRestMs: 20 };
 
 type Utilization = ReturnType<typeof performance.eventLoopUtilization>;
 
