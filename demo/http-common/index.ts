@@ -1,7 +1,8 @@
 /**
  * What the servers of demo/ share (the onramp API, the hosted checkout, the shop and the public demo): docs/design.md's error
  * envelope, bounded JSON bodies with the depth rule, the client address behind trusted proxies,
- * the request ids and hashes all make, and which merchant origins may frame the checkout. No Hono app and no state live here.
+ * the request ids and hashes all make, which merchant origins may frame the checkout, and turns
+ * per caller for large answers (with a body that says when it is done). No Hono app lives here.
  */
 export { JSON_CONTENT_TYPE, envelopeError, errorBody, successBody } from './envelope.js';
 export {
@@ -28,3 +29,5 @@ export {
 } from './client-address.js';
 export { BASE62, newRequestId, randomBase62, sha256Hex } from './ids.js';
 export { frameAncestors, isAllowedOrigin } from './merchant-origins.js';
+export { whenStreamEnds } from './stream-end.js';
+export { DEFAULT_TURNS, type Release, type TurnOptions, Turns } from './turns.js';

@@ -9,6 +9,8 @@ import type { SessionService } from './domain/sessions.js';
 import type { WebhookService } from './domain/webhooks.js';
 import type { TrustedProxies } from '../http-common/client-address.js';
 import type { CallerLimits } from './http/rate-limit.js';
+import type { SpareTime } from './http/spare-time.js';
+import type { Turns } from '../http-common/turns.js';
 import type { GuestCreationLimits } from './guest-accounts/creation-limits.js';
 
 /** The rules of guest accounts (absent when the sandbox runs for one merchant). */
@@ -39,6 +41,10 @@ export interface SandboxDeps {
   webhookService: WebhookService;
   /** Rate limits by who is calling (docs/design.md "Rate limits"). */
   limits: CallerLimits;
+  /** Transaction pages in the works, one per account and environment at a time (http-common/turns.ts). */
+  pageTurns: Turns;
+  /** When the slices of a page after its first may go: the event loop's spare time (http/spare-time.ts). */
+  spareTime: SpareTime;
   /** Proxies whose `X-Forwarded-For` names the client (none: the socket's peer is the client). */
   trustedProxies: TrustedProxies;
   log: (line: string) => void;

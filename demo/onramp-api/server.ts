@@ -24,6 +24,8 @@ import { WebhookService } from './domain/webhooks.js';
 import { createApiApp } from './http/app.js';
 import { IDEMPOTENCY_RETENTION_MS } from './http/idempotency.js';
 import { CallerLimits, DEFAULT_CALLER_LIMITS } from './http/rate-limit.js';
+import { SpareTime } from './http/spare-time.js';
+import { Turns } from '../http-common/turns.js';
 import { SPEC_SHAPES_ID_LENGTH, type SandboxShapes, withSpecShapes } from './http/spec-shapes.js';
 import { GuestCreationLimits } from './guest-accounts/creation-limits.js';
 import {
@@ -187,6 +189,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       { ...DEFAULT_CALLER_LIMITS, ...options.callerLimits, secret: options.rateLimit ?? DEFAULT_CALLER_LIMITS.secret },
       options.rateLimitClock,
     ),
+    pageTurns: new Turns(),
+    spareTime: new SpareTime(),
     // With guest accounts, their owner's server (on this machine) forwards its guest's address: loopback
     // is trusted beside TRUSTED_PROXIES, else every guest would share that server's buckets.
     trustedProxies: guests

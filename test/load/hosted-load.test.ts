@@ -1,10 +1,14 @@
 /**
- * One visitor cannot slow another (issue 25, docs/design.md "The public demo"). The public demo runs in
- * a process of its own (as systemd runs it); one visitor fills their account with 100 sessions of
- * the largest metadata allowed and floods their own transaction list (`limit=100`, through the API
- * and through their console) at twice the rate their secret-key limit allows, while another
- * visitor loads pages. The other visitor's latency is measured before and during the flood and
- * printed; during the flood their p95 stays under 250 ms. Bounded: about 15 s, loopback only.
+ * One visitor cannot slow another, on a busy machine too (issues 25 and 40, docs/design.md "The
+ * public demo"). The public demo runs in a process of its own (as systemd runs it) beside two CPU
+ * hogs of the test's own (a public host is contended, by other work and by the flood itself); one
+ * visitor fills their account with 100 sessions of the largest metadata allowed and floods their own
+ * transaction list (`limit=100`, through the API and through their console) at twice the rate their
+ * secret-key limit allows, while another visitor loads pages. The other visitor's latency is
+ * measured before and during the flood, both with the hogs running, and printed; during the flood
+ * their p95 stays within 3× the baseline's. A ratio, not a wall-clock budget: what the machine
+ * lends the process moves both alike, what the flood takes from the other visitor moves only one.
+ * Bounded: about 20 s, loopback only.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,12 +18,25 @@ import { join } from 'node:path';
 import { after, before, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type HostedProcess, PUBLIC, newVisitor, send, startHostedProcess } from '../node/support/hosted-process.js';
+import { type CpuHogs, startCpuHogs } from './support/cpu-hogs.js';
 
 const BASELINE_MS = 4000;
 const FLOOD_MS = 8000;
 /** Twice the secret key's 25 a second: the limit, not the flooder, decides how many are served. */
 const FLOOD_PER_SECOND = 50;
-const P95_BUDGET_MS = 250;
+/** During the flood, the other visitor's p95 is at most this many times the baseline's. */
+const P95_RATIO_MAX = 3;
+/**
+ * The baseline p95 the ratio is taken of is at least this: an idle loop answers a page in a few
+ * milliseconds, and a few milliseconds more of the kernel's scheduling between the hogs (its time
+ * slices are that long) would then be a "3×" without any flood; 20 ms is still a fraction of
+ * what one visitor blocking the loop costs the other (seconds, issue 40).
+ */
+const BASELINE_FLOOR_MS = 20;
+/** Two hogs: one per core of the 2-core machine the figures in docs/hosting.md come from. */
+const HOGS = 2;
+/** Longer than the whole test (start, sessions, baseline, flood), so they spin through it; then they stop. */
+const HOG_MAX_MS = 60_000;
 const PAGES = ['/', '/console', '/favicon.ico', '/api/webhook-events', '/api/console/account'];
 
 const cjk = (count: number, chars: number) =>
@@ -40,6 +57,7 @@ const order = (metadata: Record<string, string>) => ({
 
 let dir: string;
 let demo: HostedProcess;
+let hogs: CpuHogs | undefined;
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'onramp-load-'));
   demo = await startHostedProcess(
@@ -47,8 +65,10 @@ before(async () => {
     { TEST_CREATIONS_PER_ACCOUNT: '200' },
     'test/node/support/hosted-demo-main.ts',
   );
+  hogs = startCpuHogs(HOGS, HOG_MAX_MS);
 });
 after(async () => {
+  await hogs?.stop();
   await demo?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -78,7 +98,7 @@ const percentile = (samples: number[], p: number): number => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 };
 
-it("one visitor flooding their own transaction list keeps another visitor's pages under 250 ms at p95", async () => {
+it("beside two CPU hogs, one visitor flooding their own transaction list keeps another visitor's p95 within 3× the baseline's", async () => {
   const apiUrl = demo.apiUrl;
   assert.ok(apiUrl, 'the harness prints the API address');
   const apiHost = new URL(PUBLIC.api).host;
@@ -151,6 +171,7 @@ it("one visitor flooding their own transaction list keeps another visitor's page
   const answers = await Promise.all(flood);
   phase = null;
   await browse;
+  const contended = hogs?.running() === true;
 
   const pages = answers.filter((a) => a.status === 200);
   const limited = answers.filter((a) => a.status === 429).length;
@@ -159,9 +180,11 @@ it("one visitor flooding their own transaction list keeps another visitor's page
     during: { p50: percentile(samples.during, 50), p95: percentile(samples.during, 95), n: samples.during.length },
   };
   const round = (n: number) => Math.round(n * 10) / 10;
+  const ratio = figures.during.p95 / Math.max(figures.before.p95, BASELINE_FLOOR_MS);
   console.log(
-    `[load] another visitor's pages: before the flood p50 ${round(figures.before.p50)} ms, p95 ${round(figures.before.p95)} ms (${figures.before.n}); ` +
-      `during p50 ${round(figures.during.p50)} ms, p95 ${round(figures.during.p95)} ms (${figures.during.n}). ` +
+    `[load] beside ${HOGS} CPU hogs, another visitor's pages: before the flood p50 ${round(figures.before.p50)} ms, p95 ${round(figures.before.p95)} ms (${figures.before.n}); ` +
+      `during p50 ${round(figures.during.p50)} ms, p95 ${round(figures.during.p95)} ms (${figures.during.n}); ` +
+      `p95 ratio ${round(ratio)} (at most ${P95_RATIO_MAX}, baseline floor ${BASELINE_FLOOR_MS} ms). ` +
       `Flood: ${answers.length} requests in ${FLOOD_MS / 1000} s, ${pages.length} pages of 100 transactions served ` +
       `(${Math.round(Math.max(...pages.map((p) => p.bytes)) / 1024)} KB the largest), ${limited} refused 429.`,
   );
@@ -171,5 +194,9 @@ it("one visitor flooding their own transaction list keeps another visitor's page
     'every page under a megabyte',
   );
   assert.ok(figures.during.n >= 10, 'the other visitor kept loading pages');
-  assert.ok(figures.during.p95 < P95_BUDGET_MS, `p95 during the flood ${round(figures.during.p95)} ms`);
+  assert.ok(contended, 'the hogs spun through the baseline and the flood');
+  assert.ok(
+    ratio <= P95_RATIO_MAX,
+    `p95 during the flood ${round(figures.during.p95)} ms is ${round(ratio)}× the baseline's ${round(figures.before.p95)} ms`,
+  );
 });

@@ -12,14 +12,17 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import {
   cdnFiles,
-  compressResponses,
-  DYNAMIC_COMPRESS_MAX,
   etagMatches,
   IMMUTABLE,
   isHashedName,
   negotiateEncoding,
   REVALIDATE,
 } from '../../demo/shop/server/cdn.js';
+import {
+  compressResponses,
+  DYNAMIC_COMPRESS_MAX,
+  DYNAMIC_COMPRESS_MIN,
+} from '../../demo/shop/server/compress-responses.js';
 import { startDemo } from '../../demo/shop/server/demo-server.js';
 
 const SCRIPT = `console.log(${JSON.stringify('onramp '.repeat(2000))});\n`;
@@ -45,6 +48,14 @@ before(() => {
         headers: { 'Content-Type': 'application/json' },
       }),
   );
+  app.get(
+    '/small-stream.json',
+    () =>
+      new Response(new Blob([JSON.stringify({ data: 'z'.repeat(2000) })]).stream(), {
+        headers: { 'Content-Type': 'application/json' },
+      }),
+  );
+  app.get('/small.json', (c) => c.json({ success: false, error: { code: 'RATE_LIMITED' } }, 429));
   app.notFound((c) => c.text('Not found', 404));
 });
 
@@ -149,6 +160,23 @@ test("a dynamic answer past DYNAMIC_COMPRESS_MAX is sent as it is (one visitor's
     const body = JSON.parse((await bytes(response)).toString()) as { data: string };
     assert.equal(body.data.length, DYNAMIC_COMPRESS_MAX, path);
   }
+});
+
+test('a streamed answer of unknown length is compressed when it ends within DYNAMIC_COMPRESS_MAX', async () => {
+  const response = await get('/small-stream.json', { 'Accept-Encoding': 'gzip' });
+  assert.equal(response.headers.get('Content-Encoding'), 'gzip');
+  assert.equal(response.headers.get('Vary'), 'Accept-Encoding');
+  const body = await bytes(response);
+  assert.equal(Number(response.headers.get('Content-Length')), body.length);
+  assert.equal((JSON.parse(gunzipSync(body).toString()) as { data: string }).data.length, 2000);
+});
+
+test('an answer under DYNAMIC_COMPRESS_MIN is sent as it is, with Vary', async () => {
+  const response = await get('/small.json', { 'Accept-Encoding': 'br, gzip' });
+  assert.equal(response.status, 429);
+  assert.equal(response.headers.get('Content-Encoding'), null);
+  assert.equal(response.headers.get('Vary'), 'Accept-Encoding');
+  assert.ok(DYNAMIC_COMPRESS_MIN > (await bytes(response)).length);
 });
 
 test('the demo pages preconnect to the API (crossorigin) and the checkout', async (t) => {

@@ -191,6 +191,22 @@ describe('the hosted demo server', () => {
     assert.deepEqual(account.data, { ...account.data, hosted: true, environments: ['test'] });
   });
 
+  it("the console's transaction list: one page per visitor at a time, a few waiting, the rest 429 with Retry-After; every turn ends", async () => {
+    const visitor = await visit(demo, '192.0.2.9');
+    const replies = await Promise.all(
+      Array.from({ length: 12 }, () => visitor.api('GET', '/api/console/transactions?limit=100')),
+    );
+    for (const reply of replies) {
+      assert.ok(reply.status === 200 || reply.status === 429, `${reply.status} ${reply.text}`);
+      if (reply.status !== 429) continue;
+      assert.equal(reply.headers['retry-after'], '1');
+      assert.equal((reply.json() as { error: { code: string } }).error.code, 'RATE_LIMITED');
+    }
+    assert.ok(replies.some((reply) => reply.status === 200));
+    // Had a turn not ended, these would wait for ever.
+    for (let i = 0; i < 6; i += 1) assert.equal((await visitor.api('GET', '/api/console/transactions')).status, 200);
+  });
+
   it('an API call without a live visitor cookie is 401 NO_DEMO_ACCOUNT and makes no account', async () => {
     const reply = await raw(
       demo,

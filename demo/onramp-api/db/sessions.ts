@@ -7,6 +7,7 @@ import type {
   SessionStatus,
   TransactionStatus,
 } from '../../../src/contract/catalog.js';
+import type Database from 'better-sqlite3';
 import type { Db } from './database.js';
 
 export interface SessionRow {
@@ -55,6 +56,33 @@ export interface TransactionFilter {
   limit: number;
   offset: number;
 }
+
+/** The columns a transaction list item shows (domain/answers.ts `listItem`): a page reads these only. */
+export const LIST_ITEM_COLUMNS = [
+  'id',
+  'transaction_id',
+  'status',
+  'wallet_address',
+  'crypto_currency',
+  'crypto_amount',
+  'fiat_currency',
+  'fiat_amount',
+  'network',
+  'tx_hash',
+  'completed_at',
+  'metadata',
+  'created_at',
+  'platform_fee',
+] as const satisfies readonly (keyof SessionRow)[];
+export type ListItemRow = Omit<Pick<SessionRow, (typeof LIST_ITEM_COLUMNS)[number]>, 'metadata'>;
+
+/**
+ * A row of a transaction page: the columns its item shows, its metadata as the stored JSON text's
+ * UTF-8 bytes. A page holds up to 100 of 8 KB each, and decoding that text into strings (to parse
+ * it, write it again and encode it back) was most of a page's synchronous work; the bytes go into
+ * the answer as they are (domain/list-item-json.ts).
+ */
+export type ListedRow = ListItemRow & { metadata: Uint8Array | null };
 
 /** Columns a transition may change besides `status`. */
 export type TransitionChanges = Partial<
@@ -123,6 +151,24 @@ export function createSessionsRepo(db: Db) {
      WHERE id = @id AND status = 'pending'`,
   );
 
+  // A BLOB is handed over as bytes, a TEXT decoded into a string.
+  const listedColumns = LIST_ITEM_COLUMNS.map((c) =>
+    c === 'metadata' ? 'CAST(metadata AS BLOB) AS metadata' : c,
+  ).join(', ');
+  /** By how many ids they take: at most a page's limit of statements (PAGE_LIMIT_MAX). */
+  const listedById = new Map<number, Database.Statement<unknown[], ListedRow>>();
+  const listedStatement = (count: number) => {
+    let statement = listedById.get(count);
+    if (!statement) {
+      const marks = Array.from({ length: count }, () => '?').join(', ');
+      statement = db.prepare<unknown[], ListedRow>(
+        `SELECT ${listedColumns} FROM sessions WHERE account_id = ? AND environment = ? AND id IN (${marks})`,
+      );
+      listedById.set(count, statement);
+    }
+    return statement;
+  };
+
   function where(filter: TransactionFilter): { sql: string; params: (string | number)[] } {
     const clauses = ['account_id = ?', 'environment = ?'];
     const params: (string | number)[] = [filter.accountId, filter.environment];
@@ -164,13 +210,26 @@ export function createSessionsRepo(db: Db) {
     findByTransactionId(transactionId: string, accountId: string, environment: KeyEnvironment): SessionRow | undefined {
       return byTransaction.get(transactionId, accountId, environment);
     },
-    list(filter: TransactionFilter): { rows: SessionRow[]; total: number } {
+    /**
+     * A page of transactions as its ids, newest first, and the filter's total: reads the index only,
+     * so it costs little however large the rows are (`listedRows` reads them a slice at a time).
+     */
+    pageIds(filter: TransactionFilter): { ids: string[]; total: number } {
       const { sql, params } = where(filter);
       const total = (db.prepare(`SELECT COUNT(*) AS n FROM sessions WHERE ${sql}`).get(...params) as { n: number }).n;
-      const rows = db
-        .prepare(`SELECT * FROM sessions WHERE ${sql} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`)
-        .all(...params, filter.limit, filter.offset) as SessionRow[];
-      return { rows, total };
+      const ids = (
+        db
+          .prepare(`SELECT id FROM sessions WHERE ${sql} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`)
+          .all(...params, filter.limit, filter.offset) as { id: string }[]
+      ).map((row) => row.id);
+      return { ids, total };
+    },
+    /** The rows of `ids` still in the account, in the order of `ids`. */
+    listedRows(ids: readonly string[], accountId: string, environment: KeyEnvironment): ListedRow[] {
+      if (ids.length === 0) return [];
+      const rows = listedStatement(ids.length).all(accountId, environment, ...ids);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
     },
     /** Moves a session from `from` to `to` only if it is still in `from`; true when it moved. */
     transition(

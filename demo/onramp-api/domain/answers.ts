@@ -7,7 +7,7 @@ import type { TransactionStatus } from '../../../src/contract/catalog.js';
 import { FIAT_MINOR_DIGITS } from '../../../src/contract/catalog.js';
 import { minorToMajorNumber } from '../../../src/contract/money.js';
 import type { ApiKeyRecord } from '../db/api-keys.js';
-import type { SessionRow } from '../db/sessions.js';
+import type { ListItemRow, SessionRow } from '../db/sessions.js';
 import { iso } from './clock.js';
 import type { FeeBreakdown } from './fees.js';
 import type { PricedOrder } from './quote.js';
@@ -46,7 +46,7 @@ export function createdSessionAnswer(row: SessionRow, clientSecret: string, redi
 }
 
 /** `tx_hash` and `completed_at` exist only once completed: left out before, never `null`. */
-const completedFields = (row: SessionRow): { tx_hash?: string; completed_at?: string } =>
+const completedFields = (row: ListItemRow): { tx_hash?: string; completed_at?: string } =>
   row.status === 'completed'
     ? {
         ...(row.tx_hash === null ? {} : { tx_hash: row.tx_hash }),
@@ -62,7 +62,7 @@ export function sessionStatusAnswer(row: SessionRow, redirectUrl: string | undef
   // The transaction detail's fields, with the session's own five-state status and, as the spec
   // shows for this answer, fees as decimal numbers in major units.
   return {
-    ...transactionBase(row),
+    ...transactionBase(row, metadataOf(row)),
     status: row.status,
     fees: statusFees(row),
     expires_at: iso(row.expires_at),
@@ -86,10 +86,11 @@ const settledFees = (row: SessionRow) => ({
 });
 
 /** The transaction answers know four states: an expired session is `failed` there. */
-export const transactionStatus = (row: SessionRow): TransactionStatus =>
+export const transactionStatus = (row: Pick<SessionRow, 'status'>): TransactionStatus =>
   row.status === 'expired' ? 'failed' : row.status;
 
-function transactionBase(row: SessionRow) {
+/** The fields every transaction answer has, `metadata` (parsed, or as given) in its place. */
+function transactionBase<M>(row: ListItemRow, metadata: M) {
   return {
     id: row.transaction_id,
     session_id: row.id,
@@ -101,13 +102,13 @@ function transactionBase(row: SessionRow) {
     fiat_amount: row.fiat_amount,
     network: row.network,
     ...completedFields(row),
-    metadata: metadataOf(row),
+    metadata,
     created_at: iso(row.created_at),
   };
 }
 
 export function transactionAnswer(row: SessionRow): Transaction {
-  const base = transactionBase(row);
+  const base = transactionBase(row, metadataOf(row));
   return {
     ...base,
     fees: settledFees(row),
@@ -117,7 +118,12 @@ export function transactionAnswer(row: SessionRow): Transaction {
 }
 
 export function transactionListItemAnswer(row: SessionRow): TransactionListItem {
-  return { ...transactionBase(row), platform_fee: row.platform_fee };
+  return listItem(row, metadataOf(row));
+}
+
+/** A list item with `metadata` as given: a streamed page gives the stored text's bytes (list-item-json.ts). */
+export function listItem<M>(row: ListItemRow, metadata: M): Omit<TransactionListItem, 'metadata'> & { metadata: M } {
+  return { ...transactionBase(row, metadata), platform_fee: row.platform_fee };
 }
 
 export function quoteAnswer(priced: PricedOrder, expiresAt: number): Quote {

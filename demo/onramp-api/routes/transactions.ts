@@ -1,7 +1,9 @@
 /** `GET /v1/transactions` (filtered, paginated, newest first) and `GET /v1/transactions/:id`. */
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, TRANSACTION_STATUSES } from '../../../src/contract/catalog.js';
 import { transactionListQuerySchema } from '../../../src/contract/write/transaction.js';
-import { transactionListItemAnswer, transactionAnswer } from '../domain/answers.js';
+import { JSON_CONTENT_TYPE } from '../../http-common/envelope.js';
+import { transactionAnswer } from '../domain/answers.js';
+import { transactionPageStream } from '../domain/transaction-page.js';
 import { ErrorAnswer, sendData } from '../http/errors.js';
 import { type SomeOperationHandlers, pathParam } from '../http/operation-routes.js';
 import { type FieldRule, message, parseWith } from '../http/validation.js';
@@ -32,13 +34,15 @@ function dateBound(field: 'from' | 'to', text: string): number {
 }
 
 export const transactionHandlers = {
-  listTransactions: (c, deps) => {
+  // A page can be most of a megabyte: streamed a slice at a time in the loop's spare time
+  // (http/spare-time.ts), one page per account at once (http-common/turns.ts), so one caller's pages never
+  // hold the event loop every caller shares.
+  listTransactions: async (c, deps) => {
     const key = c.get('apiKey');
     const query = parseWith(transactionListQuerySchema, c.req.query(), listRules);
     const page = query.page ?? 1;
     const limit = query.limit ?? PAGE_LIMIT_DEFAULT;
-    deps.sessionService.sweep();
-    const { rows, total } = deps.sessions.list({
+    const filter = {
       accountId: key.accountId,
       environment: key.environment,
       ...(query.status ? { status: query.status } : {}),
@@ -48,11 +52,42 @@ export const transactionHandlers = {
       ...(query.crypto_currency ? { cryptoCurrency: query.crypto_currency } : {}),
       limit,
       offset: (page - 1) * limit,
-    });
-    return sendData(c, {
-      transactions: rows.map(transactionListItemAnswer),
-      pagination: { page, limit, total, pages: Math.ceil(total / limit) },
-    });
+    };
+    const turn = deps.pageTurns.take(`${key.accountId}:${key.environment}`);
+    if (!turn)
+      throw new ErrorAnswer('RATE_LIMITED', 'Too many transaction pages at once; retry in 1 s', {
+        headers: { 'Retry-After': '1' },
+      });
+    const release = await turn;
+    try {
+      deps.sessionService.sweep();
+      const { ids, total } = deps.sessions.pageIds(filter);
+      const headers = { 'Content-Type': JSON_CONTENT_TYPE };
+      // Hono answers HEAD from this route and drops the body unread: nothing to stream then.
+      if (c.req.method === 'HEAD') {
+        release();
+        return c.body(null, 200, headers);
+      }
+      const stream = transactionPageStream({
+        sessions: deps.sessions,
+        accountId: key.accountId,
+        environment: key.environment,
+        ids,
+        pagination: { page, limit, total, pages: Math.ceil(total / limit) },
+        waitForTurn: () => deps.spareTime.wait(),
+        onEnd: (error) => {
+          release();
+          if (error !== undefined)
+            deps.log(
+              `[sandbox] ${c.get('requestId')} transaction page failed: ${error instanceof Error ? (error.stack ?? error.message) : 'unknown error'}`,
+            );
+        },
+      });
+      return c.body(stream, 200, headers);
+    } catch (error) {
+      release();
+      throw error;
+    }
   },
 
   retrieveTransaction: (c, deps) => {

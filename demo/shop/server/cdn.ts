@@ -7,7 +7,7 @@
  *
  * Strangers share this process (docs/design.md "The public demo"), so compression never runs on the
  * event loop: zlib's asynchronous calls work on libuv's thread pool while other requests are
- * served, and a dynamic answer past DYNAMIC_COMPRESS_MAX is sent as it is.
+ * served (the pages the server renders: compress-responses.ts).
  */
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
@@ -90,13 +90,6 @@ export async function compress(
   return new Uint8Array(encoding === 'gzip' ? await gzipAsync(body, { level: quality === 'static' ? 9 : 6 }) : body);
 }
 
-/**
- * Dynamic answers larger than this are sent uncompressed: compressing a megabyte per request (a
- * page of 100 transactions with the largest metadata) would let one visitor's requests fill the
- * thread pool that every visitor's compression and file reads share.
- */
-export const DYNAMIC_COMPRESS_MAX = 256 * 1024;
-
 interface Representation {
   body: Promise<Uint8Array<ArrayBuffer>>;
   etag: string;
@@ -162,41 +155,5 @@ export function cdnFiles(folder: string, mount: string): MiddlewareHandler {
     if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
     const body = await representation.body;
     return c.body(body, 200, { ...headers, 'Content-Type': file.type, 'Content-Length': String(body.length) });
-  };
-}
-
-/**
- * Compresses the pages the server renders (HTML, JSON) for clients that accept it; fast settings,
- * since they are made per request, off the event loop, and only up to DYNAMIC_COMPRESS_MAX.
- */
-export function compressResponses(): MiddlewareHandler {
-  return async (c, next) => {
-    await next();
-    const type = c.res.headers.get('Content-Type') ?? '';
-    if (c.res.headers.has('Content-Encoding') || !c.res.body || !/^(text\/html|application\/json)/.test(type)) return;
-    const encoding = negotiateEncoding(c.req.header('Accept-Encoding'));
-    const headers = new Headers(c.res.headers);
-    headers.append('Vary', 'Accept-Encoding');
-    if (encoding === 'identity') {
-      c.res.headers.append('Vary', 'Accept-Encoding');
-      return;
-    }
-    const length = Number(c.res.headers.get('Content-Length') ?? Number.NaN);
-    if (length > DYNAMIC_COMPRESS_MAX) {
-      c.res.headers.append('Vary', 'Accept-Encoding');
-      return;
-    }
-    const raw = new Uint8Array(await c.res.arrayBuffer());
-    if (raw.length > DYNAMIC_COMPRESS_MAX) {
-      c.res.headers.delete('Vary');
-      c.res = new Response(raw, { status: c.res.status, headers });
-      return;
-    }
-    const body = await compress(raw, encoding, 'dynamic');
-    headers.set('Content-Encoding', encoding);
-    headers.set('Content-Length', String(body.length));
-    // Hono copies the old response's headers onto the new one: drop those this one replaces.
-    for (const name of ['Content-Length', 'Vary']) c.res.headers.delete(name);
-    c.res = new Response(body, { status: c.res.status, headers });
   };
 }

@@ -13,7 +13,14 @@
 import type { Context, Hono } from 'hono';
 import type { CreateApiKeyRequest } from '../../../src/contract/write/api-key.js';
 import type { CreateWebhookEndpointRequest } from '../../../src/contract/write/webhook.js';
-import { boundedBody, envelopeError, jsonBodyError, readJsonBody } from '../../http-common/index.js';
+import {
+  Turns,
+  boundedBody,
+  envelopeError,
+  jsonBodyError,
+  readJsonBody,
+  whenStreamEnds,
+} from '../../http-common/index.js';
 import { type OwnSite, consoleGuard } from '../../public-demo/console-guard.js';
 import type { DemoEnv } from './demo-env.js';
 import { keepConsoleKey } from './merchant.js';
@@ -78,14 +85,30 @@ export function consoleApi(app: Hono<DemoEnv>, options: ConsoleApiOptions): void
 
   // The list streams the sandbox's bytes, not through the server client: a page of transactions can
   // be most of a megabyte, which the client would parse and this route write again, synchronously,
-  // on the event loop every visitor shares (sandbox-client.ts, forwardSandbox).
+  // on the event loop every visitor shares (sandbox-client.ts, forwardSandbox). One page per visitor
+  // at a time, a few waiting: past that the visitor is refused here, without a call to the API.
+  const listTurns = new Turns({ running: 1, waiting: 4 });
   app.get('/api/console/transactions', async (c) => {
     const query = new URLSearchParams();
     for (const name of TRANSACTION_FILTERS) {
       const value = c.req.query(name)?.trim();
       if (value) query.set(name, value);
     }
-    return forwardSandbox(c, options.call(c), `/v1/transactions?${query}`);
+    const turn = listTurns.take(c.get('merchant').secretKey);
+    if (!turn)
+      return envelopeError(c, 429, 'RATE_LIMITED', 'Too many transaction pages at once; retry in 1 s', {
+        'Retry-After': '1',
+      });
+    const release = await turn;
+    const answer = await forwardSandbox(c, options.call(c), `/v1/transactions?${query}`).catch((error: unknown) => {
+      release();
+      throw error;
+    });
+    if (!answer.body) {
+      release();
+      return answer;
+    }
+    return new Response(whenStreamEnds(answer.body, release), answer);
   });
 
   // One transaction is a few hundred bytes (its metadata is bounded): the client's parse costs nothing.

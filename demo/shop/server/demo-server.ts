@@ -24,7 +24,8 @@ import {
   type SandboxHandle,
   type StartSandboxOptions,
 } from '../../onramp-api/index.js';
-import { cdnFiles, compressResponses } from './cdn.js';
+import { cdnFiles } from './cdn.js';
+import { compressResponses } from './compress-responses.js';
 import { consoleApi } from './console-api.js';
 import { type OwnSite, ownHostOnly, ownSite } from '../../public-demo/console-guard.js';
 import { apiReferenceRoutes } from './api-reference.js';

@@ -1,9 +1,10 @@
 /**
- * The public demo in a process of its own (as systemd runs it), for the tests that restart it or
+ * The public demo in a process of its own (as systemd runs it, with its Node flags), for the tests that restart it or
  * load it: started on free loopback ports with a database file, stopped with SIGTERM; requests go
  * to its listening port with the public Host (node:http: fetch would not let a test set Host).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 
 export const PUBLIC = {
@@ -11,6 +12,17 @@ export const PUBLIC = {
   api: 'https://api.example',
   checkout: 'https://checkout.example',
 };
+
+/**
+ * Node's flags as the systemd unit gives them (its heap settings change how often V8 collects, so
+ * a load test of another heap would measure another server).
+ */
+export const UNIT_NODE_FLAGS: readonly string[] = (() => {
+  const unit = readFileSync(new URL('../../../deploy/onramp-demo.service', import.meta.url), 'utf8');
+  const flags = /^ExecStart=\S*node((?: --[\w-]+=\S+)*) --import tsx /m.exec(unit)?.[1];
+  if (flags === undefined) throw new Error('deploy/onramp-demo.service: no ExecStart=…node [flags] --import tsx …');
+  return flags.trim().split(' ').filter(Boolean);
+})();
 
 export interface HostedProcess {
   child: ChildProcess;
@@ -27,7 +39,7 @@ export function startHostedProcess(
   env: Record<string, string> = {},
   script = 'demo/shop/server/main.ts',
 ): Promise<HostedProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...UNIT_NODE_FLAGS, '--import', 'tsx', script], {
     cwd: new URL('../../..', import.meta.url),
     env: {
       ...process.env,
