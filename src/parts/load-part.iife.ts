@@ -46,37 +46,41 @@ const loads: Partial<Record<PartName, Promise<unknown>>> = {};
 
 /** Loads a part; what did not load is a `PartFailure` (never a rejection), and is tried again next call. */
 export function loadPart<N extends PartName>(name: N): Promise<OnrampParts[N] | PartFailure> {
-  return (loads[name] ??= new Promise<OnrampParts[N] | PartFailure>((resolve) => {
-    const file = `onramp-checkout.${name}.js`;
-    const url = partUrl(name);
-    const element = document.createElement('script');
-    const fail = (code: PartFailure['code']) => {
-      delete loads[name];
-      element.remove();
-      resolve({ code, values: { part: file, url, policy: 'onramp-checkout' } });
-    };
-    // A part that runs hands itself over, by its URL, before its load event; one that does not has
-    // failed. It draws with this file's Lit (`host-lit.ts`).
-    const registry = ((globalThis as { [PART_REGISTRY]?: PartRegistry & { lit?: object } })[PART_REGISTRY] ??= {});
-    registry.lit = { html, nothing };
-    registry[url] = (exports) =>
-      document.currentScript == element ? (resolve((loaded[name] = exports as OnrampParts[N])), policy) : undefined;
-    try {
-      // Created once; it makes the parts' own URLs only. A CSP that lists other policies refuses it.
-      policy ??= (
-        window as { trustedTypes?: { createPolicy(name: string, rules: object): ScriptUrlPolicy } }
-      ).trustedTypes?.createPolicy('onramp-checkout', { createScriptURL: partUrlOnly });
-      (element as { src: unknown }).src = policy?.createScriptURL(url) ?? url;
-    } catch {
-      return fail('CSP_TRUSTED_TYPES');
-    }
-    Object.assign(element, {
-      integrity: __ONRAMP_PART_INTEGRITY__[name],
-      crossOrigin: 'anonymous',
-      nonce: scriptNonce,
-      onload: () => loaded[name] ?? fail('PART_LOAD_FAILED'),
-      onerror: () => fail('PART_LOAD_FAILED'),
-    });
-    document.head.append(element);
-  })) as Promise<OnrampParts[N] | PartFailure>;
+  // After the file has run (its pins are read from the end of its scope): a copy may ask while it runs.
+  return (loads[name] ??= Promise.resolve().then(
+    () =>
+      new Promise<OnrampParts[N] | PartFailure>((resolve) => {
+        const file = `onramp-checkout.${name}.js`;
+        const url = partUrl(name);
+        const element = document.createElement('script');
+        const fail = (code: PartFailure['code']) => {
+          delete loads[name];
+          element.remove();
+          resolve({ code, values: { part: file, url, policy: 'onramp-checkout' } });
+        };
+        // A part that runs hands itself over, by its URL, before its load event; one that does not has
+        // failed. It draws with this file's Lit (`host-lit.ts`).
+        const registry = ((globalThis as { [PART_REGISTRY]?: PartRegistry & { lit?: object } })[PART_REGISTRY] ??= {});
+        registry.lit = { html, nothing };
+        registry[url] = (exports) =>
+          document.currentScript == element ? (resolve((loaded[name] = exports as OnrampParts[N])), policy) : undefined;
+        try {
+          // Created once; it makes the parts' own URLs only. A CSP that lists other policies refuses it.
+          policy ??= (
+            window as { trustedTypes?: { createPolicy(name: string, rules: object): ScriptUrlPolicy } }
+          ).trustedTypes?.createPolicy('onramp-checkout', { createScriptURL: partUrlOnly });
+          (element as { src: unknown }).src = policy?.createScriptURL(url) ?? url;
+        } catch {
+          return fail('CSP_TRUSTED_TYPES');
+        }
+        Object.assign(element, {
+          integrity: __ONRAMP_PART_INTEGRITY__[name],
+          crossOrigin: 'anonymous',
+          nonce: scriptNonce,
+          onload: () => loaded[name] ?? fail('PART_LOAD_FAILED'),
+          onerror: () => fail('PART_LOAD_FAILED'),
+        });
+        document.head.append(element);
+      }),
+  )) as Promise<OnrampParts[N] | PartFailure>;
 }
