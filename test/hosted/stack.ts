@@ -149,27 +149,31 @@ export async function startHostedStack(options: { accountTtlSeconds: number }): 
     env: base,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const proxy = spawn(caddy, ['run', '--config', 'deploy/Caddyfile', '--adapter', 'caddyfile'], {
-    cwd: ROOT,
-    env: {
-      ...base,
-      XDG_DATA_HOME: join(dir, 'caddy-data'),
-      XDG_CONFIG_HOME: join(dir, 'caddy-config'),
-      // Test-only global options: loopback ports, Caddy's local CA kept out of the system's trust store, no admin API.
-      CADDY_EXTRA_OPTIONS: [
-        'admin off',
-        'skip_install_trust',
-        'default_bind 127.0.0.1',
-        `http_port ${httpPort}`,
-        `https_port ${httpsPort}`,
-      ].join('\n'),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const proxyEnv = {
+    ...base,
+    XDG_DATA_HOME: join(dir, 'caddy-data'),
+    XDG_CONFIG_HOME: join(dir, 'caddy-config'),
+    // Test-only global options: loopback ports, Caddy's local CA kept out of the system's trust store, no admin API.
+    CADDY_EXTRA_OPTIONS: [
+      'admin off',
+      'skip_install_trust',
+      'default_bind 127.0.0.1',
+      `http_port ${httpPort}`,
+      `https_port ${httpsPort}`,
+    ].join('\n'),
+  };
+  const startProxy = () => {
+    const child = spawn(caddy, ['run', '--config', 'deploy/Caddyfile', '--adapter', 'caddyfile'], {
+      cwd: ROOT,
+      env: proxyEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    return { child, output: tail(child) };
+  };
   const demoOutput = tail(demo);
-  const proxyOutput = tail(proxy);
+  let proxy = startProxy();
   const close = async () => {
-    await Promise.all([stop(proxy), stop(demo)]);
+    await Promise.all([stop(proxy.child), stop(demo)]);
     rmSync(dir, { recursive: true, force: true });
   };
   try {
@@ -177,17 +181,26 @@ export async function startHostedStack(options: { accountTtlSeconds: number }): 
     const shopHost = new URL(settings.DEMO_PUBLIC_URL!).host;
     const apiHost = new URL(settings.SANDBOX_PUBLIC_URL!).host;
     // Files make no visitor account; the API's health needs no key.
-    await until(
-      async () => (await httpsCall(httpsPort, shopHost, 'GET', '/favicon.ico')).status === 204,
-      'Caddy in front of the shop',
-    );
-    await until(
-      async () => (await httpsCall(httpsPort, apiHost, 'GET', '/health')).status === 200,
-      'Caddy in front of the API',
-    );
+    const ready = async () =>
+      (await httpsCall(httpsPort, shopHost, 'GET', '/favicon.ico')).status === 204 &&
+      (await httpsCall(httpsPort, apiHost, 'GET', '/health')).status === 200;
+    // Caddy 2.6 cleans its storage as it starts, beside obtaining the first certificates: the
+    // cleaner can read a certificate whose key is still being written, delete it as broken and
+    // retry that name a minute later (seen in CI: "Deleting … because key is empty", then "will
+    // retry"). A new Caddy on the same storage keeps the certificates that were whole and obtains
+    // the lost one again, so the stack starts it once more rather than wait the minute out.
+    for (let attempt = 1; ; attempt++) {
+      const current = proxy;
+      const lostCertificate = () => current.output().includes('"will retry"');
+      await until(async () => lostCertificate() || (await ready()), 'Caddy in front of the shop and the API');
+      if (!lostCertificate() || (await ready().catch(() => false))) break;
+      if (attempt === 3) throw new Error('Caddy lost a certificate as it started, three times');
+      await stop(current.child);
+      proxy = startProxy();
+    }
   } catch (error) {
     await close();
-    throw new Error(`${(error as Error).message}\n--- demo:\n${demoOutput()}\n--- caddy:\n${proxyOutput()}`, {
+    throw new Error(`${(error as Error).message}\n--- demo:\n${demoOutput()}\n--- caddy:\n${proxy.output()}`, {
       cause: error,
     });
   }
