@@ -73,6 +73,16 @@ export type KeyEnvironment = (typeof KEY_ENVIRONMENTS)[number];
 export const KEY_TYPES = ['secret', 'publishable'] as const;
 export type KeyType = (typeof KEY_TYPES)[number];
 
+/** The event kinds: one per session status, the session being the event's object. */
+export const WEBHOOK_EVENT_TYPES = [
+  'onramp.session.created',
+  'onramp.session.processing',
+  'onramp.session.completed',
+  'onramp.session.failed',
+  'onramp.session.expired',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
 /** Permissions a key gets when `permissions` is omitted on creation. */
 export const DEFAULT_PERMISSIONS: Readonly<Record<KeyType, readonly Permission[]>> = {
   secret: ['onramp:create', 'onramp:read', 'transactions:read'],

@@ -5,15 +5,9 @@
 import { apiBaseFor, checkoutOriginFor } from '../core/config.js';
 import { sessionIdFromClientSecret } from '../contract/credentials.js';
 import type { DiagnosedHost } from '../parts/parts.js';
-import { explainProblem, PROBLEMS, type ProblemCode, type ProblemKind, type ProblemValues } from './problems.js';
+import { explainProblem, PROBLEMS, type Diagnosis, type ProblemCode, type ProblemValues } from './problems.js';
 
-/** A problem as the merchant reads it. */
-export interface Diagnosis {
-  code: ProblemCode;
-  kind: ProblemKind;
-  cause: string;
-  fix: string;
-}
+export type { Diagnosis };
 
 export const diagnose = (code: ProblemCode, values: ProblemValues = {}): Diagnosis => ({
   code,

@@ -12,7 +12,7 @@
  */
 
 import { PAGE_FILE_PROBLEMS } from './page-file-problems.js';
-import { type Problem, type ProblemValues, problem } from './problem.js';
+import { type Problem, type ProblemKind, type ProblemValues, problem } from './problem.js';
 
 export type { Problem, ProblemFinder, ProblemKind, ProblemValues } from './problem.js';
 
@@ -332,4 +332,12 @@ export function fillProblem(template: string, values: ProblemValues): string {
 export function explainProblem(code: ProblemCode, values: ProblemValues = {}): { cause: string; fix: string } {
   const { cause, fix } = PROBLEMS[code];
   return { cause: fillProblem(cause, values), fix: fillProblem(fix, values) };
+}
+
+/** A problem as the merchant reads it. */
+export interface Diagnosis {
+  code: ProblemCode;
+  kind: ProblemKind;
+  cause: string;
+  fix: string;
 }

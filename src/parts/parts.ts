@@ -4,26 +4,122 @@
  * (`load-part.ts`); the script-tag build loads `onramp-checkout.<name>.js` from beside the script,
  * its integrity pinned at build time (`load-part.iife.ts`).
  */
-import type { ReactiveControllerHost } from 'lit';
-import type * as later from '../components/onramp-checkout/later-part.js';
-import type * as order from '../components/onramp-checkout/order-part.js';
-import type { FlowInput } from '../core/flow-machine.js';
+import type { nothing, ReactiveControllerHost, TemplateResult } from 'lit';
+import type { ApiClient } from '../api/api-client.js';
+import type { ServerClock } from '../api/server-clock.js';
+import type { OnrampOrder } from '../contract/order.js';
+import type { BuyerSigns } from '../controllers/buyer-signs.js';
+import type { CheckoutSurface, FlowInput, FlowState, Transition } from '../core/flow-machine.js';
+import type { PollContext, PollPlan } from '../core/poll-policy.js';
+import type { OnrampSession } from '../core/session-model.js';
 import type { OnrampWarningCode } from '../core/widget-error.js';
-import type { ProblemValues } from '../diagnostics/problems.js';
+import type { Diagnosis, ProblemCode, ProblemValues } from '../diagnostics/problems.js';
+import type { ChosenLanguage } from '../i18n/catalogue.js';
+import type { WidgetViewInput } from '../components/onramp-checkout/view-pieces.js';
 
-/** Each part by name, and what it exports. */
+/**
+ * The seam: what each part gives the element, declared here apart from the modules that implement
+ * it (`later-part.ts`, `order-part.ts`, which are checked against it where they hand themselves
+ * over), so that nothing on the element's side imports a part's code, types included.
+ */
+export interface LaterPart {
+  /** The live region's words of the moment (the last minute of a price or the session, price changes). */
+  announcement(input: WidgetViewInput): unknown;
+  /** In the payment area: the checkout is open in a popup or another tab, or a popup was refused. */
+  elsewhereView(input: WidgetViewInput, surface: CheckoutSurface, url: string): TemplateResult;
+  /** In Pay's place: a new price worse than the accepted one, and "Accept new price". */
+  consentView(input: WidgetViewInput, session: OnrampSession): TemplateResult | typeof nothing;
+  /** The final screen (completed, failed, expired). */
+  resultView(input: WidgetViewInput, session: OnrampSession): TemplateResult;
+  /** Attaches what the part brings to the element: the countdowns' ticks, the quote, diagnostics. */
+  attachLater(host: DiagnosedHost, hooks: LaterHooks): LaterHandle;
+  /** Amount first: loads the `order` part (pinned in this one). */
+  loadOrderPart(): Promise<OrderPart | PartFailure>;
+  /** What this part adds to the machine (the quote's inputs, price consent), for this element. */
+  judge(host: Element): (before: FlowState, result: Transition, input: FlowInput) => Transition;
+  /** Reports two different copies of the widget on one page (`DUPLICATE_DEFINITION`). */
+  duplicate(version: string, otherVersion?: string): void;
+  /** Moves focus to what replaced the focused node (Pay became the frame, the frame the result). */
+  focusReplacement(root: ParentNode): void;
+  /** When to read the session's status next (`core/poll-policy.ts`). */
+  nextPoll(context: PollContext): PollPlan;
+  /** The buyer's signs of being back (focus, visibility, a pointer), for the status reads. */
+  BuyerSigns: typeof BuyerSigns;
+  /** The buyer's language among the merchant's `locales`, its catalogue loaded and checked. */
+  chooseLanguage(tags: readonly string[], locales: string | null): Promise<ChosenLanguage | null>;
+}
+
+/** What the `later` part may read and do on the element. */
+export interface LaterHooks extends HostHooks {
+  clock: ServerClock;
+  /** The machine's state now. */
+  state: () => FlowState;
+  /** The API client of the configured session, if any. */
+  client: () => ApiClient | null;
+}
+
+/** What the element asks of the attached `later` part. */
+export interface LaterHandle {
+  /** A problem's cause and fix, printed once (`DiagnosticsController.explain`). */
+  explain: (code: ProblemCode, values?: ProblemValues) => Diagnosis;
+  /** The test-mode report, after the first events. */
+  report: () => void;
+  /** Starts or stops the quote's timer to match the state; after each update. */
+  sync: () => void;
+  /** A new configuration: the quote in flight is for another session. */
+  reset: () => void;
+  /** Amount first: the card as the order form draws it, while it is the card (`order-part-loader.ts`). */
+  form: OrderFormHook;
+}
+
+/** The card as the order form draws it, or `undefined` when the element draws its own. */
+export type OrderFormHook = (view: WidgetViewInput) => TemplateResult | undefined;
+
+/** What the `order` part gives the element. */
+export interface OrderPart {
+  /** Attaches the order form to the element: the card while it is drawn. */
+  attachOrder(host: OrderHost, hooks: OrderHooks): OrderFormHook;
+}
+
+/** What the `order` part reads and sets on the element (its public properties). */
+export interface OrderHost extends ReactiveControllerHost, HTMLElement {
+  publishableKey: string;
+  clientSecret: string;
+  apiBase: string;
+  createSession: ((order: OnrampOrder) => unknown) | undefined;
+  session: unknown;
+  readonly status: string;
+}
+
+/** What the `order` part may do on the element (the `later` part's hooks). */
+export interface OrderHooks {
+  /** An input for the element's state machine (a key or API base refused). */
+  send: (input: FlowInput) => void;
+  /** A problem's cause and fix for the merchant, printed once (the diagnostics of the `later` part). */
+  explain: (
+    code: 'SESSION_CREATE_FAILED' | 'SESSION_CREATE_BUSY',
+    values: ProblemValues,
+  ) => { cause: string; fix: string };
+  /**
+   * The session the form hands over, with the buyer's order (the session must be for it) and the last
+   * price the form showed for that order, if any (the session's is judged against it).
+   */
+  handedOver: (sessionId: string, order: OnrampOrder, price: string | undefined) => void;
+}
+
+/** Each part by name, and what it gives. */
 export interface OnrampParts {
   /**
    * What comes after the first paint of the order: the final screens and the live region's
    * announcements, and the diagnostics (the catalogue's causes and fixes, the page's CSP refusals,
    * the console, the test-mode report).
    */
-  later: typeof later;
+  later: LaterPart;
   /**
    * Amount first: the order form (amount, currencies, network, wallet, the live price) of an
    * element that has no client secret yet and a `session-url` or `createSession`.
    */
-  order: typeof order;
+  order: OrderPart;
 }
 
 export type PartName = keyof OnrampParts;

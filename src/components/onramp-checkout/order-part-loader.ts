@@ -7,15 +7,11 @@
  * `onramp-error` with its code, and "Try again" in the card. An order part already loaded is used at
  * once, in the same render (`onramp-checkout/ssr` draws the form on the server this way).
  */
-import type { TemplateResult } from 'lit';
 import { widgetError } from '../../core/widget-error.js';
 import { loadOrderPart } from '../../parts/load-order-part.js';
-import { loaded, type DiagnosedHost } from '../../parts/parts.js';
-import type { OrderHooks, OrderHost } from './order-part.js';
-import type { WidgetViewInput } from './view-pieces.js';
+import { loaded, type DiagnosedHost, type OrderFormHook, type OrderHooks, type OrderHost } from '../../parts/parts.js';
 
-/** The card as the form draws it, or `undefined` when the element draws its own. */
-export type OrderFormHook = (view: WidgetViewInput) => TemplateResult | undefined;
+export type { OrderFormHook };
 
 /** Whether the element starts with the order form: no client secret, and somewhere to make a session. */
 export const wantsOrderForm = (host: Pick<OrderHost, 'clientSecret' | 'createSession' | 'getAttribute'>): boolean =>

@@ -34,11 +34,10 @@
  * @csspart quote-age - Amount first: how old the price is.
  * @csspart continue-button - Amount first: "Continue".
  */
-import type { ReactiveController, ReactiveControllerHost, TemplateResult } from 'lit';
+import type { ReactiveController, TemplateResult } from 'lit';
 import { ApiClient } from '../../api/api-client.js';
 import { ServerClock } from '../../api/server-clock.js';
 import { apiBaseFor, credentialsProblem, normalizeOrigin, pageLocation } from '../../core/config.js';
-import type { FlowInput } from '../../core/flow-machine.js';
 import { widgetError, type OnrampError } from '../../core/widget-error.js';
 import {
   checkDraft,
@@ -46,13 +45,11 @@ import {
   initialDraft,
   orderChoices,
   orderQuoteKey,
-  type OnrampOrder,
   type OrderAttributes,
   type OrderDraft,
 } from '../../contract/order.js';
 import { CRYPTO_CURRENCIES, FIAT_CURRENCIES, NETWORKS } from '../../contract/catalog.js';
 import { OrderQuoteController } from '../../controllers/order-quote-controller.js';
-import type { ProblemValues } from '../../diagnostics/problems.js';
 import { enOrder, orderMessages } from '../../i18n/messages-order.js';
 import { OnrampErrorEvent } from './onramp-checkout.events.js';
 import { orderFormView, type OrderFailure } from './order-form-view.js';
@@ -60,35 +57,9 @@ import { ORDER_FORM_CSS } from './order-form.styles.js';
 import { adoptStyles } from './adopt-styles.js';
 import { createSessionFor, newIdempotencyKey } from './order-session.js';
 import type { WidgetViewInput } from './view-pieces.js';
+import type { OrderHooks, OrderHost } from '../../parts/parts.js';
 
-/** What the part reads and sets on the element (its public properties). */
-export interface OrderHost extends ReactiveControllerHost, HTMLElement {
-  publishableKey: string;
-  clientSecret: string;
-  apiBase: string;
-  createSession: ((order: OnrampOrder) => unknown) | undefined;
-  session: unknown;
-  readonly status: string;
-}
-
-/** What the part may do on the element (the `later` part's hooks). */
-export interface OrderHooks {
-  /** An input for the element's state machine (a key or API base refused). */
-  send: (input: FlowInput) => void;
-  /** A problem's cause and fix for the merchant, printed once (the diagnostics of the `later` part). */
-  explain: (
-    code: 'SESSION_CREATE_FAILED' | 'SESSION_CREATE_BUSY',
-    values: ProblemValues,
-  ) => {
-    cause: string;
-    fix: string;
-  };
-  /**
-   * The session the form hands over, with the buyer's order (the session must be for it) and the last
-   * price the form showed for that order, if any (the session's is judged against it).
-   */
-  handedOver: (sessionId: string, order: OnrampOrder, price: string | undefined) => void;
-}
+export type { OrderHooks, OrderHost };
 
 /** The locale's decimal separator (`.` or `,`; `.` for any other). */
 export function decimalSeparator(locale: string): string {

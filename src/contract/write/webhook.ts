@@ -16,16 +16,10 @@ import {
   webhookEventExample,
 } from './examples.js';
 import { named } from './named.js';
+import { WEBHOOK_EVENT_TYPES } from '../catalog.js';
 
-/** The event kinds: one per session status, the session being the event's object. */
-export const WEBHOOK_EVENT_TYPES = [
-  'onramp.session.created',
-  'onramp.session.processing',
-  'onramp.session.completed',
-  'onramp.session.failed',
-  'onramp.session.expired',
-] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+/** The event kinds live in the catalogue of constants (examples.ts reads them without this module). */
+export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../catalog.js';
 
 /** `events: ["*"]` subscribes to every kind, present and future. */
 export const WEBHOOK_ALL_EVENTS = '*';
