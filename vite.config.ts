@@ -173,7 +173,7 @@ function partFiles(names: string[], { atEnd = false }: { atEnd?: boolean } = {})
       // the margin the budget lacks (issue 41).
       define: { __ONRAMP_PART_INTEGRITY__: atEnd ? '__onrampPartPins' : pins() },
       ...(atEnd
-        ? { build: { rollupOptions: { output: { outro: `var __onrampPartPins = JSON.parse('${pins()}');` } } } }
+        ? { build: { rollupOptions: { output: { outro: `var __onrampPartPins = ${pins()};` } } } }
         : {}),
       resolve: {
         alias: [
