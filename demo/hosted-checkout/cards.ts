@@ -4,7 +4,7 @@
  * buyer's language, `{card}` being `TEST_CARD`.
  */
 import type { PaymentOutcome } from '../onramp-api/domain/sessions.js';
-import type { CheckoutKey } from './checkout-messages.js';
+import type { CheckoutKey } from './checkout-catalogue.js';
 
 /** The test card the page suggests, as it is written. */
 export const TEST_CARD = '4242 4242 4242 4242';

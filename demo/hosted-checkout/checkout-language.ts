@@ -6,7 +6,7 @@
  */
 import { LANGUAGES, type LanguageEntry } from '../../src/i18n/languages.js';
 import { negotiate } from '../../src/i18n/negotiate.js';
-import type { CheckoutKey, CheckoutMessages, PluralText } from './checkout-messages.js';
+import type { CheckoutKey, CheckoutMessages, PluralText } from './checkout-catalogue.js';
 import { pluralForm } from './browser/plural-form.js';
 import { SafeHtml, escapeHtml } from './escape.js';
 import english from './locales/en.js';

@@ -18,7 +18,7 @@ import type { SessionRow } from '../onramp-api/db/sessions.js';
 import { NETWORK_NAMES, crypto, fiat, ltr, ltrText } from './amounts.js';
 import { type CardErrors, type CardField, TEST_CARD } from './cards.js';
 import { type CheckoutTexts, englishTexts } from './checkout-language.js';
-import type { CheckoutKey } from './checkout-messages.js';
+import type { CheckoutKey } from './checkout-catalogue.js';
 import { SafeHtml, html } from './escape.js';
 import { frameSummary, fullSummary } from './order-summary.js';
 import { backLink, wayBackPanel } from './way-back.js';

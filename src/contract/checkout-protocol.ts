@@ -3,7 +3,7 @@
  * popup opener): the URL parameter the widget adds, and the hints the checkout posts back. Plain
  * constants and types, no zod: the checkout's own browser code imports this module
  * (demo/hosted-checkout/browser/), the widget reads the messages with `checkoutMessageSchema`
- * (checkout-messages.ts), and the checkout's server (page.ts, app.ts) reads the parameter.
+ * (read/checkout-hints.ts), and the checkout's server (page.ts, app.ts) reads the parameter.
  *
  * The widget appends `embed_origin=<its origin>` to `redirect_url` when it opens the page in an
  * iframe or a popup; the page posts to exactly that origin (when it is an allowed merchant origin).

@@ -6,7 +6,7 @@
  * opened, and they only ask for an immediate poll: state comes from the API.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { checkoutMessageSchema } from '../contract/checkout-messages.js';
+import { checkoutMessageSchema } from '../contract/read/checkout-hints.js';
 import { CHECKOUT_LOCALE_PARAM, EMBED_ORIGIN_PARAM } from '../contract/checkout-protocol.js';
 import { Timer } from './timer.js';
 

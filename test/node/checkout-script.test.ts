@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { runInNewContext } from 'node:vm';
-import { checkoutMessageSchema } from '../../src/contract/checkout-messages.js';
+import { checkoutMessageSchema } from '../../src/contract/read/checkout-hints.js';
 import {
   CHECKOUT_MAX_HEIGHT,
   CHECKOUT_MESSAGE_SOURCE,

@@ -12,7 +12,7 @@ import { runInNewContext } from 'node:vm';
 import { createdSessionSchema } from '../../src/contract/write/session.js';
 import { formatFiat } from '../../src/format/format.js';
 import { LANGUAGES, type LanguageEntry, languageEntry } from '../../src/i18n/languages.js';
-import type { CheckoutMessages, PluralText } from '../../demo/hosted-checkout/checkout-messages.js';
+import type { CheckoutMessages, PluralText } from '../../demo/hosted-checkout/checkout-catalogue.js';
 import { escapeHtml } from '../../demo/hosted-checkout/escape.js';
 import { checkoutScript } from '../../demo/hosted-checkout/script.js';
 import english from '../../demo/hosted-checkout/locales/en.js';

@@ -1,5 +1,5 @@
 /**
- * The demo server in hosted mode, in-process (the browser suite behind Caddy is test/hosted): the
+ * The demo server in hosted mode, in-process (the browser suite behind Caddy is test/public-demo): the
  * visitor cookie and its attributes, an account per visitor that the shop, the console and the
  * webhook log keep apart, the public Host and Origin only, the page a visitor gets when no account
  * can be made, and the visitor's address passed to the API's limits (as X-Forwarded-For, through the server client).

@@ -1,5 +1,5 @@
 /** Arabic (العربية, right to left): the hosted checkout's texts. */
-import type { CheckoutMessages } from '../checkout-messages.js';
+import type { CheckoutMessages } from '../checkout-catalogue.js';
 
 export default {
   checkout: 'الدفع عبر {brand}',

@@ -4,7 +4,7 @@
  * its own (a popup or a redirect: the whole order, then the way back to the merchant). Limits are
  * in characters (code points), for every language; checked by the catalogue test.
  */
-import type { CheckoutKey } from '../checkout-messages.js';
+import type { CheckoutKey } from '../checkout-catalogue.js';
 
 interface Context {
   where: string;

@@ -1,5 +1,5 @@
 /** Latin American Spanish (Español, Latinoamérica): the hosted checkout's texts. */
-import type { CheckoutMessages } from '../checkout-messages.js';
+import type { CheckoutMessages } from '../checkout-catalogue.js';
 
 export default {
   checkout: 'Pago con {brand}',

@@ -1,5 +1,5 @@
 /** Hebrew (עברית, right to left): the hosted checkout's texts. */
-import type { CheckoutMessages } from '../checkout-messages.js';
+import type { CheckoutMessages } from '../checkout-catalogue.js';
 
 export default {
   checkout: 'דף התשלום של {brand}',

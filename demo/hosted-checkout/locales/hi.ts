@@ -1,5 +1,5 @@
 /** Hindi (हिन्दी): the hosted checkout's texts. */
-import type { CheckoutMessages } from '../checkout-messages.js';
+import type { CheckoutMessages } from '../checkout-catalogue.js';
 
 export default {
   checkout: '{brand} चेकआउट',

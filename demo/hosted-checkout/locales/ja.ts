@@ -1,5 +1,5 @@
 /** Japanese (日本語): the hosted checkout's texts. */
-import type { CheckoutMessages } from '../checkout-messages.js';
+import type { CheckoutMessages } from '../checkout-catalogue.js';
 
 export default {
   checkout: '{brand} 決済ページ',

@@ -1,5 +1,5 @@
 /** Slovak (Slovenčina): the hosted checkout's texts. */
-import type { CheckoutMessages } from '../checkout-messages.js';
+import type { CheckoutMessages } from '../checkout-catalogue.js';
 
 export default {
   checkout: 'Platba cez {brand}',

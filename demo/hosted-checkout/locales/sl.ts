@@ -1,5 +1,5 @@
 /** Slovenian (Slovenščina): the hosted checkout's texts. */
-import type { CheckoutMessages } from '../checkout-messages.js';
+import type { CheckoutMessages } from '../checkout-catalogue.js';
 
 export default {
   checkout: 'Plačilo prek {brand}',

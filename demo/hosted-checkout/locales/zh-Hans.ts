@@ -1,5 +1,5 @@
 /** Simplified Chinese (简体中文): the hosted checkout's texts. */
-import type { CheckoutMessages } from '../checkout-messages.js';
+import type { CheckoutMessages } from '../checkout-catalogue.js';
 
 export default {
   checkout: '{brand} 收银台',

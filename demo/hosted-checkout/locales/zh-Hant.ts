@@ -1,5 +1,5 @@
 /** Traditional Chinese, Taiwan (繁體中文): the hosted checkout's texts. */
-import type { CheckoutMessages } from '../checkout-messages.js';
+import type { CheckoutMessages } from '../checkout-catalogue.js';
 
 export default {
   checkout: '{brand} 結帳',

@@ -5,7 +5,7 @@
  */
 import { CHECKOUT_CONTEXT } from '../../../demo/hosted-checkout/locales/context.js';
 import englishCheckout from '../../../demo/hosted-checkout/locales/en.js';
-import type { PluralText } from '../../../demo/hosted-checkout/checkout-messages.js';
+import type { PluralText } from '../../../demo/hosted-checkout/checkout-catalogue.js';
 import { englishCatalogue } from '../../../scripts/i18n/english-catalogue.js';
 import { MESSAGE_CONTEXT } from '../../../scripts/i18n/message-context.js';
 

@@ -1,5 +1,5 @@
 /**
- * The public demo behind Caddy (test/hosted/stack.ts), driven in Chromium over https on
+ * The public demo behind Caddy (test/public-demo/stack.ts), driven in Chromium over https on
  * `*.localhost` names. One worker: each file starts its own stack (the expiry file with a short
  * account lifetime).
  */

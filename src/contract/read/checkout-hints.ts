@@ -10,9 +10,9 @@ import {
   CHECKOUT_MESSAGE_SOURCE,
   CHECKOUT_MESSAGE_TYPES,
   type CheckoutMessage,
-} from './checkout-protocol.js';
-import { integerRead, sessionIdRead } from './read/fields.js';
-import { fields, oneOf, optional, rule } from './read/kinds.js';
+} from '../checkout-protocol.js';
+import { integerRead, sessionIdRead } from './fields.js';
+import { fields, oneOf, optional, rule } from './kinds.js';
 
 /** One flat shape rather than a discriminated union: no union kind in the browser. */
 export const checkoutMessageSchema: z.ZodMiniType<CheckoutMessage> = fields({
