@@ -10,8 +10,7 @@ import { attachDiagnostics } from '../diagnostics/diagnostics-controller.js';
 import type { DiagnosedHost, LaterHandle, LaterHooks } from '../parts/parts.js';
 import { CountdownController } from './countdown-controller.js';
 import { QuoteController } from './quote-controller.js';
-import { formPrices } from '../core/price-consent.js';
-import { formOrders } from '../core/order-kept.js';
+import { handOver } from './handed-over.js';
 import { adoptResultStyles } from '../components/onramp-checkout/result.styles.js';
 import { orderFormHook } from '../components/onramp-checkout/order-part-loader.js';
 
@@ -38,10 +37,7 @@ export function attachLater(host: DiagnosedHost, hooks: LaterHooks): LaterHandle
     form: orderFormHook(host, {
       send: hooks.send,
       explain: (code, values) => diagnostics.explain(code, values),
-      handedOver: (sessionId, order, price) => {
-        formOrders.set(sessionId, order);
-        if (price !== undefined) formPrices.set(sessionId, price);
-      },
+      handedOver: (sessionId, order, price) => handOver(host, sessionId, { order, price }),
     }),
   };
 }

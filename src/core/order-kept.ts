@@ -1,6 +1,7 @@
 /**
  * Amount first: the buyer pays only the order they chose. The order form hands the session its
- * merchant's server created over to the element (`formOrders`); once the session's own order is
+ * merchant's server created over to the element, with the order (`controllers/handed-over.ts`
+ * keeps it for that element and passes it here); once the session's own order is
  * read (the creation response when it repeats it, else the first status answer), it must be that
  * order: the same fiat amount and currency, asset, network and wallet. A session for another order
  * (a server that changed the amount, the asset or the wallet) stops the card with `ORDER_CHANGED`
@@ -10,9 +11,6 @@ import type { OnrampOrder } from '../contract/order.js';
 import type { Transition } from './flow-machine.js';
 import type { OnrampSession } from './session-model.js';
 import { widgetError } from './widget-error.js';
-
-/** The order the form handed over, by session id, until the session's own order is read. */
-export const formOrders = new Map<string, OnrampOrder>();
 
 /** What of `order` the session changed (`field: session's, not order's`); `null` when unknown yet, `''` when none. */
 export function orderChange(order: OnrampOrder, session: OnrampSession): string | null {
@@ -29,16 +27,16 @@ export function orderChange(order: OnrampOrder, session: OnrampSession): string 
   return changed ? `${changed[0]}: ${String(changed[1]).slice(0, 64)}, not ${changed[2]}` : '';
 }
 
-/** After each transition: a handed-over session whose order is read is checked against the buyer's once. */
-export function orderKept(result: Transition): Transition {
+/**
+ * After each transition: a handed-over session whose order is read is checked against the buyer's
+ * `order` (what the form handed over); a change stops the card (ORDER_CHANGED), which ends the checks.
+ */
+export function orderKept(result: Transition, order: OnrampOrder | undefined): Transition {
   const { state } = result;
   const session = state.session;
-  const order = session && formOrders.get(session.sessionId);
   if (!session || !order || state.status === 'error') return result;
   const change = orderChange(order, session);
-  if (change === null) return result;
-  formOrders.delete(session.sessionId);
-  if (change === '') return result;
+  if (!change) return result;
   const error = widgetError('ORDER_CHANGED', { values: { detail: change } });
   return {
     state: { ...state, status: 'error', error, surface: 'none' },

@@ -6,6 +6,7 @@
 import { agreed, mustAccept, type FlowInput, type FlowState, type Transition } from './flow-machine.js';
 import { isPriced, judgePrice } from './quote-policy.js';
 import { orderKept } from './order-kept.js';
+import type { OnrampOrder } from '../contract/order.js';
 
 /**
  * The quote's inputs, which only the `later` part sends: a price that expired while pending says so
@@ -36,39 +37,39 @@ export function quoteStep(
 }
 
 /**
- * The last price the order form showed for a session it handed over (amount first), by session id:
- * the session's own price is judged against it, not agreed to because it is the first the card shows.
+ * What amount first's order form handed over with a session: the buyer's order (the session must be
+ * for it) and the last price the form showed for that order, if any: the session's own price is
+ * judged against it, not agreed to because it is the first the card shows.
  */
-export const formPrices = new Map<string, string>();
+export interface HandedOver {
+  order?: OnrampOrder;
+  price?: string | undefined;
+}
 
-/**
- * The first price shown of a session the order form handed over, seeded or read (a creation
- * response too bare to seed from): the form's price is the reference (`formPrices`).
- */
-function fromForm(before: FlowState, result: Transition): Transition {
-  const id = before.price ? undefined : result.state.session?.sessionId;
-  const price = id === undefined ? undefined : formPrices.get(id);
-  if (id === undefined || price === undefined || !result.state.price) return result;
-  formPrices.delete(id);
+/** The form's price, as the accepted one, the first time the session is priced on the card. */
+function fromForm(before: FlowState, result: Transition, price: string | undefined): Transition {
+  if (before.price || price === undefined || !result.state.price) return result;
   return { ...result, state: { ...result.state, price: agreed(price) } };
 }
 
 /**
  * What the `later` part adds to each transition of the machine (`transition`'s `later`): the
  * quote's inputs (`quoteStep`), the order form's price for the session it handed over (`fromForm`)
- * and its order (`orderKept`), then price consent (`withConsent`).
+ * and its order (`orderKept`), then price consent (`withConsent`). `handed` is what the form handed
+ * over with the session of `result` (the caller keeps it: nothing here holds state).
  */
 export function laterTransition(
   before: FlowState,
   result: Transition,
   input: FlowInput,
   tolerance: unknown,
+  handed?: HandedOver,
 ): Transition {
   return withConsent(
     before,
     input.type === 'quote-expired' || input.type === 'quote-refreshed'
       ? quoteStep(before, input)
-      : orderKept(fromForm(before, result)),
+      : orderKept(fromForm(before, result, handed?.price), handed?.order),
     input,
     tolerance,
   );

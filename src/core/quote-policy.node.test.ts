@@ -25,7 +25,7 @@ import {
   TICK_OFFSET_MS,
   type QuoteContext,
 } from './quote-policy.js';
-import { formPrices, laterTransition } from './price-consent.js';
+import { laterTransition } from './price-consent.js';
 import type { OnrampQuote } from './session-model.js';
 import { sessionModel, testQuote } from '../../test/support/session-model.js';
 
@@ -176,14 +176,13 @@ test('never a Pay on a price worse than the accepted one beyond the tolerance, w
         let state: FlowState = initialState;
         const apply = (input: FlowInput) => {
           const result = transition(state, input, (before, next, given) =>
-            laterTransition(before, next, given, tolerance),
+            // Amount first: the order form handed over the last price it showed.
+            laterTransition(before, next, given, tolerance, { price: formPrice }),
           );
           state = result.state;
           return result.notifications;
         };
         const seeded = sessionModel('pending', { quote: quote(sessionPrice) });
-        // Amount first: the order form hands over the last price it showed (`formPrices`).
-        if (formPrice) formPrices.set(seeded.sessionId, formPrice);
         apply({ type: 'session-seeded', session: seeded });
         // What the buyer agreed to: the first price they saw, any better one they were shown, any they accepted.
         let agreed = formPrice ?? sessionPrice;
@@ -278,19 +277,26 @@ test('before the judge arrives (the `later` part), a changed price is never paid
   ]);
   // A better price than the accepted one needs no step.
   const seeded = sessionModel('pending');
-  formPrices.set(seeded.sessionId, '0.03');
-  const better = transition(initialState, { type: 'session-seeded', session: seeded }, judge);
+  const better = transition(initialState, { type: 'session-seeded', session: seeded }, (before, next, input) =>
+    laterTransition(before, next, input, '0.5', { price: '0.03' }),
+  );
   assert.equal(mustAccept(better.state), false);
   assert.deepEqual(better.state.price, { accepted: '0.031', shown: '0.031', verdict: 'better' });
 });
 
 test("a session the order form handed over is judged against the form's price even when it was read, not seeded", () => {
-  const judge = (before: FlowState, next: Transition, input: FlowInput) => laterTransition(before, next, input, '0.5');
+  const judge = (before: FlowState, next: Transition, input: FlowInput) =>
+    laterTransition(before, next, input, '0.5', { price: '0.031' });
   // A creation response too bare to seed from: the first the card shows of the session is its status answer.
   const read = sessionModel('pending', { quote: { ...testQuote, cryptoAmount: '0.02' } });
-  formPrices.set(read.sessionId, '0.031');
   const { state } = transition(initialState, { type: 'session-fetched', session: read, seq: 1 }, judge);
   assert.equal(mustAccept(state), true);
   assert.deepEqual(state.price, { accepted: '0.031', shown: '0.02', verdict: 'worse' });
-  assert.equal(formPrices.has(read.sessionId), false, 'used once');
+  // Used once: the next answer is judged against the accepted price, the form's no more.
+  const next = transition(
+    state,
+    { type: 'session-fetched', session: { ...read, quote: { ...read.quote, cryptoAmount: '0.04' } }, seq: 2 },
+    judge,
+  );
+  assert.deepEqual(next.state.price, { accepted: '0.04', shown: '0.04', verdict: 'better' });
 });

@@ -17,6 +17,7 @@ import { elsewhereView as elsewhere } from './elsewhere-view.js';
 import { consentView as consentScreen } from './consent-view.js';
 import type { CheckoutSurface, FlowInput, FlowState, Transition } from '../../core/flow-machine.js';
 import { laterTransition } from '../../core/price-consent.js';
+import { handedOver } from '../../controllers/handed-over.js';
 import type { WidgetViewInput } from './view-pieces.js';
 
 const complete = (input: WidgetViewInput): WidgetViewInput => ({
@@ -46,7 +47,13 @@ export { loadOrderPart } from '../../parts/load-order-part.js';
 export const judge =
   (host: Element) =>
   (before: FlowState, result: Transition, input: FlowInput): Transition =>
-    laterTransition(before, result, input, host.getAttribute('price-tolerance'));
+    laterTransition(
+      before,
+      result,
+      input,
+      host.getAttribute('price-tolerance'),
+      handedOver(host, result.state.session?.sessionId),
+    );
 export { duplicate } from '../../diagnostics/diagnostics.js';
 export { focusReplacement } from './focus-replacement.js';
 export { nextPoll } from '../../core/poll-policy.js';
