@@ -1,6 +1,6 @@
 /**
- * What amount first's order form handed over to an element with each session it made (the buyer's
- * order, the last price it showed), kept for that element alone and read by its judge (price
+ * What amount first's order form handed over to an element with the last session it made (the
+ * buyer's order, the last price it showed), kept for that element alone and read by its judge (price
  * consent and the order kept, `core/price-consent.ts`, which hold no state of their own).
  */
 import type { HandedOver } from '../core/price-consent.js';
@@ -9,8 +9,8 @@ const handed = new WeakMap<Element, Map<string, HandedOver>>();
 
 /** Keeps what the form handed over with `sessionId`. */
 export function handOver(host: Element, sessionId: string, given: HandedOver): void {
-  const sessions = handed.get(host) ?? new Map<string, HandedOver>();
-  handed.set(host, sessions.set(sessionId, given));
+  // One session at a time is handed over: the element's new session replaces what the last one left.
+  handed.set(host, new Map([[sessionId, given]]));
 }
 
 /** What the form handed over with `sessionId` to `host`, if anything. */
