@@ -11,7 +11,7 @@ test.describe('paying in the embedded checkout', () => {
     await page.locator('[part=pay-button]').click();
     const frame = page.frameLocator('iframe[part=checkout-frame]');
     await payWithCard(frame, '4242 4242 4242 4242');
-    await expect(page.locator(widget)).toHaveAttribute('status', 'processing');
+    // Not the transient `processing` (delivery takes 800 ms: a read on a busy machine may land after it).
     await expect(page.locator(widget)).toHaveAttribute('status', 'completed');
     await expect(page.locator('[part=result]')).toContainText('Purchase complete');
     await expect(page.locator('[part=tx-link]')).toHaveAttribute(

@@ -11,6 +11,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { CHECKOUT_MESSAGE_SOURCE, EMBED_ORIGIN_PARAM } from '../../src/contract/checkout-protocol.js';
 import {
   EXAMPLE_CHECKOUT_URL,
   EXAMPLE_CLIENT_SECRET,
@@ -89,11 +90,13 @@ test('the widget quotes, shows the pending session and opens the checkout, serve
       .fulfill({ response, headers: { ...response.headers(), date: new Date(NOW).toUTCString() } })
       .catch(() => undefined);
   });
-  // The hosted checkout of the examples' `redirect_url`.
+  // The hosted checkout of the examples' `redirect_url`. It says `ready` to the page that framed it,
+  // as a checkout does: a frame that loads without it reads as refused 400 ms later, and falls back.
+  const ready = JSON.stringify({ source: CHECKOUT_MESSAGE_SOURCE, type: 'ready', session_id: EXAMPLE_SESSION_ID });
   await page.route(`${EXAMPLE_CHECKOUT_URL}/**`, (route) =>
     route.fulfill({
       contentType: 'text/html; charset=utf-8',
-      body: '<!doctype html><title>Hosted checkout</title><h1>Hosted checkout</h1>',
+      body: `<!doctype html><title>Hosted checkout</title><h1>Hosted checkout</h1><script>parent.postMessage(${ready}, new URLSearchParams(location.search).get('${EMBED_ORIGIN_PARAM}'))</script>`,
     }),
   );
 
