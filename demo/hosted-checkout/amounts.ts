@@ -5,7 +5,7 @@
  * fiat's own minor digits). The exact values stay in the API. Network names are brand names: the
  * same in every language.
  */
-import type { Network } from '../../src/contract/catalog.js';
+import type { Network } from '../../src/contract/product.js';
 import { formatCrypto, formatFiat, formatRate } from '../../src/format/format.js';
 import type { SessionRow } from '../onramp-api/db/sessions.js';
 import { type SafeHtml, html } from './escape.js';

@@ -7,7 +7,7 @@
  * `<random>` is one or more ASCII letters and digits of no fixed length (docs/design.md, "Sessions"):
  * the sandbox makes 24 or 32, another server may make 8, and both are read alike.
  */
-import type { KeyEnvironment, KeyType } from './catalog.js';
+import type { KeyEnvironment, KeyType } from './product.js';
 
 export interface ParsedApiKey {
   brand: string;

@@ -6,7 +6,7 @@
  * (`src/server-client/`) takes its paths and methods from it. Plain data, no schema: importing it costs a
  * bundle only these strings.
  */
-import type { Permission } from './catalog.js';
+import type { Permission } from './product.js';
 import { SESSION_ID_PATTERN } from './credentials.js';
 import type { ErrorCode } from './write/envelope.js';
 import type * as write from './write/shapes.js';

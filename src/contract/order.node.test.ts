@@ -1,6 +1,6 @@
 /**
  * The order form's rules alone (`order.ts`, `wallet-address.ts`): amounts typed in any locale's way
- * are read exactly (no floats), the range is the API's, only the catalogue's pairs are offered, and
+ * are read exactly (no floats), the range is the API's, only the product's pairs are offered, and
  * the wallet check agrees with the API's own (demo/onramp-api/domain/wallet.ts) on every address.
  */
 import assert from 'node:assert/strict';
@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import * as fc from 'fast-check';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { checkWalletAddress } from '../../demo/onramp-api/domain/wallet.js';
-import { ASSET_NETWORKS, CRYPTO_CURRENCIES, NETWORKS, isSupportedPair, type Network } from './catalog.js';
+import { ASSET_NETWORKS, CRYPTO_CURRENCIES, NETWORKS, isSupportedPair, type Network } from './product.js';
 import {
   amountProblem,
   amountText,

@@ -12,7 +12,7 @@ import {
   type CryptoCurrency,
   type FiatCurrency,
   type Network,
-} from './catalog.js';
+} from './product.js';
 import { walletProblem, type WalletProblem } from './wallet-address.js';
 
 /**
@@ -70,7 +70,7 @@ function listed<T extends string>(list: string | null | undefined, all: readonly
   return chosen.length ? chosen : [...all];
 }
 
-/** The networks `crypto` may be delivered on among those allowed (the catalogue's order: default first). */
+/** The networks `crypto` may be delivered on among those allowed (the product's order: default first). */
 export function networksFor(crypto: CryptoCurrency, allowed: readonly Network[]): Network[] {
   return ASSET_NETWORKS[crypto].filter((network) => allowed.includes(network));
 }
@@ -92,7 +92,7 @@ export function orderChoices(attributes: OrderAttributes): OrderChoices {
 
 /** A draft whose currency, asset and network are among `choices` (the network one of the asset's). */
 export function fitDraft(draft: OrderDraft, choices: OrderChoices): OrderDraft {
-  // `orderChoices` never leaves a list empty, nor an asset without a network; the catalogue's first
+  // `orderChoices` never leaves a list empty, nor an asset without a network; the product's first
   // values stand in for a hand-made `choices` that does.
   const fiat = choices.fiats.includes(draft.fiat) ? draft.fiat : (choices.fiats[0] ?? FIAT_CURRENCIES[0]);
   const crypto = choices.cryptos.includes(draft.crypto) ? draft.crypto : (choices.cryptos[0] ?? CRYPTO_CURRENCIES[0]);

@@ -6,7 +6,7 @@
  * the session on its own server (which created it) and mounts the widget with its client secret,
  * and the widget shows the outcome from the API.
  */
-import { SESSION_STATUSES, type SessionStatus } from './catalog.js';
+import { SESSION_STATUSES, type SessionStatus } from './product.js';
 import { SESSION_ID_PATTERN } from './credentials.js';
 
 export const RETURN_SESSION_PARAM = 'onramp_session_id';

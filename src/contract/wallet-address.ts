@@ -5,7 +5,7 @@
  * language; the API checks again. Keccak-256 is implemented here (small, no dependency), tested
  * against `@noble/hashes` and the EIP-55 examples.
  */
-import type { Network } from './catalog.js';
+import type { Network } from './product.js';
 
 /** The address format of each network (all EVM today; a new network names its own). */
 export const WALLET_FORMATS: Readonly<Record<Network, string>> = {

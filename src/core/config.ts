@@ -4,7 +4,7 @@
  * origin over https (or http on localhost).
  */
 import { parseApiKey, sessionIdFromClientSecret } from '../contract/credentials.js';
-import type { KeyEnvironment } from '../contract/catalog.js';
+import type { KeyEnvironment } from '../contract/product.js';
 import { widgetError, type OnrampError } from './widget-error.js';
 
 export interface WidgetCredentials {

@@ -4,7 +4,7 @@ import { initialState, isFinal, transition as machine, type FlowInput, type Flow
 import { laterTransition } from './price-consent.js';
 import { widgetError } from './widget-error.js';
 import type { OnrampQuote, OnrampSession } from './session-model.js';
-import type { SessionStatus } from '../contract/catalog.js';
+import type { SessionStatus } from '../contract/product.js';
 import { sessionModel, testQuote } from '../../test/support/session-model.js';
 
 const quote = testQuote;

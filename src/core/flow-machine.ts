@@ -3,7 +3,7 @@
  * and the notifications (DOM events) it implies. No timers, no DOM, no fetch: controllers feed it
  * inputs, the element renders the state and dispatches the notifications.
  */
-import { isFinalStatus, type SessionStatus } from '../contract/catalog.js';
+import { isFinalStatus, type SessionStatus } from '../contract/product.js';
 import { mergeSession, type OnrampQuote, type OnrampSession } from './session-model.js';
 import type { PriceVerdict } from './quote-policy.js';
 import type { OnrampError } from './widget-error.js';

@@ -5,7 +5,7 @@
  * Money is integer minor units or decimal strings from here on (in any form `Intl` formats exactly:
  * `"12.5"`, `"12."`, `".5"`); times are epoch ms.
  */
-import { SESSION_TTL_MS, type SessionStatus } from '../contract/catalog.js';
+import { SESSION_TTL_MS, type SessionStatus } from '../contract/product.js';
 import { addDecimals, numberToDecimal } from '../contract/money.js';
 import { parseTimestamp } from '../contract/timestamp.js';
 import { keptQuote } from './quote-policy.js';

@@ -2,7 +2,7 @@ import { english as en, type Messages } from '../i18n/messages.js';
 import type { ProblemValues } from '../diagnostics/problems.js';
 
 /**
- * The errors the widget reports: a stable `code` (each in the catalogue of problems,
+ * The errors the widget reports: a stable `code` (each in the list of problems,
  * `src/diagnostics/problems.ts`, with its cause and fix), a short `message` for the buyer, whether
  * the widget recovers by itself, and the server's request id when there was one. The message is
  * English here; the element shows and reports it in the buyer's language.

@@ -1,5 +1,5 @@
 /**
- * The catalogue's words for the merchant, on demand (in the `later` part): a problem explained, and
+ * The list of problems' words for the merchant, on demand (in the `later` part): a problem explained, and
  * the grouped report a test key prints at mount (what the widget resolved, and every problem found).
  */
 import { apiBaseFor, checkoutOriginFor } from '../core/config.js';

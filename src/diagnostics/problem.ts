@@ -1,4 +1,4 @@
-/** The shape of a problem of the catalogue (problems.ts), and the values its templates may name. */
+/** The shape of a problem of the list of problems (problems.ts), and the values its templates may name. */
 
 /** How a problem affects the buyer: it stops the flow, the flow goes on, or it fixes itself. */
 export type ProblemKind = 'error' | 'warning' | 'transient';

@@ -1,5 +1,5 @@
 /**
- * The one catalogue of problems: every misconfiguration the widget or a page can show, with a stable
+ * The one list of problems: every misconfiguration the widget or a page can show, with a stable
  * code, its cause and the exact fix, in English for the merchant. The widget reports them
  * (`onramp-error` / `onramp-warning` and the console, through the on-demand diagnostics part), the
  * doctor (`npx onramp-checkout doctor <url>`) finds them in a page before it goes live, and
@@ -315,7 +315,7 @@ export const PROBLEMS = {
 
 export type ProblemCode = keyof typeof PROBLEMS;
 
-/** The codes in the catalogue's order. */
+/** The codes in the list's order. */
 export const PROBLEM_CODES = Object.keys(PROBLEMS) as ProblemCode[];
 
 /** A template filled with `values` (missing ones read as empty), spaces tidied. */

@@ -1,7 +1,7 @@
 /**
  * The doctor: reads a merchant page as a browser gets it (its HTML, the CSP of its headers and
  * `<meta>`, the widget's script tags and `<onramp-checkout>` elements), asks the API what the
- * widget would, and reports every problem of the catalogue it can find before the page goes live.
+ * widget would, and reports every problem of the list it can find before the page goes live.
  * The page is a stranger's: it is checked within `work-bounds.ts`, and every request of the run
  * shares one budget and one address gate (`http.ts`).
  */
@@ -104,7 +104,7 @@ async function fetchPage(
   return { url: new URL(answer.url), html: decode(answer.body, contentType), headers: answer.headers, notes };
 }
 
-/** Reads the page at `url` (http or https) and reports what the catalogue names. */
+/** Reads the page at `url` (http or https) and reports what the list of problems names. */
 export async function diagnose(url: string, options: DiagnoseOptions = {}): Promise<DoctorReport> {
   const context: FetchContext = { budget: new FetchBudget(options.limits), gate: new AddressGate(options.resolve) };
   try {

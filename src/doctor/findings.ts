@@ -1,5 +1,5 @@
 /**
- * The doctor's findings: a code of the catalogue of problems (`src/diagnostics/problems.ts`) with its
+ * The doctor's findings: a code of the list of problems (`src/diagnostics/problems.ts`) with its
  * cause and fix filled with the values found in the page, and the element it concerns.
  */
 import {
@@ -18,7 +18,7 @@ export interface ElementRef {
   line: number;
 }
 
-/** One problem found: `cause` and `fix` are the catalogue's texts, filled. */
+/** One problem found: `cause` and `fix` are the list of problems' texts, filled. */
 export interface Finding {
   code: ProblemCode;
   kind: ProblemKind;

@@ -19,7 +19,7 @@ const LINK = `${ESC}]8;;https://evil.example/${ESC}\\click here${ESC}]8;;${ESC}\
 const BIDI = '\u202e\u2066gnp.exe\u2069\u200f\u061c';
 /**
  * An api-base that is a URL (the parser drops CR and LF inside one), off loopback: the doctor does
- * not ask it, and its note quotes the value as written. The catalogue's causes collapse whitespace;
+ * not ask it, and its note quotes the value as written. The list of problems' causes collapse whitespace;
  * notes are the doctor's own sentences, so this is where a raw newline could forge a line.
  */
 const FORGING_API = 'https://10.0.0.1/\r\n0 errors, 0 warnings: no problem found.\u2028\u202e\r\n';

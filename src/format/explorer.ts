@@ -1,5 +1,5 @@
 /** Block explorer links for a delivered transaction, per network and key environment. */
-import type { KeyEnvironment } from '../contract/catalog.js';
+import type { KeyEnvironment } from '../contract/product.js';
 import { ownValue } from './own-value.js';
 
 /** Each known network's explorer host, and the prefix of its test-network (Sepolia, Amoy) explorer. */

@@ -111,7 +111,7 @@ export interface OrderHooks {
 export interface OnrampParts {
   /**
    * What comes after the first paint of the order: the final screens and the live region's
-   * announcements, and the diagnostics (the catalogue's causes and fixes, the page's CSP refusals,
+   * announcements, and the diagnostics (the list of problems' causes and fixes, the page's CSP refusals,
    * the console, the test-mode report).
    */
   later: LaterPart;
@@ -132,7 +132,7 @@ export const PART_REGISTRY = Symbol.for('onramp-checkout.parts');
 
 export type PartRegistry = Partial<Record<string, (exports: OnrampParts[PartName]) => unknown>>;
 
-/** Why a part did not load: its code in the catalogue of problems, and the facts for its fix. */
+/** Why a part did not load: its code in the list of problems, and the facts for its fix. */
 export interface PartFailure {
   code: 'PART_LOAD_FAILED' | 'CSP_TRUSTED_TYPES';
   values: { part: string; url?: string; policy?: string };

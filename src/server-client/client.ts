@@ -3,7 +3,7 @@
  * paths and types come from the contract (`contract/operations.ts`, the zod schemas' types): the same
  * source as the OpenAPI document.
  */
-import type { CryptoCurrency, TransactionStatus } from '../contract/catalog.js';
+import type { CryptoCurrency, TransactionStatus } from '../contract/product.js';
 import { parseApiKey } from '../contract/credentials.js';
 import { OPERATIONS, type OperationId } from '../contract/operations.js';
 import type { ApiKey, CreateApiKeyRequest, CreatedApiKey } from '../contract/write/api-key.js';

@@ -12,7 +12,7 @@
  * `Content-Length`, then while reading), the contract's schemas and the merchant's rules, then the
  * merchant's own hooks (the wallet the signed-in user owns).
  */
-import type { FiatCurrency } from '../contract/catalog.js';
+import type { FiatCurrency } from '../contract/product.js';
 import type { CreateSessionRequest } from '../contract/write/session-request.js';
 import type { CreatedSession } from '../contract/write/session.js';
 import { type OnrampClient, createOnrampClient } from './client.js';

@@ -14,7 +14,7 @@ import {
   type CryptoCurrency,
   type FiatCurrency,
   type Network,
-} from '../contract/catalog.js';
+} from '../contract/product.js';
 import {
   cryptoCurrencySchema,
   fiatCurrencySchema,

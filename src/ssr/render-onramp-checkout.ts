@@ -30,7 +30,7 @@ import {
   type CryptoCurrency,
   type FiatCurrency,
   type Network,
-} from '../contract/catalog.js';
+} from '../contract/product.js';
 import { sessionInputRead, type SessionInputRead as OnrampSessionInput } from '../contract/read/session.js';
 import { defineOnrampCheckout, TAG_NAME } from '../define.js';
 import { loadMessages, provideMessages, wantedKey } from '../i18n/catalogue.js';

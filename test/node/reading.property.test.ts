@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import * as z from 'zod/mini';
-import { SESSION_TTL_MS } from '../../src/contract/catalog.js';
+import { SESSION_TTL_MS } from '../../src/contract/product.js';
 import { addDecimals, decimalToMinor, minorToDecimal, numberToDecimal } from '../../src/contract/money.js';
 import { readErrorBody, successRead } from '../../src/contract/read/envelope.js';
 import { quoteRead } from '../../src/contract/read/quote.js';

@@ -1,5 +1,5 @@
 /**
- * The catalogue of problems is one module that the widget, the doctor and docs/troubleshooting.md
+ * The list of problems is one module that the widget, the doctor and docs/troubleshooting.md
  * read: the page's section is the catalogue as written by scripts/build/troubleshooting.ts, every
  * code has its entry there, and every code is exercised by a test.
  */

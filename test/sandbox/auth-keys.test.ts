@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { DEFAULT_PERMISSIONS } from '../../src/contract/catalog.js';
+import { DEFAULT_PERMISSIONS } from '../../src/contract/product.js';
 import {
   apiKeyListSchema,
   apiKeySchema,

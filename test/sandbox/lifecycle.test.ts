@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { SESSION_STATUSES, SESSION_TTL_MS, canTransition } from '../../src/contract/catalog.js';
+import { SESSION_STATUSES, SESSION_TTL_MS, canTransition } from '../../src/contract/product.js';
 import { createdSessionSchema, sessionStatusViewSchema } from '../../src/contract/write/session.js';
 import { transactionSchema } from '../../src/contract/write/transaction.js';
 import {

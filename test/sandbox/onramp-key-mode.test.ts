@@ -10,7 +10,7 @@ import {
   createdSessionSchema,
   sessionStatusViewSchema,
 } from '../../src/contract/write/session.js';
-import { type KeyEnvironment } from '../../src/contract/catalog.js';
+import { type KeyEnvironment } from '../../src/contract/product.js';
 import { addAccount } from './support/second-account.js';
 import { type TestSandbox, expectData, expectError, sessionBody, startFileTestSandbox } from './helpers.js';
 

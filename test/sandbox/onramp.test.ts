@@ -11,7 +11,7 @@ import {
   FIAT_CURRENCIES,
   SESSION_TTL_MS,
   QUOTE_TTL_MS,
-} from '../../src/contract/catalog.js';
+} from '../../src/contract/product.js';
 import { createdSessionSchema, sessionStatusViewSchema } from '../../src/contract/write/session.js';
 import { quoteSchema } from '../../src/contract/write/quote.js';
 import { sessionIdFromClientSecret } from '../../src/contract/credentials.js';

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { KEY_ENVIRONMENTS, PERMISSIONS } from '../../src/contract/catalog.js';
+import { KEY_ENVIRONMENTS, PERMISSIONS } from '../../src/contract/product.js';
 import { apiKeyListSchema, createdApiKeySchema, revokedApiKeySchema } from '../../src/contract/write/api-key.js';
 import { sessionStatusViewSchema } from '../../src/contract/write/session.js';
 import { transactionListSchema } from '../../src/contract/write/transaction.js';

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { SESSION_STATUSES, type SessionStatus, canTransition, isFinalStatus } from '../../src/contract/catalog.js';
+import { SESSION_STATUSES, type SessionStatus, canTransition, isFinalStatus } from '../../src/contract/product.js';
 import { createdSessionSchema, sessionStatusViewSchema } from '../../src/contract/write/session.js';
 import { transactionSchema } from '../../src/contract/write/transaction.js';
 import { type TestSandbox, expectData, expectError, sessionBody, startTestSandbox } from './helpers.js';

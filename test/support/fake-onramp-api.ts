@@ -3,7 +3,7 @@
  * status the test sets, status answers after `latencyMs` of (fake) time, and a record of every
  * status request, so a test can count pollers without guessing at timing.
  */
-import type { SessionStatus } from '../../src/contract/catalog.js';
+import type { SessionStatus } from '../../src/contract/product.js';
 import { stubResponse } from './settle.js';
 
 export const PK = 'onramp_test_pk_abcdefghijklmnop1234';

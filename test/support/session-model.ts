@@ -2,7 +2,7 @@
  * A `OnrampSession` of the test session, for tests of the state machine (in Chromium and in Node):
  * one place to follow when the view model gains a field.
  */
-import type { SessionStatus } from '../../src/contract/catalog.js';
+import type { SessionStatus } from '../../src/contract/product.js';
 import type { OnrampQuote, OnrampSession } from '../../src/core/session-model.js';
 
 export const testQuote: OnrampQuote = {

@@ -1,5 +1,5 @@
 /** API keys, stored only as SHA-256 hashes of the full key. */
-import type { KeyEnvironment, KeyType, Permission } from '../../../src/contract/catalog.js';
+import type { KeyEnvironment, KeyType, Permission } from '../../../src/contract/product.js';
 import type { Db } from './database.js';
 
 export interface ApiKeyRecord {

@@ -1,5 +1,5 @@
 /** Stored responses of requests sent with an `Idempotency-Key`, replayed byte for byte. */
-import type { KeyEnvironment } from '../../../src/contract/catalog.js';
+import type { KeyEnvironment } from '../../../src/contract/product.js';
 import type { Db } from './database.js';
 
 export interface IdempotencyRecord {

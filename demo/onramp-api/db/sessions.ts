@@ -6,7 +6,7 @@ import type {
   Network,
   SessionStatus,
   TransactionStatus,
-} from '../../../src/contract/catalog.js';
+} from '../../../src/contract/product.js';
 import type Database from 'better-sqlite3';
 import type { Db } from './database.js';
 

@@ -2,7 +2,7 @@
  * Webhook endpoints (signing secret sealed, never in clear), events (the body every attempt sends,
  * but for the session's metadata, referred to: `eventBody`), deliveries (one per event and endpoint, with its retry state) and the attempt log.
  */
-import type { KeyEnvironment } from '../../../src/contract/catalog.js';
+import type { KeyEnvironment } from '../../../src/contract/product.js';
 import type { WebhookDeliveryStatus, WebhookEventType } from '../../../src/contract/write/webhook.js';
 import type { Db } from './database.js';
 

@@ -3,8 +3,8 @@ import type { ApiKey, CreatedApiKey } from '../../../src/contract/write/api-key.
 import type { CreatedSession, SessionStatusView } from '../../../src/contract/write/session.js';
 import type { Quote } from '../../../src/contract/write/quote.js';
 import type { Transaction, TransactionListItem } from '../../../src/contract/write/transaction.js';
-import type { TransactionStatus } from '../../../src/contract/catalog.js';
-import { FIAT_MINOR_DIGITS } from '../../../src/contract/catalog.js';
+import type { TransactionStatus } from '../../../src/contract/product.js';
+import { FIAT_MINOR_DIGITS } from '../../../src/contract/product.js';
 import { minorToMajorNumber } from '../../../src/contract/money.js';
 import type { ApiKeyRecord } from '../db/api-keys.js';
 import type { ListItemRow, SessionRow } from '../db/sessions.js';

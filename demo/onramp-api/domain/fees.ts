@@ -1,5 +1,5 @@
 /** Fees in integer minor units of the fiat currency. `total_fee` is the exact sum. */
-import type { Network } from '../../../src/contract/catalog.js';
+import type { Network } from '../../../src/contract/product.js';
 
 export interface FeeBreakdown {
   platform_fee: number;

@@ -5,7 +5,7 @@
  * (`demo/http-common/ids.ts`).
  */
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { KeyEnvironment, KeyType } from '../../../src/contract/catalog.js';
+import type { KeyEnvironment, KeyType } from '../../../src/contract/product.js';
 import { apiKeyPrefix } from '../../../src/contract/credentials.js';
 import { BASE62, randomBase62 } from '../../http-common/ids.js';
 

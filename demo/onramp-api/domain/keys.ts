@@ -1,6 +1,6 @@
 /** Issuing API keys (stored as hashes only) and the first-start account with its four keys. */
-import type { KeyEnvironment, KeyType, Permission } from '../../../src/contract/catalog.js';
-import { PERMISSIONS, PUBLISHABLE_PERMISSIONS } from '../../../src/contract/catalog.js';
+import type { KeyEnvironment, KeyType, Permission } from '../../../src/contract/product.js';
+import { PERMISSIONS, PUBLISHABLE_PERMISSIONS } from '../../../src/contract/product.js';
 import type { AccountsRepo } from '../db/accounts.js';
 import type { ApiKeyRecord, ApiKeysRepo } from '../db/api-keys.js';
 import { newAccountId, newApiKey, newKeyId } from './ids.js';

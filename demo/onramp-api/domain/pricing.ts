@@ -4,7 +4,7 @@
  * follows a triangle wave around its base rate, so quotes change over minutes and tests can pin a
  * time to get exact numbers.
  */
-import type { CryptoCurrency, FiatCurrency } from '../../../src/contract/catalog.js';
+import type { CryptoCurrency, FiatCurrency } from '../../../src/contract/product.js';
 import { minorToDecimal } from '../../../src/contract/money.js';
 
 export const RATE_DECIMALS = 6;

@@ -1,6 +1,6 @@
 /** Prices an order: fees, exchange rate and the crypto amount, all in exact integer arithmetic. */
-import type { CryptoCurrency, FiatCurrency, Network } from '../../../src/contract/catalog.js';
-import { CRYPTO_DECIMALS, FIAT_MINOR_DIGITS } from '../../../src/contract/catalog.js';
+import type { CryptoCurrency, FiatCurrency, Network } from '../../../src/contract/product.js';
+import { CRYPTO_DECIMALS, FIAT_MINOR_DIGITS } from '../../../src/contract/product.js';
 import { minorToDecimal, trimDecimal } from '../../../src/contract/money.js';
 import { feesFor, type FeeBreakdown } from './fees.js';
 import { RATE_SCALE, rateAt, rateToDecimal } from './pricing.js';

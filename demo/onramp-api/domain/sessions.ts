@@ -6,8 +6,8 @@
  * transaction as the change itself, so a webhook event is stored if and only if the change is.
  */
 import type { CreateSessionRequest } from '../../../src/contract/write/session-request.js';
-import type { KeyEnvironment, Network, SessionStatus } from '../../../src/contract/catalog.js';
-import { QUOTE_TTL_MS, SESSION_TTL_MS, canTransition } from '../../../src/contract/catalog.js';
+import type { KeyEnvironment, Network, SessionStatus } from '../../../src/contract/product.js';
+import { QUOTE_TTL_MS, SESSION_TTL_MS, canTransition } from '../../../src/contract/product.js';
 import type { SessionRow, SessionsRepo, TransitionChanges } from '../db/sessions.js';
 import type { Clock } from './clock.js';
 import { checkoutTokenFor, newClientSecret, newSessionId, newTransactionId, newTxHash } from './ids.js';

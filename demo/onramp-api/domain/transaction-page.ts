@@ -5,7 +5,7 @@
  * (http/sliced-json.ts, http/spare-time.ts). A row deleted
  * between two slices (its account's end) is left out.
  */
-import type { KeyEnvironment } from '../../../src/contract/catalog.js';
+import type { KeyEnvironment } from '../../../src/contract/product.js';
 import { successBody } from '../../http-common/envelope.js';
 import type { SessionsRepo } from '../db/sessions.js';
 import { slicedJsonStream } from '../http/sliced-json.js';

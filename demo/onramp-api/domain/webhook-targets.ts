@@ -5,7 +5,7 @@
  * (DNS can change), which is then the address connected to: no second resolution can swap it.
  */
 import { lookup } from 'node:dns/promises';
-import type { KeyEnvironment } from '../../../src/contract/catalog.js';
+import type { KeyEnvironment } from '../../../src/contract/product.js';
 import { type AddressKind, addressKind } from './address-policy.js';
 
 export interface ResolvedAddress {

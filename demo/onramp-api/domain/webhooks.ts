@@ -20,7 +20,7 @@ import type {
   WebhookEvent,
   WebhookEventType,
 } from '../../../src/contract/write/webhook.js';
-import type { KeyEnvironment } from '../../../src/contract/catalog.js';
+import type { KeyEnvironment } from '../../../src/contract/product.js';
 import { WEBHOOK_ALL_EVENTS, webhookSubscriptionSchema } from '../../../src/contract/write/webhook.js';
 import type { SessionRow } from '../db/sessions.js';
 import type { WebhookEndpointRow, WebhooksRepo } from '../db/webhooks.js';

@@ -4,7 +4,7 @@
  * guest), and deleted with
  * everything in them once their time is up (`purgeExpired`, run by the sandbox's sweeper).
  */
-import { PERMISSIONS, PUBLISHABLE_PERMISSIONS } from '../../../src/contract/catalog.js';
+import { PERMISSIONS, PUBLISHABLE_PERMISSIONS } from '../../../src/contract/product.js';
 import { randomBytes } from 'node:crypto';
 import type { AccountsRepo } from '../db/accounts.js';
 import type { ApiKeysRepo } from '../db/api-keys.js';

@@ -3,7 +3,7 @@
  * route allows them; the test helpers take test secret keys only.
  */
 import type { MiddlewareHandler } from 'hono';
-import type { Permission } from '../../../src/contract/catalog.js';
+import type { Permission } from '../../../src/contract/product.js';
 import { parseApiKey } from '../../../src/contract/credentials.js';
 import type { SandboxDeps } from '../deps.js';
 import { sha256Hex } from '../../http-common/ids.js';

@@ -15,7 +15,7 @@
  *
  * Short ids come from the sandbox itself (`idRandomLength`), since they are stored.
  */
-import { FIAT_MINOR_DIGITS } from '../../../src/contract/catalog.js';
+import { FIAT_MINOR_DIGITS } from '../../../src/contract/product.js';
 import { minorToMajorNumber } from '../../../src/contract/money.js';
 
 /** A fetch handler; `env` is the Node server's (the socket, for the client's address). */

@@ -5,7 +5,7 @@
  * The sandbox serves it at `GET /v1/openapi.json`; `npm run build` writes it into the package.
  */
 import * as z from 'zod/mini';
-import { ASSET_NETWORKS, NETWORKS, PERMISSIONS } from '../../../src/contract/catalog.js';
+import { ASSET_NETWORKS, NETWORKS, PERMISSIONS } from '../../../src/contract/product.js';
 import { CLIENT_SECRET_PATTERN } from '../../../src/contract/credentials.js';
 import { OPERATIONS, type Operation, operationErrors } from '../../../src/contract/operations.js';
 import { ERROR_STATUS, type ErrorCode } from '../../../src/contract/write/envelope.js';

@@ -1,5 +1,5 @@
 /** The document's prose: the overview, the key types, the tags. docs/design.md's decisions in a reader's words. */
-import { PAGE_LIMIT_MAX } from '../../../src/contract/catalog.js';
+import { PAGE_LIMIT_MAX } from '../../../src/contract/product.js';
 
 export const API_DESCRIPTION = `Sell crypto for fiat. Your server creates an onramp session with a secret key; the buyer pays in the \`<onramp-checkout>\` widget (publishable key and the session's client secret) or on the hosted checkout (\`redirect_url\`); your server follows the session by webhooks or by reading it.
 

@@ -9,7 +9,7 @@ import {
   KEY_TYPES,
   PERMISSIONS,
   PUBLISHABLE_PERMISSIONS,
-} from '../../../src/contract/catalog.js';
+} from '../../../src/contract/product.js';
 import { createApiKeyRequestSchema } from '../../../src/contract/write/api-key.js';
 import { issueKey } from '../domain/keys.js';
 import { apiKeyAnswer, createdApiKeyAnswer } from '../domain/answers.js';

@@ -1,5 +1,5 @@
 /** Field rules (error code + readable message) and the checks the schemas cannot express. */
-import type { CryptoCurrency, Network } from '../../../src/contract/catalog.js';
+import type { CryptoCurrency, Network } from '../../../src/contract/product.js';
 import {
   ASSET_NETWORKS,
   CRYPTO_CURRENCIES,
@@ -9,7 +9,7 @@ import {
   NETWORKS,
   defaultNetwork,
   isSupportedPair,
-} from '../../../src/contract/catalog.js';
+} from '../../../src/contract/product.js';
 import { METADATA_LIMITS, RESERVED_METADATA_KEYS } from '../../../src/contract/write/request-fields.js';
 import { checkWalletAddress } from '../domain/wallet.js';
 import { ErrorAnswer } from '../http/errors.js';

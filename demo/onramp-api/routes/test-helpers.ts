@@ -1,5 +1,5 @@
 /** `POST /v1/test_helpers/onramp/advance`: forces a legal transition; test secret keys only. */
-import { SESSION_STATUSES, SESSION_TRANSITIONS } from '../../../src/contract/catalog.js';
+import { SESSION_STATUSES, SESSION_TRANSITIONS } from '../../../src/contract/product.js';
 import { advanceSessionRequestSchema } from '../../../src/contract/write/test-helpers.js';
 import { sessionStatusAnswer } from '../domain/answers.js';
 import { readJsonObject } from '../http/body.js';

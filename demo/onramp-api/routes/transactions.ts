@@ -1,5 +1,5 @@
 /** `GET /v1/transactions` (filtered, paginated, newest first) and `GET /v1/transactions/:id`. */
-import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, TRANSACTION_STATUSES } from '../../../src/contract/catalog.js';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, TRANSACTION_STATUSES } from '../../../src/contract/product.js';
 import { transactionListQuerySchema } from '../../../src/contract/write/transaction.js';
 import { JSON_CONTENT_TYPE } from '../../http-common/envelope.js';
 import { transactionAnswer } from '../domain/answers.js';

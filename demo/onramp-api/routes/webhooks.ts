@@ -3,7 +3,7 @@
  * endpoint. Permission `webhooks:manage`; publishable keys are refused. An endpoint belongs to the
  * account and mode (test or live) of the key that created it.
  */
-import type { KeyEnvironment } from '../../../src/contract/catalog.js';
+import type { KeyEnvironment } from '../../../src/contract/product.js';
 import {
   WEBHOOK_ALL_EVENTS,
   WEBHOOK_EVENT_TYPES,

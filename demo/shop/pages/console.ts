@@ -9,7 +9,7 @@ import {
   PERMISSIONS,
   PUBLISHABLE_PERMISSIONS,
   type KeyType,
-} from '../../../src/contract/catalog.js';
+} from '../../../src/contract/product.js';
 import { minorToDecimal } from '../../../src/contract/money.js';
 import { apiKeySchema, createdApiKeySchema } from '../../../src/contract/write/api-key.js';
 import { transactionListSchema, transactionSchema } from '../../../src/contract/write/transaction.js';

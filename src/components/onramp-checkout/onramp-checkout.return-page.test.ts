@@ -6,7 +6,7 @@
 import { expect, fixtureCleanup } from '@open-wc/testing';
 import sinon from 'sinon';
 import '../../define.js';
-import type { SessionStatus } from '../../contract/catalog.js';
+import type { SessionStatus } from '../../contract/product.js';
 import {
   FAKED,
   FakeApi,

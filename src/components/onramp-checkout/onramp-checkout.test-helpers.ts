@@ -6,7 +6,7 @@ import { expect, fixture, fixtureCleanup, html } from '@open-wc/testing';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import sinon from 'sinon';
 import { OnrampCheckout } from './onramp-checkout.js';
-import type { SessionStatus } from '../../contract/catalog.js';
+import type { SessionStatus } from '../../contract/product.js';
 import {
   API,
   CHECKOUT,

@@ -9,7 +9,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { CheckedDraft, OrderChoices, OrderDraft } from '../../contract/order.js';
 import { PRESET_AMOUNTS, networksFor } from '../../contract/order.js';
-import { FIAT_AMOUNT_MAX, FIAT_AMOUNT_MIN } from '../../contract/catalog.js';
+import { FIAT_AMOUNT_MAX, FIAT_AMOUNT_MIN } from '../../contract/product.js';
 import type { ShownQuote } from '../../controllers/order-quote-controller.js';
 import { networkName } from '../../format/explorer.js';
 import { formatCrypto, formatFiat, formatFiatDecimal, formatRate } from '../../format/format.js';

@@ -48,7 +48,7 @@ import {
   type OrderAttributes,
   type OrderDraft,
 } from '../../contract/order.js';
-import { CRYPTO_CURRENCIES, FIAT_CURRENCIES, NETWORKS } from '../../contract/catalog.js';
+import { CRYPTO_CURRENCIES, FIAT_CURRENCIES, NETWORKS } from '../../contract/product.js';
 import { OrderQuoteController } from '../../controllers/order-quote-controller.js';
 import { enOrder, orderMessages } from '../../i18n/messages-order.js';
 import { OnrampErrorEvent } from './onramp-checkout.events.js';

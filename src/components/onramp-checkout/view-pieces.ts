@@ -3,7 +3,7 @@
  * values in, Lit templates out; the element decides what to show and when.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { KeyEnvironment } from '../../contract/catalog.js';
+import type { KeyEnvironment } from '../../contract/product.js';
 import type { FlowState } from '../../core/flow-machine.js';
 import { fill } from '../../i18n/catalogue.js';
 import type { MessageKey, Messages } from '../../i18n/messages.js';

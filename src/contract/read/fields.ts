@@ -7,7 +7,7 @@
  * Built with kinds.ts (bundle bytes): one zod kind, `z.unknown()`, with checks.
  */
 import * as z from 'zod/mini';
-import { SESSION_STATUSES } from '../catalog.js';
+import { SESSION_STATUSES } from '../product.js';
 import { parseTimestamp } from '../timestamp.js';
 import { anyString, atLeast, fields, finiteNumber, matching, oneOf, optional, rule } from './kinds.js';
 

@@ -1,6 +1,6 @@
 /** `/v1/keys`: creation request, creation response (with the full key, once) and list items. */
 import * as z from 'zod/mini';
-import { KEY_ENVIRONMENTS, KEY_TYPES, PERMISSIONS } from '../catalog.js';
+import { KEY_ENVIRONMENTS, KEY_TYPES, PERMISSIONS } from '../product.js';
 import { timestampSchema } from './primitives.js';
 import {
   apiKeyListExample,

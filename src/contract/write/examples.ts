@@ -6,7 +6,7 @@
  * named schema takes its example from here (`named(schema, { id, example })`, `./named.ts`); a test
  * parses each with its schema. A shape outside the story may write its example inline instead.
  */
-import { FIAT_MINOR_DIGITS, QUOTE_TTL_MS, SESSION_TTL_MS, defaultNetwork, type WebhookEventType } from '../catalog.js';
+import { FIAT_MINOR_DIGITS, QUOTE_TTL_MS, SESSION_TTL_MS, defaultNetwork, type WebhookEventType } from '../product.js';
 import { apiKeyPrefix } from '../credentials.js';
 import { minorToDecimal, minorToMajorNumber, trimDecimal } from '../money.js';
 

@@ -7,7 +7,7 @@
  * API) and reach the npm package as TypeScript types only.
  */
 import * as z from 'zod/mini';
-import { CRYPTO_CURRENCIES, FIAT_CURRENCIES, NETWORKS, SESSION_STATUSES } from '../catalog.js';
+import { CRYPTO_CURRENCIES, FIAT_CURRENCIES, NETWORKS, SESSION_STATUSES } from '../product.js';
 import { CLIENT_SECRET_PATTERN, SESSION_ID_PATTERN } from '../credentials.js';
 
 export const cryptoCurrencySchema = z.enum(CRYPTO_CURRENCIES).register(z.globalRegistry, {

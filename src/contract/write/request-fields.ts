@@ -1,6 +1,6 @@
 /** Field-level schemas of request bodies (server side): amounts and metadata as accepted. */
 import * as z from 'zod/mini';
-import { FIAT_AMOUNT_MAX, FIAT_AMOUNT_MIN } from '../catalog.js';
+import { FIAT_AMOUNT_MAX, FIAT_AMOUNT_MIN } from '../product.js';
 import { metadataExample } from './examples.js';
 import { named } from './named.js';
 

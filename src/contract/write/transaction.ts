@@ -1,6 +1,6 @@
 /** `GET /v1/transactions` and `GET /v1/transactions/:id`: query, list item, detail, pagination. */
 import * as z from 'zod/mini';
-import { PAGE_LIMIT_MAX, TRANSACTION_STATUSES } from '../catalog.js';
+import { PAGE_LIMIT_MAX, TRANSACTION_STATUSES } from '../product.js';
 import { settledFeesSchema } from './fees.js';
 import {
   cryptoCurrencySchema,

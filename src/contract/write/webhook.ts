@@ -16,10 +16,10 @@ import {
   webhookEventExample,
 } from './examples.js';
 import { named } from './named.js';
-import { WEBHOOK_EVENT_TYPES } from '../catalog.js';
+import { WEBHOOK_EVENT_TYPES } from '../product.js';
 
 /** The event kinds live in the catalogue of constants (examples.ts reads them without this module). */
-export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../catalog.js';
+export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../product.js';
 
 /** `events: ["*"]` subscribes to every kind, present and future. */
 export const WEBHOOK_ALL_EVENTS = '*';

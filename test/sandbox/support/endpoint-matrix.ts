@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
-import { type KeyEnvironment, type KeyType, PERMISSIONS, type Permission } from '../../../src/contract/catalog.js';
+import { type KeyEnvironment, type KeyType, PERMISSIONS, type Permission } from '../../../src/contract/product.js';
 import { apiKeyListSchema, createdApiKeySchema } from '../../../src/contract/write/api-key.js';
 import { createdSessionSchema, sessionStatusViewSchema } from '../../../src/contract/write/session.js';
 import { honoPath, operationPaths } from '../../../demo/onramp-api/http/operation-routes.js';

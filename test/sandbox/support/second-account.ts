@@ -7,7 +7,7 @@ import { createAccountsRepo } from '../../../demo/onramp-api/db/accounts.js';
 import { createApiKeysRepo } from '../../../demo/onramp-api/db/api-keys.js';
 import { openDatabase } from '../../../demo/onramp-api/db/database.js';
 import { issueKey } from '../../../demo/onramp-api/domain/keys.js';
-import type { KeyEnvironment, Permission } from '../../../src/contract/catalog.js';
+import type { KeyEnvironment, Permission } from '../../../src/contract/product.js';
 
 export type AccountKeys = Record<KeyEnvironment, { secret: string; publishable: string }>;
 

@@ -1,5 +1,5 @@
 /**
- * The product catalogue of the onramp API as data: assets, networks, fiat currencies, permissions,
+ * What the onramp API sells and its rules, as data: assets, networks, fiat currencies, permissions,
  * key prefixes and limits. The widget and the sandbox both read these; nothing here is repeated
  * elsewhere. Values follow the service interface and the decisions summarised in `docs/design.md`.
  */
