@@ -7,7 +7,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { isActive } from '../../core/flow-machine.js';
 import { errorView } from './error-view.js';
-import { orderView } from './order-view.js';
+import { summaryView } from './summary-view.js';
 import { paymentView } from './payment-view.js';
 import { loaded } from '../../parts/parts.js';
 import { say, type WidgetViewInput } from './view-pieces.js';
@@ -18,7 +18,7 @@ function screen(input: WidgetViewInput): unknown {
   return !session || status === 'error'
     ? nothing
     : isActive(status)
-      ? orderView(input, session, paymentView(input, session))
+      ? summaryView(input, session, paymentView(input, session))
       : (loaded.later?.resultView(input, session) ?? nothing);
 }
 

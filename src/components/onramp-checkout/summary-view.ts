@@ -1,5 +1,5 @@
 /**
- * The order screen (pending and processing): what the buyer receives, the rate, the fees, the
+ * The order summary screen (pending and processing): what the buyer receives, the rate, the fees, the
  * countdowns, and below them the payment area (`payment-view.ts`).
  */
 import { html, nothing, type TemplateResult } from 'lit';
@@ -26,7 +26,7 @@ function quoteCountdown(
 }
 
 /** The order summary and countdowns, then `payment` (the pay button, frame or fallback). */
-export function orderView(input: WidgetViewInput, session: OnrampSession, payment: unknown): TemplateResult {
+export function summaryView(input: WidgetViewInput, session: OnrampSession, payment: unknown): TemplateResult {
   const { now, text } = input;
   const { locale, messages: t } = text;
   const { quote, fiatCurrency: fiat, cryptoCurrency: crypto, network, walletAddress: wallet, fiatAmount } = session;
