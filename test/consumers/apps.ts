@@ -34,7 +34,8 @@ export const CONSUMER_APPS = {
   // templates from GitHub), run by its own Node server (servers.ts). Hono and h3: `tsc`, strict.
   'hono-node': { build: [['npm', 'run', 'build']] },
   'h3-node': { build: [['npm', 'run', 'build']] },
-  // `astro build` (it writes `.astro/types.d.ts`), then `tsc --noEmit` (astro/tsconfigs/strict).
+  // `npm run build`: its `prebuild` copies the package's dist/cdn/ folder to public/onramp-checkout/, then
+  // `astro build` (it writes `.astro/types.d.ts`); then `tsc --noEmit` (astro/tsconfigs/strict).
   'astro-node': {
     build: [
       ['npm', 'run', 'build'],
