@@ -1,5 +1,7 @@
 import { connection } from 'next/server';
 import Script from 'next/script';
+// The element's JSX type only: the script-tag file defines it in the browser.
+import type {} from 'onramp-checkout/types/react';
 import { createSession, onramp } from '../onramp';
 
 export const instant = false;
