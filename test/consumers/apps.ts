@@ -15,8 +15,9 @@ export interface ConsumerApp {
 }
 
 export const CONSUMER_APPS = {
-  // `next build` type-checks the app itself (TypeScript, strict), then builds it.
-  'next-app': { build: [['npx', 'next', 'build']] },
+  // `npm run build`: its `prebuild` copies the package's dist/cdn/ folder to public/onramp-checkout/ (the
+  // script-tag page serves it), then `next build` type-checks the app itself (TypeScript, strict) and builds it.
+  'next-app': { build: [['npm', 'run', 'build']] },
   // The starters' own scripts: `tsc -b && vite build`, `vue-tsc -b && vite build`.
   'vite-react': { build: [['npm', 'run', 'build']] },
   'vite-vue': { build: [['npm', 'run', 'build']] },
@@ -34,7 +35,8 @@ export const CONSUMER_APPS = {
   // templates from GitHub), run by its own Node server (servers.ts). Hono and h3: `tsc`, strict.
   'hono-node': { build: [['npm', 'run', 'build']] },
   'h3-node': { build: [['npm', 'run', 'build']] },
-  // `astro build` (it writes `.astro/types.d.ts`), then `tsc --noEmit` (astro/tsconfigs/strict).
+  // `npm run build`: its `prebuild` copies the package's dist/cdn/ folder to public/onramp-checkout/, then
+  // `astro build` (it writes `.astro/types.d.ts`); then `tsc --noEmit` (astro/tsconfigs/strict).
   'astro-node': {
     build: [
       ['npm', 'run', 'build'],

@@ -3,7 +3,8 @@
  * apps made by the frameworks' own starters (create-next-app, create-vite), each type-checked and
  * built with its framework's own command. The apps' sources live in `test/consumers/<app>`; they are
  * copied to `<CONSUMERS_DIR>/<app>` (outside the repository; `node_modules` is kept there between runs) and install
- * the tarball, never a path into `src/`. `next-app.e2e.ts` and `vite-apps.e2e.ts` then drive the built apps.
+ * the tarball, never a path into `src/`. The `*.e2e.ts` files then drive the built apps (`cdn-folder.e2e.ts` the
+ * script-tag pages, whose folder each app's own `npm run build` copies into `public/`).
  *
  * `CONSUMERS=next-app,vite-vue` prepares some of them only.
  */

@@ -8,13 +8,14 @@ import { expect, type Page } from '@playwright/test';
 const HYDRATE_SCRIPT = '**/dist/cdn/onramp-checkout.hydrate.iife.js';
 
 /**
- * Holds the hydrating script back (call before opening the page); returns the function that lets it
+ * Holds the hydrating script back (call before opening the page; `script`, a URL pattern, where a
+ * page serves it from elsewhere than the package's `dist/cdn/`); returns the function that lets it
  * load and waits until the element has rendered.
  */
-export async function holdHydration(page: Page): Promise<() => Promise<void>> {
+export async function holdHydration(page: Page, script = HYDRATE_SCRIPT): Promise<() => Promise<void>> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(HYDRATE_SCRIPT, async (route) => {
+  await page.route(script, async (route) => {
     await released;
     await route.continue();
   });
