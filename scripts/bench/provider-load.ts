@@ -122,6 +122,13 @@ export function buildBundleAt(rev: string): string {
   try {
     execFileSync('git', ['worktree', 'add', '--detach', dir, rev], { cwd: ROOT, stdio: 'ignore' });
     symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+    // Its parts first where it has them (the script-tag file pins their hashes); older revisions have none.
+    for (const part of ['part-order', 'part-later'])
+      try {
+        execFileSync('npx', ['vite', 'build', '--mode', part, '--logLevel', 'error'], { cwd: dir, stdio: 'ignore' });
+      } catch {
+        /* no such part at that revision */
+      }
     execFileSync('npx', ['vite', 'build', '--mode', 'iife', '--logLevel', 'error'], { cwd: dir, stdio: 'ignore' });
     // A revision from before the script-tag files moved into dist/cdn/ wrote them to dist/.
     const moved = join(dir, 'dist/cdn/onramp-checkout.iife.js');

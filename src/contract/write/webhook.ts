@@ -18,7 +18,7 @@ import {
 import { named } from './named.js';
 import { WEBHOOK_EVENT_TYPES } from '../product.js';
 
-/** The event kinds live in the catalogue of constants (examples.ts reads them without this module). */
+/** The event kinds live in product.ts (examples.ts reads them there, without this module). */
 export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../product.js';
 
 /** `events: ["*"]` subscribes to every kind, present and future. */
