@@ -66,7 +66,10 @@ export interface OrderHandlerOptions {
    * a retry with other metadata is an `IDEMPOTENCY_CONFLICT`.
    */
   metadata?: (order: CheckedOrder, request: Request) => MaybePromise<OrderMetadata | undefined>;
-  /** Where the hosted checkout's "back to the shop" link goes (https, or http on localhost). */
+  /**
+   * Where the hosted checkout's way back goes: https (http on localhost), or an app's own scheme
+   * with `//` (`myapp://onramp/done`); the API checks it (`VALIDATION_ERROR`, param `return_url`).
+   */
   returnUrl?: (order: CheckedOrder, request: Request) => MaybePromise<string | undefined>;
   /**
    * The origins of the pages that send orders, such as `['https://shop.example']`: the shop's own

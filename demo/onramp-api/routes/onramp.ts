@@ -10,7 +10,7 @@ import { ErrorAnswer, sendData } from '../http/errors.js';
 import { idempotent } from '../http/idempotency.js';
 import type { SomeOperationHandlers } from '../http/operation-routes.js';
 import { parseWith } from '../http/validation.js';
-import { assertReturnUrl, assertWalletChecksum, createSessionRules, resolveNetwork } from './rules.js';
+import { assertWalletChecksum, createSessionRules, resolveNetwork } from './rules.js';
 
 export const onrampHandlers = {
   createSession: async (c, deps) => {
@@ -22,7 +22,6 @@ export const onrampHandlers = {
       const input = parseWith(createSessionRequestSchema, body, createSessionRules);
       assertWalletChecksum(input.wallet_address);
       const network = resolveNetwork(input.crypto_currency, input.network);
-      assertReturnUrl(input.return_url);
       const created = deps.sessionService.create(key.accountId, key.environment, { ...input, network });
       const redirectUrl = checkoutRedirectUrl(deps.checkoutUrl, created.row.id, created.checkoutToken);
       return { status: 201, data: createdSessionAnswer(created.row, created.clientSecret, redirectUrl) };

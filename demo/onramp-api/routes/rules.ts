@@ -11,6 +11,7 @@ import {
   isSupportedPair,
 } from '../../../src/contract/product.js';
 import { METADATA_LIMITS, RESERVED_METADATA_KEYS } from '../../../src/contract/write/request-fields.js';
+import { RETURN_URL_RULE } from '../../../src/contract/write/return-url.js';
 import { checkWalletAddress } from '../domain/wallet.js';
 import { ErrorAnswer } from '../http/errors.js';
 import { type FieldRule, isString, message } from '../http/validation.js';
@@ -43,7 +44,8 @@ export const createSessionRules: Readonly<Record<string, FieldRule>> = {
   metadata: message(
     `metadata must be an object of at most ${METADATA_LIMITS.keys} keys (1 to ${METADATA_LIMITS.keyChars} characters each, not ${RESERVED_METADATA_KEYS.join(', ')}) whose values are strings of up to ${METADATA_LIMITS.valueChars} characters, numbers, booleans or null, at most ${METADATA_LIMITS.jsonBytes / 1024} KB in all as UTF-8 JSON`,
   ),
-  return_url: message('return_url must be an https URL, or http on localhost or 127.0.0.1'),
+  // The whole rule is the contract's schema (src/contract/write/return-url.ts); this is its words.
+  return_url: message(RETURN_URL_RULE),
 };
 
 export const quoteRules: Readonly<Record<string, FieldRule>> = {
@@ -73,19 +75,5 @@ export function assertWalletChecksum(address: string): void {
       'wallet_address has mixed case but fails its EIP-55 checksum; check the address, or send it all lower case',
       { param: 'wallet_address' },
     );
-  }
-}
-
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-export function assertReturnUrl(url: string | undefined): void {
-  if (url === undefined) return;
-  const parsed = URL.canParse(url) ? new URL(url) : null;
-  const ok =
-    parsed && (parsed.protocol === 'https:' || (parsed.protocol === 'http:' && LOCAL_HOSTS.has(parsed.hostname)));
-  if (!ok || url.length > 2000) {
-    throw new ErrorAnswer('VALIDATION_ERROR', createSessionRules.return_url?.(url).message ?? 'return_url is invalid', {
-      param: 'return_url',
-    });
   }
 }

@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { cryptoCurrencySchema, fiatCurrencySchema, networkSchema, walletAddressSchema } from './primitives.js';
 import { fiatAmountSchema, metadataSchema } from './request-fields.js';
+import { returnUrlSchema } from './return-url.js';
 import { createSessionRequestExample } from './examples.js';
 import { named } from './named.js';
 
@@ -15,8 +16,11 @@ export const createSessionRequestSchema = named(
     network: z.optional(networkSchema),
     customer_email: z.optional(z.email().check(z.maxLength(254))),
     metadata: z.optional(metadataSchema),
-    /** Extension: where the hosted page's "back to merchant" link goes (https, or http on localhost). */
-    return_url: z.optional(z.url({ protocol: /^https?$/ })),
+    /**
+     * Extension: where the hosted page's way back goes (https, http on loopback, or an app's own
+     * scheme with `//`: ./return-url.ts).
+     */
+    return_url: z.optional(returnUrlSchema),
   }),
   { id: 'CreateSessionRequest', example: createSessionRequestExample },
 );
