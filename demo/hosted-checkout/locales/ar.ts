@@ -72,6 +72,7 @@ export default {
   errorHeading: 'حدث خطأ ما',
   backToMerchantLabel: 'العودة إلى التاجر',
   orderIsOn: 'طلبك موجود على {host}.',
+  backToApp: 'العودة إلى التطبيق',
   returnNow: 'العودة الآن',
   stay: 'البقاء في هذه الصفحة',
   backLink: '← العودة إلى التاجر',

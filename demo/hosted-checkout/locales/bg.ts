@@ -67,6 +67,7 @@ export default {
   errorHeading: 'Нещо се обърка',
   backToMerchantLabel: 'Обратно към търговеца',
   orderIsOn: 'Поръчката Ви е на сайта {host}.',
+  backToApp: 'Обратно към приложението',
   returnNow: 'Върнете се сега',
   stay: 'Останете на тази страница',
   backLink: '← Обратно към търговеца',

@@ -66,6 +66,7 @@ export default {
   errorHeading: 'কোনো একটা সমস্যা হয়েছে',
   backToMerchantLabel: 'বিক্রেতার সাইটে ফেরার পথ',
   orderIsOn: 'আপনার অর্ডারটি {host} সাইটে আছে।',
+  backToApp: 'অ্যাপে ফিরে যান',
   returnNow: 'এখনই ফিরে যান',
   stay: 'এই পেজেই থাকুন',
   backLink: '← বিক্রেতার কাছে ফিরে যান',

@@ -74,6 +74,10 @@ export const CHECKOUT_CONTEXT: Record<CheckoutKey, Context> = {
   errorHeading: c('Heading of a server error page.', 48),
   backToMerchantLabel: c('Accessible name of the section with the way back to the merchant’s site.', 48),
   orderIsOn: c('{host} is the merchant’s site name, such as shop.example.', 90),
+  backToApp: c(
+    'Note and accessible name of the way back when it leads to the merchant’s mobile app the buyer came from (not a website), above the "Return now" button.',
+    48,
+  ),
   returnNow: c('Button: go back to the merchant now.', 32),
   stay: c('Button: cancel the automatic return and stay.', 40),
   backLink: c('Small link back to the merchant; keep the arrow (it flips in right-to-left pages).', 40),

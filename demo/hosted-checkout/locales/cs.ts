@@ -72,6 +72,7 @@ export default {
   errorHeading: 'Něco se pokazilo',
   backToMerchantLabel: 'Zpět k obchodníkovi',
   orderIsOn: 'Vaše objednávka je na webu {host}.',
+  backToApp: 'Zpět do aplikace',
   returnNow: 'Vrátit se hned',
   stay: 'Zůstat na této stránce',
   backLink: '← Zpět k obchodníkovi',

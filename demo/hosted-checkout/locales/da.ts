@@ -67,6 +67,7 @@ export default {
   errorHeading: 'Noget gik galt',
   backToMerchantLabel: 'Tilbage til butikken',
   orderIsOn: 'Din ordre findes på {host}.',
+  backToApp: 'Tilbage til appen',
   returnNow: 'Gå tilbage nu',
   stay: 'Bliv på denne side',
   backLink: '← Tilbage til butikken',

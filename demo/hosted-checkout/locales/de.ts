@@ -69,6 +69,7 @@ export default {
   errorHeading: 'Etwas ist schiefgelaufen',
   backToMerchantLabel: 'Zurück zum Händler',
   orderIsOn: 'Ihre Bestellung finden Sie auf {host}.',
+  backToApp: 'Zurück zur App',
   returnNow: 'Jetzt zurückkehren',
   stay: 'Auf dieser Seite bleiben',
   backLink: '← Zurück zum Händler',

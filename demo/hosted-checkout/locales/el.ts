@@ -68,6 +68,7 @@ export default {
   errorHeading: 'Κάτι πήγε στραβά',
   backToMerchantLabel: 'Επιστροφή στο κατάστημα',
   orderIsOn: 'Η παραγγελία σας βρίσκεται στο {host}.',
+  backToApp: 'Επιστροφή στην εφαρμογή',
   returnNow: 'Επιστροφή τώρα',
   stay: 'Παραμονή σε αυτή τη σελίδα',
   backLink: '← Επιστροφή στο κατάστημα',

@@ -68,6 +68,7 @@ export default {
   errorHeading: 'Something went wrong',
   backToMerchantLabel: 'Back to the merchant',
   orderIsOn: 'Your order is on {host}.',
+  backToApp: 'Back to the app',
   returnNow: 'Return now',
   stay: 'Stay on this page',
   backLink: '← Back to merchant',

@@ -71,6 +71,7 @@ export default {
   errorHeading: 'Algo salió mal',
   backToMerchantLabel: 'Volver al comercio',
   orderIsOn: 'Tu pedido está en {host}.',
+  backToApp: 'Volver a la app',
   returnNow: 'Volver ahora',
   stay: 'Quedarme en esta página',
   backLink: '← Volver al comercio',

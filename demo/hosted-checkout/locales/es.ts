@@ -71,6 +71,7 @@ export default {
   errorHeading: 'Algo ha salido mal',
   backToMerchantLabel: 'Volver al comercio',
   orderIsOn: 'Tu pedido está en {host}.',
+  backToApp: 'Volver a la aplicación',
   returnNow: 'Volver ahora',
   stay: 'Quedarme en esta página',
   backLink: '← Volver al comercio',

@@ -65,6 +65,7 @@ export default {
   errorHeading: 'Midagi läks valesti',
   backToMerchantLabel: 'Tagasi kaupmehe juurde',
   orderIsOn: 'Sinu tellimus on saidil {host}.',
+  backToApp: 'Tagasi rakendusse',
   returnNow: 'Naase kohe',
   stay: 'Jää sellele lehele',
   backLink: '← Tagasi kaupmehe juurde',

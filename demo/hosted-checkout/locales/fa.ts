@@ -66,6 +66,7 @@ export default {
   errorHeading: 'مشکلی پیش آمد',
   backToMerchantLabel: 'بازگشت به فروشنده',
   orderIsOn: 'سفارش شما در {host} است.',
+  backToApp: 'بازگشت به برنامه',
   returnNow: 'بازگشت فوری',
   stay: 'ماندن در این صفحه',
   backLink: '← بازگشت به فروشنده',

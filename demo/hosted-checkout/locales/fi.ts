@@ -66,6 +66,7 @@ export default {
   errorHeading: 'Jokin meni vikaan',
   backToMerchantLabel: 'Takaisin kauppaan',
   orderIsOn: 'Tilauksesi on sivustolla {host}.',
+  backToApp: 'Takaisin sovellukseen',
   returnNow: 'Palaa nyt',
   stay: 'Pysy tällä sivulla',
   backLink: '← Takaisin kauppaan',

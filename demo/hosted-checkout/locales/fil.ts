@@ -67,6 +67,7 @@ export default {
   errorHeading: 'Nagkaroon ng problema',
   backToMerchantLabel: 'Pagbalik sa nagbebenta',
   orderIsOn: 'Nasa {host} ang iyong pagbili.',
+  backToApp: 'Bumalik sa app',
   returnNow: 'Bumalik na ngayon',
   stay: 'Manatili sa pahinang ito',
   backLink: '← Bumalik sa nagbebenta',

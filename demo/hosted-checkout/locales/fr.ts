@@ -71,6 +71,7 @@ export default {
   errorHeading: 'Une erreur s’est produite',
   backToMerchantLabel: 'Retour chez le marchand',
   orderIsOn: 'Votre commande se trouve sur {host}.',
+  backToApp: 'Retour à l’application',
   returnNow: 'Revenir maintenant',
   stay: 'Rester sur cette page',
   backLink: '← Retour chez le marchand',

@@ -72,6 +72,7 @@ export default {
   errorHeading: 'Tharla earráid',
   backToMerchantLabel: 'Ar ais chuig an gceannaí',
   orderIsOn: 'Tá d’ordú ar {host}.',
+  backToApp: 'Ar ais chuig an aip',
   returnNow: 'Fill anois',
   stay: 'Fan ar an leathanach seo',
   backLink: '← Ar ais chuig an gceannaí',

@@ -67,6 +67,7 @@ export default {
   errorHeading: 'משהו השתבש',
   backToMerchantLabel: 'חזרה לבית העסק',
   orderIsOn: 'ההזמנה שלכם נמצאת באתר {host}.',
+  backToApp: 'חזרה לאפליקציה',
   returnNow: 'חזרה עכשיו',
   stay: 'הישארות בדף הזה',
   backLink: '← חזרה לבית העסק',

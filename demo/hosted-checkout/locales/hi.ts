@@ -65,6 +65,7 @@ export default {
   errorHeading: 'कुछ गड़बड़ हो गई',
   backToMerchantLabel: 'व्यापारी की साइट पर वापसी',
   orderIsOn: 'आपका ऑर्डर {host} पर है।',
+  backToApp: 'ऐप पर वापस जाएँ',
   returnNow: 'अभी वापस जाएँ',
   stay: 'इसी पेज पर रहें',
   backLink: '← व्यापारी के पास वापस जाएँ',

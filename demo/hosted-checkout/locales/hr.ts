@@ -71,6 +71,7 @@ export default {
   errorHeading: 'Nešto je pošlo po zlu',
   backToMerchantLabel: 'Povratak trgovcu',
   orderIsOn: 'Vaša narudžba nalazi se na stranici {host}.',
+  backToApp: 'Povratak u aplikaciju',
   returnNow: 'Vrati se odmah',
   stay: 'Ostani na ovoj stranici',
   backLink: '← Povratak trgovcu',

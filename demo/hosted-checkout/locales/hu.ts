@@ -67,6 +67,7 @@ export default {
   errorHeading: 'Hiba történt',
   backToMerchantLabel: 'Vissza a kereskedőhöz',
   orderIsOn: 'Rendelését itt találja: {host}.',
+  backToApp: 'Vissza az alkalmazásba',
   returnNow: 'Visszatérés most',
   stay: 'Maradás ezen az oldalon',
   backLink: '← Vissza a kereskedőhöz',

@@ -67,6 +67,7 @@ export default {
   errorHeading: 'Terjadi kesalahan',
   backToMerchantLabel: 'Kembali ke situs penjual',
   orderIsOn: 'Pesanan Anda ada di {host}.',
+  backToApp: 'Kembali ke aplikasi',
   returnNow: 'Kembali sekarang',
   stay: 'Tetap di halaman ini',
   backLink: '← Kembali ke penjual',

@@ -71,6 +71,7 @@ export default {
   errorHeading: 'Si è verificato un errore',
   backToMerchantLabel: 'Ritorno al sito dell’esercente',
   orderIsOn: 'Il tuo ordine è su {host}.',
+  backToApp: 'Torna all’app',
   returnNow: 'Torna ora',
   stay: 'Resta su questa pagina',
   backLink: '← Torna al sito dell’esercente',

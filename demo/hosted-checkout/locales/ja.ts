@@ -67,6 +67,7 @@ export default {
   errorHeading: 'エラーが発生しました',
   backToMerchantLabel: 'ショップに戻る',
   orderIsOn: 'ご注文は{host}で確認できます。',
+  backToApp: 'アプリに戻る',
   returnNow: '今すぐ戻る',
   stay: 'このページに留まる',
   backLink: '← ショップに戻る',

@@ -66,6 +66,7 @@ export default {
   errorHeading: '문제가 발생했습니다',
   backToMerchantLabel: '판매자 페이지로 돌아가기',
   orderIsOn: '주문 내역은 {host}에 있습니다.',
+  backToApp: '앱으로 돌아가기',
   returnNow: '지금 돌아가기',
   stay: '이 페이지에 머무르기',
   backLink: '← 판매자 페이지로 돌아가기',

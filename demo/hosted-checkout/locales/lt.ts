@@ -73,6 +73,7 @@ export default {
   errorHeading: 'Kažkas nutiko ne taip',
   backToMerchantLabel: 'Grįžimas į parduotuvę',
   orderIsOn: 'Jūsų užsakymas yra svetainėje {host}.',
+  backToApp: 'Grįžimas į programėlę',
   returnNow: 'Grįžti dabar',
   stay: 'Likti šiame puslapyje',
   backLink: '← Grįžti į parduotuvę',

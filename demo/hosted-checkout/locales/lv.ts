@@ -71,6 +71,7 @@ export default {
   errorHeading: 'Radās kļūda',
   backToMerchantLabel: 'Atpakaļ pie tirgotāja',
   orderIsOn: 'Jūsu pasūtījums ir vietnē {host}.',
+  backToApp: 'Atpakaļ uz lietotni',
   returnNow: 'Atgriezties tagad',
   stay: 'Palikt šajā lapā',
   backLink: '← Atpakaļ pie tirgotāja',

@@ -67,6 +67,7 @@ export default {
   errorHeading: 'Berlaku ralat',
   backToMerchantLabel: 'Kembali ke laman peniaga',
   orderIsOn: 'Pesanan anda ada di {host}.',
+  backToApp: 'Kembali ke aplikasi',
   returnNow: 'Kembali sekarang',
   stay: 'Kekal di halaman ini',
   backLink: '← Kembali kepada peniaga',

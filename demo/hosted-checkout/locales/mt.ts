@@ -73,6 +73,7 @@ export default {
   errorHeading: 'Inqalgħet problema',
   backToMerchantLabel: 'Lura għand in-negozjant',
   orderIsOn: 'Tista’ tara l-ordni tiegħek fuq {host}.',
+  backToApp: 'Lura għall-applikazzjoni',
   returnNow: 'Mur lura issa',
   stay: 'Ibqa’ f’din il-paġna',
   backLink: '← Lura għand in-negozjant',

@@ -66,6 +66,7 @@ export default {
   errorHeading: 'Noe gikk galt',
   backToMerchantLabel: 'Tilbake til butikken',
   orderIsOn: 'Bestillingen din finnes på {host}.',
+  backToApp: 'Tilbake til appen',
   returnNow: 'Gå tilbake nå',
   stay: 'Bli på denne siden',
   backLink: '← Tilbake til butikken',

@@ -68,6 +68,7 @@ export default {
   errorHeading: 'Er is iets misgegaan',
   backToMerchantLabel: 'Terug naar de verkoper',
   orderIsOn: 'Uw bestelling staat op {host}.',
+  backToApp: 'Terug naar de app',
   returnNow: 'Nu teruggaan',
   stay: 'Op deze pagina blijven',
   backLink: '← Terug naar de verkoper',

@@ -71,6 +71,7 @@ export default {
   errorHeading: 'Coś poszło nie tak',
   backToMerchantLabel: 'Powrót do sprzedawcy',
   orderIsOn: 'Zamówienie jest widoczne na stronie {host}.',
+  backToApp: 'Powrót do aplikacji',
   returnNow: 'Wróć teraz',
   stay: 'Zostań na tej stronie',
   backLink: '← Powrót do sprzedawcy',

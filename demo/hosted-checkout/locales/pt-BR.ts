@@ -71,6 +71,7 @@ export default {
   errorHeading: 'Algo deu errado',
   backToMerchantLabel: 'Voltar à loja',
   orderIsOn: 'Seu pedido está em {host}.',
+  backToApp: 'Voltar ao app',
   returnNow: 'Voltar agora',
   stay: 'Ficar nesta página',
   backLink: '← Voltar à loja',

@@ -71,6 +71,7 @@ export default {
   errorHeading: 'Ocorreu um erro',
   backToMerchantLabel: 'Regressar ao comerciante',
   orderIsOn: 'A sua encomenda está em {host}.',
+  backToApp: 'Regressar à aplicação',
   returnNow: 'Regressar agora',
   stay: 'Ficar nesta página',
   backLink: '← Regressar ao comerciante',

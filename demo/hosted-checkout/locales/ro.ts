@@ -71,6 +71,7 @@ export default {
   errorHeading: 'A apărut o eroare',
   backToMerchantLabel: 'Înapoi la comerciant',
   orderIsOn: 'Comanda dvs. se află pe {host}.',
+  backToApp: 'Înapoi la aplicație',
   returnNow: 'Reveniți acum',
   stay: 'Rămâneți pe această pagină',
   backLink: '← Înapoi la comerciant',

@@ -72,6 +72,7 @@ export default {
   errorHeading: 'Что-то пошло не так',
   backToMerchantLabel: 'Возврат в магазин',
   orderIsOn: 'Ваш заказ находится на сайте {host}.',
+  backToApp: 'Возврат в приложение',
   returnNow: 'Вернуться сейчас',
   stay: 'Остаться на этой странице',
   backLink: '← Вернуться в магазин',

@@ -72,6 +72,7 @@ export default {
   errorHeading: 'Niečo sa pokazilo',
   backToMerchantLabel: 'Späť k obchodníkovi',
   orderIsOn: 'Vaša objednávka je na stránke {host}.',
+  backToApp: 'Späť do aplikácie',
   returnNow: 'Vrátiť sa hneď',
   stay: 'Zostať na tejto stránke',
   backLink: '← Späť k obchodníkovi',

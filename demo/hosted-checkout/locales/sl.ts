@@ -71,6 +71,7 @@ export default {
   errorHeading: 'Prišlo je do napake',
   backToMerchantLabel: 'Nazaj k trgovcu',
   orderIsOn: 'Vaše naročilo je na spletnem mestu {host}.',
+  backToApp: 'Nazaj v aplikacijo',
   returnNow: 'Vrni se zdaj',
   stay: 'Ostani na tej strani',
   backLink: '← Nazaj k trgovcu',

@@ -67,6 +67,7 @@ export default {
   errorHeading: 'Något gick fel',
   backToMerchantLabel: 'Tillbaka till butiken',
   orderIsOn: 'Din beställning finns på {host}.',
+  backToApp: 'Tillbaka till appen',
   returnNow: 'Gå tillbaka nu',
   stay: 'Stanna på den här sidan',
   backLink: '← Tillbaka till butiken',

@@ -66,6 +66,7 @@ export default {
   errorHeading: 'Hitilafu fulani imetokea',
   backToMerchantLabel: 'Kurudi kwa mfanyabiashara',
   orderIsOn: 'Agizo lako liko kwenye {host}.',
+  backToApp: 'Kurudi kwenye programu',
   returnNow: 'Rudi sasa',
   stay: 'Baki kwenye ukurasa huu',
   backLink: '← Rudi kwa mfanyabiashara',

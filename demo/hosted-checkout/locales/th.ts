@@ -63,6 +63,7 @@ export default {
   errorHeading: 'เกิดข้อผิดพลาด',
   backToMerchantLabel: 'กลับไปยังร้านค้า',
   orderIsOn: 'คำสั่งซื้อของคุณอยู่ที่ {host}',
+  backToApp: 'กลับไปยังแอป',
   returnNow: 'กลับทันที',
   stay: 'อยู่ที่หน้านี้ต่อ',
   backLink: '← กลับไปยังร้านค้า',

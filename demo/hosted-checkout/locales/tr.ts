@@ -66,6 +66,7 @@ export default {
   errorHeading: 'Bir sorun oluştu',
   backToMerchantLabel: 'Satıcıya dönüş',
   orderIsOn: 'Siparişiniz {host} sitesinde.',
+  backToApp: 'Uygulamaya dönüş',
   returnNow: 'Şimdi dön',
   stay: 'Bu sayfada kal',
   backLink: '← Satıcıya dön',

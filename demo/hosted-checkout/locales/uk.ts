@@ -72,6 +72,7 @@ export default {
   errorHeading: 'Щось пішло не так',
   backToMerchantLabel: 'Повернення до магазину',
   orderIsOn: 'Ваше замовлення — на сайті {host}.',
+  backToApp: 'Повернення до застосунку',
   returnNow: 'Повернутися зараз',
   stay: 'Залишитися на цій сторінці',
   backLink: '← Повернутися до магазину',

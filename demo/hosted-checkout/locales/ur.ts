@@ -66,6 +66,7 @@ export default {
   errorHeading: 'کچھ غلط ہو گیا',
   backToMerchantLabel: 'تاجر کے پاس واپسی',
   orderIsOn: 'آپ کا آرڈر {host} پر ہے۔',
+  backToApp: 'ایپ پر واپسی',
   returnNow: 'ابھی واپس جائیں',
   stay: 'اسی صفحے پر رہیں',
   backLink: '← تاجر کے پاس واپس جائیں',

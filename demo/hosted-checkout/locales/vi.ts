@@ -67,6 +67,7 @@ export default {
   errorHeading: 'Đã xảy ra lỗi',
   backToMerchantLabel: 'Quay lại trang người bán',
   orderIsOn: 'Đơn hàng của bạn nằm trên {host}.',
+  backToApp: 'Quay lại ứng dụng',
   returnNow: 'Quay lại ngay',
   stay: 'Ở lại trang này',
   backLink: '← Quay lại trang người bán',

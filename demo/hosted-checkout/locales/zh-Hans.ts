@@ -63,6 +63,7 @@ export default {
   errorHeading: '出错了',
   backToMerchantLabel: '返回商家',
   orderIsOn: '您的订单位于 {host}。',
+  backToApp: '返回应用',
   returnNow: '立即返回',
   stay: '留在此页面',
   backLink: '← 返回商家',

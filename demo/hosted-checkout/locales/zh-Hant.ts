@@ -63,6 +63,7 @@ export default {
   errorHeading: '發生錯誤',
   backToMerchantLabel: '返回商家',
   orderIsOn: '您的訂單位於 {host}。',
+  backToApp: '返回應用程式',
   returnNow: '立即返回',
   stay: '留在此頁面',
   backLink: '← 返回商家',
