@@ -6,8 +6,11 @@
  * by itself after an announced delay unless the buyer chooses "Stay on this page"; in a popup the
  * script closes the window instead. The small back link is there in every state. The page's
  * script writes its own texts (the countdown, "Close this window"…) from the page's texts block.
+ * A `return_url` of an app's own scheme (`myapp://onramp/done`, docs/design.md "Native apps") gets
+ * the same two parameters, but the page never goes there by itself: "Return now" does.
  */
 import { returnUrlWith } from '../../src/contract/return-params.js';
+import { isAppSchemeReturnUrl } from '../../src/contract/write/return-url.js';
 import type { SessionRow } from '../onramp-api/db/sessions.js';
 import { ltr } from './amounts.js';
 import type { CheckoutTexts } from './checkout-language.js';
@@ -24,15 +27,27 @@ export function returnUrlOf(row: SessionRow): string | null {
   return row.return_url ? returnUrlWith(row.return_url, row.id, row.status) : null;
 }
 
-/** "Return now" and its announced countdown (the script adds the countdown and "Stay on this page"). */
+/**
+ * "Return now" and its announced countdown (the script adds the countdown and "Stay on this page").
+ * To an app's own scheme (`myapp://…`) the panel says "Back to the app" (the URL's "host" is no
+ * site's name) and is marked `data-return-app`: browsers refuse to open a scheme without the buyer's
+ * gesture, so the script never goes there by itself, and "Return now" is the way back.
+ */
 export function wayBackPanel(row: SessionRow, texts: CheckoutTexts): SafeHtml {
   const url = returnUrlOf(row);
-  if (!url || !RETURNS_AFTER.has(row.status)) return html``;
+  if (!url || !row.return_url || !RETURNS_AFTER.has(row.status)) return html``;
+  const returnNow = html`<a class="button" href="${url}" data-return-now>${texts.t('returnNow')}</a>
+  <button type="button" class="button button-secondary" data-stay hidden>${texts.t('stay')}</button>`;
+  if (isAppSchemeReturnUrl(row.return_url)) {
+    return html`<section class="way-back" data-way-back data-return-app data-return-after="${RETURN_DELAY_SECONDS}" aria-label="${texts.t('backToApp')}">
+  <p class="way-back-note" role="status" data-way-back-note>${texts.t('backToApp')}</p>
+  ${returnNow}
+</section>`;
+  }
   const host = new URL(url).host;
   return html`<section class="way-back" data-way-back data-return-host="${host}" data-return-after="${RETURN_DELAY_SECONDS}" aria-label="${texts.t('backToMerchantLabel')}">
   <p class="way-back-note" role="status" data-way-back-note>${texts.html('orderIsOn', { host: html`<strong>${ltr(texts.dir, host)}</strong>` })}</p>
-  <a class="button" href="${url}" data-return-now>${texts.t('returnNow')}</a>
-  <button type="button" class="button button-secondary" data-stay hidden>${texts.t('stay')}</button>
+  ${returnNow}
 </section>`;
 }
 

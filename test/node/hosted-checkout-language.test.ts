@@ -6,52 +6,17 @@
  * no English left.
  */
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { runInNewContext } from 'node:vm';
 import { createdSessionSchema } from '../../src/contract/write/session.js';
 import { formatFiat } from '../../src/format/format.js';
 import { LANGUAGES, type LanguageEntry, languageEntry } from '../../src/i18n/languages.js';
-import type { CheckoutMessages, PluralText } from '../../demo/hosted-checkout/checkout-catalogue.js';
+import type { PluralText } from '../../demo/hosted-checkout/checkout-catalogue.js';
 import { escapeHtml } from '../../demo/hosted-checkout/escape.js';
 import { checkoutScript } from '../../demo/hosted-checkout/script.js';
 import english from '../../demo/hosted-checkout/locales/en.js';
 import { type TestSandbox, WALLET, expectData, sessionBody, startTestSandbox } from '../sandbox/helpers.js';
-
-type Key = keyof CheckoutMessages;
-type Catalogue = Record<Key, string | PluralText>;
-
-const hasCatalogue = (code: string): boolean =>
-  existsSync(new URL(`../../demo/hosted-checkout/locales/${code}.ts`, import.meta.url));
-
-async function catalogueOf(code: string): Promise<Catalogue> {
-  if (code === 'en') return english;
-  const module = (await import(`../../demo/hosted-checkout/locales/${code}.js`)) as { default: Catalogue };
-  return module.default;
-}
-
-/** Every form of a text (one, or one per plural category). */
-const formsOf = (text: string | PluralText): string[] =>
-  typeof text === 'string' ? [text] : Object.values(text).filter((form): form is string => typeof form === 'string');
-
-/** The pieces of a text between its `{placeholders}`, trimmed, the arrow of the back link aside. */
-const piecesOf = (text: string | PluralText): string[] =>
-  formsOf(text)
-    .flatMap((form) => form.split(/\{\w+\}/))
-    .map((piece) => piece.replace(/[←→]/g, '').trim())
-    .filter(Boolean);
-
-const words = (text: string): number => text.split(/\s+/).filter(Boolean).length;
-
-/** The page as a reader sees its characters (entities decoded, the JSON block's escapes too). */
-const decoded = (page: string): string =>
-  page
-    .replace(/\\u([\da-f]{4})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-    .replace(
-      /&(amp|lt|gt|quot|#39|#96);/g,
-      (entity) =>
-        ({ '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#96;': '`' })[entity] ?? entity,
-    );
+import { type Key, assertNoEnglish, assertShows, catalogueOf, hasCatalogue } from './support/checkout-page-texts.js';
 
 /** The texts the page's script gets, from its data block. */
 function scriptTexts(page: string): { code: string; locale: string; dir: string; texts: Record<string, unknown> } {
@@ -91,6 +56,8 @@ const COMMON: readonly Key[] = [
   'backLink',
 ];
 const WAY_BACK: readonly Key[] = ['backToMerchantLabel', 'orderIsOn', 'returnNow', 'stay'];
+/** The way back to an app's own scheme (`myapp://…`): the app, no site's name. */
+const WAY_BACK_TO_APP: readonly Key[] = ['backToApp', 'returnNow', 'stay'];
 const SHOWN: Readonly<Record<State, readonly Key[]>> = {
   pending: [
     ...COMMON,
@@ -110,26 +77,6 @@ const SHOWN: Readonly<Record<State, readonly Key[]>> = {
   expired: [...COMMON, 'youReceiveAbout', 'expiredTitle', 'expiredBody'],
 };
 
-/** Asserts the page shows each of `keys` as `catalogue` writes it. */
-function assertShows(page: string, catalogue: Catalogue, keys: readonly Key[], what: string): void {
-  for (const key of keys)
-    for (const piece of piecesOf(catalogue[key]))
-      assert.ok(page.includes(escapeHtml(piece)), `${what}: "${piece}" (${key}) is not on the page`);
-}
-
-/**
- * Asserts no English text of more than one word is on the page, but where the catalogue keeps that
- * English itself (a borrowed phrase, a code).
- */
-function assertNoEnglish(page: string, catalogue: Catalogue, what: string): void {
-  const own = Object.values<string | PluralText>(catalogue).flatMap(formsOf).join('\n');
-  const text = decoded(page);
-  for (const [key, value] of Object.entries(english) as [Key, string | PluralText][])
-    for (const piece of piecesOf(value))
-      if (words(piece) > 1 && !own.includes(piece))
-        assert.ok(!text.includes(piece), `${what}: the English "${piece}" (${key}) is on the page`);
-}
-
 const canonical = (code: string): string => Intl.getCanonicalLocales(code)[0] ?? code;
 
 let t: TestSandbox;
@@ -138,9 +85,9 @@ before(async () => {
 });
 after(() => t.close());
 
-async function newSession(to: readonly string[] = []): Promise<string> {
+async function newSession(to: readonly string[] = [], returnUrl = 'https://shop.example/back'): Promise<string> {
   const created = expectData(
-    await t.call('POST', '/v1/onramp', { body: sessionBody({ return_url: 'https://shop.example/back' }) }),
+    await t.call('POST', '/v1/onramp', { body: sessionBody({ return_url: returnUrl }) }),
     createdSessionSchema,
     201,
   );
@@ -360,12 +307,17 @@ describe('the page’s script writes in the page’s language', () => {
 
 describe('every language with a catalogue', () => {
   const sessions = new Map<State, string>();
+  /** Sessions returning to an app's own scheme, in the states that show the way back. */
+  const toApp = new Map<'processing' | 'completed' | 'failed', string>();
   before(async () => {
     sessions.set('pending', await newSession());
     sessions.set('processing', await newSession(['processing']));
     sessions.set('completed', await newSession(['processing', 'completed']));
     sessions.set('failed', await newSession(['failed']));
     sessions.set('expired', await newSession(['expired']));
+    toApp.set('processing', await newSession(['processing'], 'myapp://onramp/done'));
+    toApp.set('completed', await newSession(['processing', 'completed'], 'myapp://onramp/done'));
+    toApp.set('failed', await newSession(['failed'], 'myapp://onramp/done'));
   });
 
   const languages: LanguageEntry[] = LANGUAGES.filter((entry) => hasCatalogue(entry.code));
@@ -387,6 +339,15 @@ describe('every language with a catalogue', () => {
         assert.equal(block.code, entry.code, what);
         assert.equal(block.dir, entry.dir, what);
         for (const key of SCRIPT_KEYS) assert.deepEqual(block.texts[key], catalogue[key], `${what}: ${key}`);
+      }
+      // Back to an app: "Back to the app" in place of the site's name.
+      for (const [state, url] of toApp) {
+        const page = await (await get(withLocale(url, entry.code), { 'Accept-Language': 'en' })).text();
+        const what = `${entry.code} ${state}, back to an app`;
+        const shown = [...SHOWN[state].filter((key) => !WAY_BACK.includes(key)), ...WAY_BACK_TO_APP];
+        assertShows(page, catalogue, shown, what);
+        assert.ok(!page.includes('data-return-host'), `${what}: no host named`);
+        if (entry.code !== 'en') assertNoEnglish(page, catalogue, what);
       }
       // In the widget's frame: the one-line summary over the form.
       const framed = await (

@@ -37,6 +37,12 @@ const card = (number: string) => ({
   card_name: 'Ada Lovelace',
 });
 
+/** Forces a transition with the test helper. */
+async function advance(sessionId: string, to: string) {
+  const reply = await t.call('POST', '/v1/test_helpers/onramp/advance', { body: { session_id: sessionId, to } });
+  assert.equal(reply.status, 200, reply.text);
+}
+
 async function apiStatus(sessionId: string) {
   return expectData(await t.call('GET', `/v1/onramp?session_id=${sessionId}`), sessionStatusViewSchema);
 }
@@ -273,6 +279,61 @@ describe('the way back to the merchant (return_url)', () => {
       assert.equal(new URL(returnNow).searchParams.get('onramp_session_id'), s.session_id);
     });
   }
+
+  /** The way-back panel's opening tag, "Return now"'s address, and the note, of a page of its own. */
+  const wayBackOf = (page: string) => ({
+    panel: /<section class="way-back"[^>]*>/.exec(page)?.[0] ?? '',
+    note: /data-way-back-note>([^<]*(?:<strong>[^<]*<\/strong>[^<]*)?)</.exec(page)?.[1] ?? '',
+    returnNow: /<a class="button" href="([^"]+)" data-return-now>Return now<\/a>/
+      .exec(page)?.[1]
+      ?.replaceAll('&amp;', '&'),
+    backLink: /<a href="([^"]+)" data-back-link>/.exec(page)?.[1]?.replaceAll('&amp;', '&'),
+  });
+
+  it('to an app’s own scheme: the same two parameters, "Back to the app", "Return now" a real link, no return by itself', async () => {
+    const s = await newSession({ return_url: 'myapp://onramp/done' });
+    const pending = wayBackOf(await (await get(s.redirect_url)).text());
+    assert.equal(pending.backLink, `myapp://onramp/done?onramp_session_id=${s.session_id}&onramp_status=pending`);
+    assert.equal(pending.panel, '', 'pending: no panel yet');
+
+    const paid = await pay(s.redirect_url, cardFields('4242424242424242'));
+    assert.equal(paid.status, 303);
+    const page = await (await get(new URL(paid.headers.get('Location') ?? '', s.redirect_url).href)).text();
+    const way = wayBackOf(page);
+    // Marked for the script (never a jump to the scheme by itself), named as the app, no "host".
+    assert.match(way.panel, / data-return-app /);
+    assert.match(way.panel, /aria-label="Back to the app"/);
+    assert.doesNotMatch(way.panel, /data-return-host/);
+    assert.equal(way.note, 'Back to the app');
+    assert.doesNotMatch(page, /Your order is on|<strong>onramp<\/strong>/);
+    assert.equal(way.returnNow, `myapp://onramp/done?onramp_session_id=${s.session_id}&onramp_status=processing`);
+    assert.equal(way.backLink, way.returnNow);
+    // Nothing secret in it.
+    const token = new URL(s.redirect_url).searchParams.get('t') ?? '';
+    assert.ok(!way.returnNow.includes(token) && !way.returnNow.includes('_secret_'));
+    // An app's scheme in capitals and a query of its own: the scheme as browsers write it, the query kept.
+    const other = await newSession({ return_url: 'MyApp://onramp/done?order=42' });
+    await advance(other.session_id, 'failed');
+    assert.equal(
+      wayBackOf(await (await get(other.redirect_url)).text()).returnNow,
+      `myapp://onramp/done?order=42&onramp_session_id=${other.session_id}&onramp_status=failed`,
+    );
+  });
+
+  it('a universal link / app link is a web page: its host named, the automatic return as before', async () => {
+    const s = await newSession({ return_url: 'https://wallet.example/onramp/done' });
+    const paid = await pay(s.redirect_url, cardFields('4242424242424242'));
+    const page = await (await get(new URL(paid.headers.get('Location') ?? '', s.redirect_url).href)).text();
+    const way = wayBackOf(page);
+    assert.match(way.panel, /data-return-host="wallet\.example" data-return-after="5"/);
+    assert.match(way.panel, /aria-label="Back to the merchant"/);
+    assert.doesNotMatch(way.panel, /data-return-app/);
+    assert.equal(way.note, 'Your order is on <strong>wallet.example</strong>.');
+    assert.equal(
+      way.returnNow,
+      `https://wallet.example/onramp/done?onramp_session_id=${s.session_id}&onramp_status=processing`,
+    );
+  });
 
   it('with no return_url there is no way back to offer', async () => {
     const s = await newSession();

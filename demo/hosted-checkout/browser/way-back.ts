@@ -2,7 +2,8 @@
  * The way back (the panel of ../way-back.ts, on a page of its own): once the session is processing
  * or final, the buyer returns to the merchant (a popup closes) after an announced delay, unless they
  * choose to stay. "Stay on this page" is remembered for this session in this tab, so a reload or a
- * later status change does not start the countdown again.
+ * later status change does not start the countdown again. To an app's own scheme (`data-return-app`)
+ * the page never returns by itself: the buyer taps "Return now".
  */
 import type { PostHint } from './hints.js';
 import type { PageTexts } from './texts.js';
@@ -56,7 +57,10 @@ export function startWayBack(panel: Element, { sessionId, beside, post, texts }:
     });
     write(stay, texts.text('keepOpen'));
   }
-  if (stayed || !note || !returnNow) return state;
+  // An app's own scheme: browsers open one only on the buyer's gesture, so no countdown, no jump:
+  // "Return now" (a real link) is the way back. A popup still closes itself.
+  const toApp = panel.getAttribute('data-return-app') !== null;
+  if (stayed || !note || !returnNow || (toApp && !beside)) return state;
   state.returning = true;
   write(note, texts.text(beside ? 'closesIn' : 'returningIn', { host, count: seconds }));
   if (stay) stay.hidden = false;
