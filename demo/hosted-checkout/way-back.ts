@@ -6,8 +6,8 @@
  * by itself after an announced delay unless the buyer chooses "Stay on this page"; in a popup the
  * script closes the window instead. The small back link is there in every state. The page's
  * script writes its own texts (the countdown, "Close this window"…) from the page's texts block.
- * A `return_url` of an app's own scheme (`myapp://onramp/done`, docs/design.md "Native apps") gets
- * the same two parameters, but the page never goes there by itself: "Return now" does.
+ * A `return_url` of an app's own scheme (`myapp://onramp/done`, docs/design.md §10) gets the same
+ * two parameters, but the page never goes there by itself: "Return now" does.
  */
 import { returnUrlWith } from '../../src/contract/return-params.js';
 import { isAppSchemeReturnUrl } from '../../src/contract/write/return-url.js';

@@ -1,8 +1,8 @@
 /**
- * The way back to a native app (docs/design.md "Native apps" → "The way back"): a wallet app opens
- * the session's `redirect_url` in an in-app browser (a top-level page: no widget, no bridge), the
- * buyer pays, and the hosted checkout leads back to the app's `return_url` with
- * `onramp_session_id` and `onramp_status` added. To an app's own scheme (`myapp://…`) the panel
+ * The way back to a native app (docs/design.md §10): a wallet app opens the session's
+ * `redirect_url` in an in-app browser (a top-level page: no widget, no bridge), the buyer pays, and
+ * the hosted checkout leads back to the app's `return_url` with `onramp_session_id` and
+ * `onramp_status` added. To an app's own scheme (`myapp://…`) the panel
  * says "Back to the app" and "Return now" is the way: browsers open a scheme only on the buyer's
  * gesture, so the page never goes there by itself. A universal link (plain https) is a web page:
  * its host named, and the automatic return as before.

@@ -1,9 +1,9 @@
 /**
- * `return_url` (docs/design.md "Native apps" → "The way back"): https, http on loopback, or an app's
- * own scheme with `//`; never javascript:, data:, file:, blob:, vbscript:, about: or intent:. One
- * list of cases (support/return-url-cases.ts), and both readers of the rule checked on it: the
- * contract's request schema (what the OpenAPI document is generated from) and the API's answer. An
- * allowed URL comes back as the hosted checkout's way back, with the session's two parameters.
+ * `return_url` (docs/design.md §10): https, http on loopback, or an app's own scheme with `//`;
+ * never javascript:, data:, file:, blob:, vbscript:, about: or intent:. One list of cases
+ * (support/return-url-cases.ts), and both readers of the rule checked on it: the contract's request
+ * schema (what the OpenAPI document is generated from) and the API's answer. An allowed URL comes
+ * back as the hosted checkout's way back, with the session's two parameters.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

@@ -1,7 +1,7 @@
 /**
- * `return_url`'s rule (docs/design.md §10, "Native apps" → "The way back"), written once: the
- * contract's request schema (`./session-request.ts`, and so the OpenAPI document) and the API's
- * answer (`VALIDATION_ERROR`, param `return_url`, demo/onramp-api/routes/rules.ts) both read it.
+ * `return_url`'s rule (docs/design.md §10), written once: the contract's request schema
+ * (`./session-request.ts`, and so the OpenAPI document) and the API's answer (`VALIDATION_ERROR`,
+ * param `return_url`, demo/onramp-api/routes/rules.ts) both read it.
  *
  * Allowed: `https://…`; `http://…` on loopback only (localhost, 127.0.0.1, [::1]: a developer's own
  * machine); or an app's own scheme followed by `//` (`myapp://onramp/done`), for a native app the

@@ -1,7 +1,7 @@
 /**
- * One list of `return_url` cases (docs/design.md "Native apps" → "The way back"), each with the
- * verdict the rule gives: the contract's request schema and the API are both checked against it
- * (test/sandbox/return-url.test.ts), so they cannot drift apart.
+ * One list of `return_url` cases (docs/design.md §10), each with the verdict the rule gives: the
+ * contract's request schema and the API are both checked against it (test/sandbox/return-url.test.ts),
+ * so they cannot drift apart.
  */
 
 export interface ReturnUrlCase {
