@@ -68,7 +68,8 @@ export interface OrderHandlerOptions {
   metadata?: (order: CheckedOrder, request: Request) => MaybePromise<OrderMetadata | undefined>;
   /**
    * Where the hosted checkout's way back goes: https (http on localhost), or an app's own scheme
-   * with `//` (`myapp://onramp/done`); the API checks it (`VALIDATION_ERROR`, param `return_url`).
+   * with `//` (`myapp://onramp/done`). The API checks it: a refused one reaches `onError` as its
+   * `VALIDATION_ERROR` (param `return_url`), and the buyer reads `UPSTREAM_ERROR`.
    */
   returnUrl?: (order: CheckedOrder, request: Request) => MaybePromise<string | undefined>;
   /**
