@@ -52,16 +52,19 @@ export function wayBackPanel(row: SessionRow, texts: CheckoutTexts): SafeHtml {
 }
 
 /**
- * The back link's text: its arrow points back, so to the right on a right-to-left page (catalogues
- * keep the left arrow).
+ * The back link's text: "← Back to merchant", or "← Back to the app" for an app's own scheme (no
+ * shop to name). Its arrow points back, so to the right on a right-to-left page (catalogues keep
+ * the left arrow).
  */
-export function backLinkText(texts: CheckoutTexts): string {
-  const text = texts.t('backLink');
+export function backLinkText(texts: CheckoutTexts, toApp = false): string {
+  const text = toApp ? `← ${texts.t('backToApp')}` : texts.t('backLink');
   return texts.dir === 'rtl' ? text.replaceAll('←', '→') : text;
 }
 
 /** The back link under the checkout, in every state (not in the widget's frame). */
 export function backLink(row: SessionRow, texts: CheckoutTexts): SafeHtml {
   const url = returnUrlOf(row);
-  return url ? html`<p class="back"><a href="${url}" data-back-link>${backLinkText(texts)}</a></p>` : html``;
+  return url
+    ? html`<p class="back"><a href="${url}" data-back-link>${backLinkText(texts, isAppSchemeReturnUrl(url))}</a></p>`
+    : html``;
 }

@@ -78,6 +78,7 @@ test('in an in-app browser, back to myapp://onramp/done: "Back to the app", "Ret
   await page.goto(session.redirectUrl);
   const back = (status: string) => `${APP_RETURN}?onramp_session_id=${session.id}&onramp_status=${status}`;
   await expect(page.locator('[data-back-link]')).toHaveAttribute('href', back('pending'));
+  await expect(page.locator('[data-back-link]')).toHaveText('← Back to the app');
 
   await payWithCard(page, CARD_PAYS);
   const panel = page.getByRole('region', { name: 'Back to the app' });

@@ -344,7 +344,11 @@ describe('every language with a catalogue', () => {
       for (const [state, url] of toApp) {
         const page = await (await get(withLocale(url, entry.code), { 'Accept-Language': 'en' })).text();
         const what = `${entry.code} ${state}, back to an app`;
-        const shown = [...SHOWN[state].filter((key) => !WAY_BACK.includes(key)), ...WAY_BACK_TO_APP];
+        // "← Back to the app" under the checkout too, in place of "← Back to merchant".
+        const shown = [
+          ...SHOWN[state].filter((key) => !WAY_BACK.includes(key) && key !== 'backLink'),
+          ...WAY_BACK_TO_APP,
+        ];
         assertShows(page, catalogue, shown, what);
         assert.ok(!page.includes('data-return-host'), `${what}: no host named`);
         if (entry.code !== 'en') assertNoEnglish(page, catalogue, what);
