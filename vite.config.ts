@@ -172,9 +172,7 @@ function partFiles(names: string[], { atEnd = false }: { atEnd?: boolean } = {})
       // 20,439 to 20,510 at the end): at the end, this build's hash fits the budget. That swing is
       // the margin the budget lacks (issue 41).
       define: { __ONRAMP_PART_INTEGRITY__: atEnd ? '__onrampPartPins' : pins() },
-      ...(atEnd
-        ? { build: { rollupOptions: { output: { outro: `var __onrampPartPins = ${pins()};` } } } }
-        : {}),
+      ...(atEnd ? { build: { rollupOptions: { output: { outro: `var __onrampPartPins = ${pins()};` } } } } : {}),
       resolve: {
         alias: [
           { find: /^(.*\/)?load-part\.js$/, replacement: resolve(import.meta.dirname, 'src/parts/load-part.iife.ts') },
