@@ -36,8 +36,9 @@ test.describe('paying in the embedded checkout', () => {
     await openCheckout(page, demo);
     await page.locator('[part=pay-button]').click();
     await payWithCard(page.frameLocator('iframe[part=checkout-frame]'), '4000 0000 0000 9995');
-    await expect(page.locator('#event-log')).toContainText('pending → processing');
+    // Delivery fails within a second of the payment, so a read on a busy machine may skip `processing`.
     await expect(page.locator(widget)).toHaveAttribute('status', 'failed');
+    await expect(page.locator('#event-log')).toContainText(/(pending|processing) → failed/);
   });
 });
 

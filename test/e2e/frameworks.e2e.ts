@@ -49,7 +49,8 @@ for (const framework of FRAMEWORKS) {
       await expect(page.locator(widget)).toHaveAttribute('status', 'completed');
       await expect(page.locator('[part=result]')).toContainText('Purchase complete');
       await expect(page.locator('#event-log')).toContainText('onramp-completed');
-      await expect(page.locator('#event-log')).toContainText('processing → completed');
+      // Delivery follows payment within a second, so a read on a busy machine may skip `processing`.
+      await expect(page.locator('#event-log')).toContainText(/(pending|processing) → completed/);
       // Written from the completed event's detail by the framework's handler.
       await expect(page.locator('.delivered')).toContainText(/Delivered: 0x[0-9a-f]{64}/);
     });
