@@ -131,14 +131,16 @@ const CDN_DIR = 'dist/cdn';
 const PARTS: Record<string, string> = {
   later: 'src/components/onramp-checkout/later-part.iife.ts',
   order: 'src/components/onramp-checkout/order-part.iife.ts',
+  bridge: 'src/bridge/bridge-part.iife.ts',
 };
 
 /**
  * Which parts each file loads, and so pins: the script-tag files load `later`; `later` loads `order`
- * (amount first: `order-part-loader.ts`), so its pin costs the script-tag file no byte. A part is
- * built after the parts it pins (package.json's build: `part-order`, then `part-later`).
+ * (amount first: `order-part-loader.ts`) and `bridge` (a native app's WebView: `src/bridge/`), so
+ * their pins cost the script-tag file no byte. A part is built after the parts it pins
+ * (package.json's build: `part-order` and `part-bridge`, then `part-later`).
  */
-const PINS: Record<string, string[]> = { iife: ['later'], later: ['order'], order: [] };
+const PINS: Record<string, string[]> = { iife: ['later'], later: ['order', 'bridge'], order: [], bridge: [] };
 
 /**
  * The script-tag builds load their parts with the integrity pinned here (`src/parts/load-part.iife.ts`,
@@ -179,6 +181,10 @@ function partFiles(names: string[], { atEnd = false }: { atEnd?: boolean } = {})
           {
             find: /^(.*\/)?load-order-part\.js$/,
             replacement: resolve(import.meta.dirname, 'src/parts/load-order-part.iife.ts'),
+          },
+          {
+            find: /^(.*\/)?load-bridge-part\.js$/,
+            replacement: resolve(import.meta.dirname, 'src/parts/load-bridge-part.iife.ts'),
           },
         ],
       },

@@ -32,36 +32,53 @@ interface BridgeWindow {
 const hasPost = (value: unknown): value is StringChannel =>
   !!value && typeof (value as StringChannel).postMessage === 'function';
 
+const bridgeWindow = (view: Window) => view as unknown as BridgeWindow;
+
 /**
- * The host of `view` (the page's window), or `null`: no bridge, or not the top frame. A host
- * object that throws when read (a hostile or broken page) is no host.
+ * Which host `view` (the page's window) runs in, or `null`: no bridge, or not the top frame. A host
+ * object that throws when read (a hostile or broken page) is no host. Cheap: the widget's `later`
+ * part asks this, and loads the `bridge` part only for a host.
  */
-export function nativeHost(view: Window = window): NativeHost | null {
+export function nativeHostKind(view: Window = window): NativeHostKind | null {
   try {
     if (view.top !== view) return null;
-    const w = view as unknown as BridgeWindow;
-    const rn = w.ReactNativeWebView;
-    if (hasPost(rn)) return { kind: 'react-native', post: (message) => rn.postMessage(JSON.stringify(message)) };
-    const wk = w.webkit?.messageHandlers?.[BRIDGE_HANDLER];
-    if (hasPost(wk)) return { kind: 'wkwebview', post: (message) => wk.postMessage(message) };
-    const android = w[ANDROID_BRIDGE_OBJECT];
-    if (hasPost(android)) return { kind: 'android', post: (message) => android.postMessage(JSON.stringify(message)) };
-    const flutter = w.flutter_inappwebview;
-    if (flutter && typeof flutter.callHandler === 'function') return flutterHost(view, flutter);
+    const w = bridgeWindow(view);
+    if (hasPost(w.ReactNativeWebView)) return 'react-native';
+    if (hasPost(w.webkit?.messageHandlers?.[BRIDGE_HANDLER])) return 'wkwebview';
+    if (hasPost(w[ANDROID_BRIDGE_OBJECT])) return 'android';
+    if (typeof w.flutter_inappwebview?.callHandler === 'function') return 'flutter';
   } catch {
     /* a host object that cannot be read is none */
   }
   return null;
 }
 
+/** The host of `kind` in `view`, to post to (`nativeHostKind` found it). */
+export function connectNativeHost(view: Window, kind: NativeHostKind): NativeHost {
+  const w = bridgeWindow(view);
+  const json = (channel: StringChannel | undefined) => (message: BridgeMessage) =>
+    channel?.postMessage(JSON.stringify(message));
+  if (kind === 'react-native') return { kind, post: json(w.ReactNativeWebView) };
+  if (kind === 'android') return { kind, post: json(w[ANDROID_BRIDGE_OBJECT]) };
+  if (kind === 'wkwebview')
+    return { kind, post: (message) => w.webkit?.messageHandlers?.[BRIDGE_HANDLER]?.postMessage(message) };
+  return flutterHost(view, w.flutter_inappwebview);
+}
+
+/** The host `view` runs in, connected, or `null` (`nativeHostKind`). */
+export function nativeHost(view: Window = window): NativeHost | null {
+  const kind = nativeHostKind(view);
+  return kind && connectNativeHost(view, kind);
+}
+
 /**
  * Flutter's handler exists only once its platform is ready (`flutterInAppWebViewPlatformReady`,
  * or `_platformReady` when the page came later): messages wait for it, in order.
  */
-function flutterHost(view: Window, flutter: NonNullable<BridgeWindow['flutter_inappwebview']>): NativeHost {
-  let ready = flutter._platformReady === true;
+function flutterHost(view: Window, flutter: BridgeWindow['flutter_inappwebview']): NativeHost {
+  let ready = flutter?._platformReady === true;
   const waiting: BridgeMessage[] = [];
-  const send = (message: BridgeMessage) => void flutter.callHandler(BRIDGE_HANDLER, message);
+  const send = (message: BridgeMessage) => void flutter?.callHandler(BRIDGE_HANDLER, message);
   if (!ready)
     view.addEventListener(
       'flutterInAppWebViewPlatformReady',

@@ -13,6 +13,7 @@ import { QuoteController } from './quote-controller.js';
 import { handOver } from './handed-over.js';
 import { adoptResultStyles } from '../components/onramp-checkout/result.styles.js';
 import { orderFormHook } from '../components/onramp-checkout/order-part-loader.js';
+import { watchForBridge } from '../bridge/bridge-watch.js';
 
 export type { LaterHandle, LaterHooks };
 
@@ -39,5 +40,6 @@ export function attachLater(host: DiagnosedHost, hooks: LaterHooks): LaterHandle
       explain: (code, values) => diagnostics.explain(code, values),
       handedOver: (sessionId, order, price) => handOver(host, sessionId, { order, price }),
     }),
+    bridged: watchForBridge(host, hooks.warn),
   };
 }

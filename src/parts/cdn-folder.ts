@@ -18,6 +18,7 @@ export const SCRIPT_TAG_FILES = ['onramp-checkout.iife.js', 'onramp-checkout.hyd
 export const PART_FILES: Readonly<Record<PartName, string>> = {
   later: 'onramp-checkout.later.js',
   order: 'onramp-checkout.order.js',
+  bridge: 'onramp-checkout.bridge.js',
 };
 
 /** A language's catalogue, beside the script (`locales/de.json`). */

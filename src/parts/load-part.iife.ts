@@ -33,7 +33,7 @@ const partUrl = (name: PartName): string => new URL(`onramp-checkout.${name}.js`
 
 /** The parts' exact URLs; any other value, once parsed (`../` resolved), is refused (`''`). */
 export const partUrlOnly = (value: string): string =>
-  (['later', 'order'] as const).map(partUrl).includes((value = new URL(value, scriptBase).href)) ? value : '';
+  (['later', 'order', 'bridge'] as const).map(partUrl).includes((value = new URL(value, scriptBase).href)) ? value : '';
 
 /**
  * A part that loads a part (the later part, the order part) uses the policy of the script-tag file

@@ -6,8 +6,9 @@ import { loaded, type OnrampParts, type PartFailure, type PartName } from './par
 
 const IMPORTS: { [N in PartName]: () => Promise<OnrampParts[N]> } = {
   later: () => import('../components/onramp-checkout/later-part.js'),
-  // Loaded by the later part (`load-order-part.ts`), never from here.
+  // Loaded by the later part (`load-order-part.ts`, `load-bridge-part.ts`), never from here.
   order: () => Promise.reject(new Error('the order part loads through load-order-part.ts')),
+  bridge: () => Promise.reject(new Error('the bridge part loads through load-bridge-part.ts')),
 };
 
 /** Loads a part; what did not load is a `PartFailure` (never a rejection), and is tried again next call. */

@@ -16,6 +16,7 @@ import type { OnrampWarningCode } from '../core/widget-error.js';
 import type { Diagnosis, ProblemCode, ProblemValues } from '../diagnostics/problems.js';
 import type { ChosenLanguage } from '../i18n/catalogue.js';
 import type { WidgetViewInput } from '../components/onramp-checkout/view-pieces.js';
+import type { NativeHostKind } from '../bridge/native-host.js';
 
 /**
  * The seam: what each part gives the element, declared here apart from the modules that implement
@@ -70,6 +71,8 @@ export interface LaterHandle {
   reset: () => void;
   /** Amount first: the card as the order form draws it, while it is the card (`order-part-loader.ts`). */
   form: OrderFormHook;
+  /** The page runs in a native app's WebView with a bridge (`src/bridge/`): Pay uses the frame, the app opens the rest. */
+  bridged: boolean;
 }
 
 /** The card as the order form draws it, or `undefined` when the element draws its own. */
@@ -107,6 +110,15 @@ export interface OrderHooks {
   handedOver: (sessionId: string, order: OnrampOrder, price: string | undefined) => void;
 }
 
+/** What the `bridge` part gives: the native app hears the element's events (docs/mobile.md). */
+export interface BridgePart {
+  /**
+   * Connects the element to the app's bridge of `kind`, and returns what posts one of the element's
+   * events to it (the `later` part held the ones before, and hands them over in order).
+   */
+  attachBridge(host: HTMLElement, kind: NativeHostKind): (event: Event) => void;
+}
+
 /** Each part by name, and what it gives. */
 export interface OnrampParts {
   /**
@@ -120,6 +132,8 @@ export interface OnrampParts {
    * element that has no client secret yet and a `session-url` or `createSession`.
    */
   order: OrderPart;
+  /** In a native app's WebView only: posts the element's events to the app (loaded by the `later` part). */
+  bridge: BridgePart;
 }
 
 export type PartName = keyof OnrampParts;

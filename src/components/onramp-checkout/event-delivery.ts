@@ -1,8 +1,10 @@
 /**
  * The element's events, in order: each update's notes (the machine's notifications and the
- * warnings) are dispatched after it, an error's or a warning's with its cause and fix, which come
- * with the `later` part. A batch that waits for the part holds back every batch after it, so no
- * event overtakes another. Each warning code is told once per element.
+ * warnings) are dispatched after it, once the `later` part has arrived (or failed to): an error's or
+ * a warning's cause and fix come with it, and so does the native bridge, which must hear every event
+ * (docs/mobile.md). The part is loaded at the first paint, so it is there about when the first
+ * answer is. A batch that waits holds back every batch after it, so no event overtakes another.
+ * Each warning code is told once per element.
  */
 import type { LaterPartLoader } from './later-part-loader.js';
 import type { Note, WarningNote } from './notification-event.js';
@@ -34,17 +36,12 @@ export class EventDelivery {
   flush(): void {
     const notes = this.pending;
     this.pending = [];
-    if (notes.length)
-      this.after(
-        () => notes.forEach((note) => this.#target.dispatchEvent(this.#event(note))),
-        notes.some((note) => note.type === 'error' || note.type === 'warning'),
-      );
+    if (notes.length) this.after(() => notes.forEach((note) => this.#target.dispatchEvent(this.#event(note))));
   }
 
-  /** Runs `task` after the events queued before it, and after the `later` part when it needs its words. */
-  after(task: () => void, explain: boolean): void {
-    const later = explain ? this.#later.load() : null;
-    const wait = this.#later.settled ? null : later;
+  /** Runs `task` after the events queued before it, and after the `later` part has arrived or failed. */
+  after(task: () => void): void {
+    const wait = this.#later.settled ? null : this.#later.load();
     if (!this.#tail && !wait) return task();
     const queued: Promise<void> = (this.#tail = (this.#tail ?? Promise.resolve())
       .then(() => wait)

@@ -204,7 +204,7 @@ export class OnrampCheckout extends LitElement {
       this.requestUpdate();
       this.#session.signsArrived(); // the buyer's signs came with it
       // After the events of the next update: what was found at mount is in the test-mode report.
-      void this.updateComplete.then(() => this.#events.after(() => this.#later.handle?.report(), false));
+      void this.updateComplete.then(() => this.#events.after(() => this.#later.handle?.report()));
     },
     failed: ({ code, values }) =>
       // No client secret: amount first's form, nothing to show without its parts.
@@ -354,7 +354,9 @@ export class OnrampCheckout extends LitElement {
     if (!session || !this.#session.credentials) return;
     const checked = payLink(this.redirectUrl, session, this.#checkoutOrigin());
     if (!checked.ok) return this.#fail(checked.error);
-    const mode: OnrampCheckoutMode = this.mode === 'popup' || this.mode === 'redirect' ? this.mode : 'embedded';
+    // In a native app's WebView (the later part found its bridge), the frame: the app opens what it cannot show.
+    const asked = this.#later.handle?.bridged ? '' : this.mode;
+    const mode: OnrampCheckoutMode = asked === 'popup' || asked === 'redirect' ? asked : 'embedded';
     this.#checkout.open(checked.value, session.sessionId, mode, this.#i18n.locale);
   };
 

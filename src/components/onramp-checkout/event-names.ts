@@ -1,5 +1,6 @@
 /**
- * The names of `<onramp-checkout>`'s events at run time, for tests that listen to all of them
+ * The names of `<onramp-checkout>`'s events at run time: for the native bridge, which forwards each
+ * (`src/bridge/`), and the tests that listen to all of them
  * (the type below fails when the element gains an event the list lacks).
  */
 import type { OnrampEventMap } from './onramp-checkout.events.js';
