@@ -12,6 +12,7 @@ import type { DemoHandle } from '../../demo/shop/server/demo-server.js';
 import { escapeHtml } from '../../demo/shop/server/embed-page.js';
 import type { CreatedSession } from '../../src/contract/write/session.js';
 import { createOnrampClient, type OnrampClient } from '../../src/server-client/index.js';
+import { PART_FILES } from '../../src/parts/cdn-folder.js';
 import type { PageServer } from './page-server.js';
 
 /** The folder a script tag needs (the script-tag files, their parts, their catalogues), served as it is. */
@@ -43,9 +44,9 @@ const RECORDER = `(() => {
 })();
 `;
 
-/** Puts the built files (and the recorder) on `pages`; call after `npm run build`. */
+/** Puts the built files (the script-tag file, every part, the catalogues) and the recorder on `pages`; call after `npm run build`. */
 export function serveWidgetFiles(pages: PageServer): void {
-  for (const file of ['onramp-checkout.iife.js', 'onramp-checkout.later.js'])
+  for (const file of ['onramp-checkout.iife.js', ...Object.values(PART_FILES)])
     pages.set(`/dist/cdn/${file}`, { headers: { 'Content-Type': JS }, body: readFileSync(resolve(DIST, file)) });
   for (const file of readdirSync(resolve(DIST, 'locales'))) {
     const type = file.endsWith('.json') ? 'application/json' : JS;
