@@ -12,7 +12,8 @@ import { nativeHostKind } from './native-host.js';
 
 /** Whether `host` is in a native app's WebView with a bridge; if so, its events go to the app from now on. */
 export function watchForBridge(host: HTMLElement, warn: HostHooks['warn']): boolean {
-  const kind = nativeHostKind(window);
+  // No window on a server that renders the element (onramp-checkout/ssr): no app there.
+  const kind = typeof window === 'object' ? nativeHostKind(window) : null;
   if (!kind) return false;
   const held: Event[] = [];
   let forward = (event: Event): unknown => held.push(event);

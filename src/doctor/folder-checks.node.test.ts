@@ -15,8 +15,9 @@ const sha256 = (text: string): string => `sha256-${createHash('sha256').update(t
 const JS = { 'Content-Type': 'text/javascript' };
 
 const ORDER = '/* the order part */';
+const BRIDGE = '/* the bridge part */';
 const CATALOGUES: Record<string, string> = { de: '{"title":"Kaufen"}', fr: '{"title":"Acheter"}', ja: '{"t":"j"}' };
-const LATER = `/* the later part */ const o={order:"${sha256(ORDER)}"},l={${Object.entries(CATALOGUES)
+const LATER = `/* the later part */ const o={order:"${sha256(ORDER)}",bridge:"${sha256(BRIDGE)}"},l={${Object.entries(CATALOGUES)
   .map(([code, text]) => `${code}:"${sha256(text)}"`)
   .join(',')}};`;
 const SCRIPT = `/* the script-tag file */ const p={later:"${sha256(LATER)}"};`;
@@ -44,6 +45,7 @@ const FULL: Record<string, string> = {
   'onramp-checkout.iife.js': SCRIPT,
   'onramp-checkout.later.js': LATER,
   'onramp-checkout.order.js': ORDER,
+  'onramp-checkout.bridge.js': BRIDGE,
   ...Object.fromEntries(Object.entries(CATALOGUES).map(([code, text]) => [`locales/${code}.json`, text])),
 };
 
@@ -113,6 +115,18 @@ describe('the folder beside the script', () => {
     );
     assert.match(form[0]!.cause, /onramp-checkout\.order\.js/);
     pages.set('/cdn/onramp-checkout.order.js', { headers: JS, body: ORDER });
+  });
+
+  test('the bridge part is checked on every page: a native app may open any of them', async () => {
+    pages.set('/cdn/onramp-checkout.bridge.js', { status: 404, body: 'Not found' });
+    const { 'onramp-checkout.bridge.js': _bridge, ...withoutBridge } = FULL;
+    const found = await folderFindings(serve(withoutBridge, `${SESSION} locale="en"`));
+    assert.deepEqual(
+      found.map((item) => item.code),
+      ['FOLDER_FILE_MISSING'],
+    );
+    assert.match(found[0]!.cause, /onramp-checkout\.bridge\.js/);
+    pages.set('/cdn/onramp-checkout.bridge.js', { headers: JS, body: BRIDGE });
   });
 
   test('a script-src that allows the one file refuses its parts: FOLDER_FILE_REFUSED naming the directive', async () => {

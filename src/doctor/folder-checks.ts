@@ -87,6 +87,8 @@ export async function checkFolders(
     if (!later) continue;
     const pins = pinsOf(later);
     if (needsOrder) await checkFile(folder, check, PART_FILES.order, 'script', pins);
+    // Any page may be opened in a native app's WebView, where the later part loads the bridge part.
+    await checkFile(folder, check, PART_FILES.bridge, 'script', pins);
     const catalogues = languages.map(catalogueFile).filter((file) => CATALOGUE_FILES.includes(file));
     // A connect-src that refuses the folder refuses every catalogue in it: said once.
     const first = catalogues[0];

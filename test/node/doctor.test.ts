@@ -27,10 +27,11 @@ const HTML = 'text/html; charset=utf-8';
 const sha256 = (text: string): string => `sha256-${createHash('sha256').update(text).digest('base64')}`;
 /**
  * The script-tag file's folder, made up with real pins (the script pins the later part, which pins
- * the order part and every catalogue), so the doctor finds it whole.
+ * the order part, the bridge part and every catalogue), so the doctor finds it whole.
  */
 const FOLDER: Record<string, string> = {
   'onramp-checkout.order.js': '/* order */',
+  'onramp-checkout.bridge.js': '/* bridge */',
   ...Object.fromEntries(CATALOGUE_FILES.map((file) => [file, `{"file":"${file}"}`])),
 };
 FOLDER['onramp-checkout.later.js'] = `/* later */ ${Object.values(FOLDER).map(sha256).join(' ')}`;
