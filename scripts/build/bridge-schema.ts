@@ -6,7 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { bridgeSchemaDocument } from '../../src/contract/read/bridge-schema.js';
+import { bridgeSchemaDocument } from './bridge-schema-document.js';
 
 const root = resolve(import.meta.dirname, '../..');
 mkdirSync(join(root, 'dist'), { recursive: true });

@@ -3,7 +3,7 @@
  * the app that shows them in a WebView, one versioned JSON message per event. Plain constants, types
  * and the writer, no zod: the hosted checkout's own browser code and the widget's `bridge` part
  * import this module; the app's side reads with `bridgeMessageSchema` (read/bridge-message.ts), from
- * which `onramp-checkout/bridge.schema.json` is generated.
+ * which `onramp-checkout/bridge.schema.json` is generated (scripts/build/bridge-schema-document.ts).
  *
  * Field names are the widget's DOM events' (`previousStatus`, `txHash`), so an app reads one shape
  * whether the widget or the hosted checkout posted it. Never the client secret, card data or the

@@ -17,7 +17,9 @@ const JS = { 'Content-Type': 'text/javascript' };
 const ORDER = '/* the order part */';
 const BRIDGE = '/* the bridge part */';
 const CATALOGUES: Record<string, string> = { de: '{"title":"Kaufen"}', fr: '{"title":"Acheter"}', ja: '{"t":"j"}' };
-const LATER = `/* the later part */ const o={order:"${sha256(ORDER)}",bridge:"${sha256(BRIDGE)}"},l={${Object.entries(CATALOGUES)
+const LATER = `/* the later part */ const o={order:"${sha256(ORDER)}",bridge:"${sha256(BRIDGE)}"},l={${Object.entries(
+  CATALOGUES,
+)
   .map(([code, text]) => `${code}:"${sha256(text)}"`)
   .join(',')}};`;
 const SCRIPT = `/* the script-tag file */ const p={later:"${sha256(LATER)}"};`;

@@ -7,7 +7,7 @@
  */
 import type { BrowserContext } from '@playwright/test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { bridgeSchemaDocument } from '../../src/contract/read/bridge-schema.js';
+import { bridgeSchemaDocument } from '../../scripts/build/bridge-schema-document.js';
 import type { BridgeMessage } from '../../src/contract/bridge-protocol.js';
 import type { NativeHostKind } from '../../src/bridge/native-host.js';
 
@@ -90,6 +90,5 @@ export function first<T extends BridgeMessage['type']>(
   type: T,
 ): Extract<BridgeMessage, { type: T }> | undefined {
   return recorder.received.find(({ message }) => message.type === type)?.message as
-    | Extract<BridgeMessage, { type: T }>
-    | undefined;
+    Extract<BridgeMessage, { type: T }> | undefined;
 }

@@ -3,8 +3,13 @@
  * `onramp-checkout/bridge.schema.json` holds, and what the tests validate every posted message against.
  */
 import * as z from 'zod/mini';
-import { BRIDGE_VERSION } from '../bridge-protocol.js';
-import { bridgeFeesSchema, bridgeMessageSchema, bridgeQuoteSchema, bridgeSessionSchema } from './bridge-message.js';
+import { BRIDGE_VERSION } from '../../src/contract/bridge-protocol.js';
+import {
+  bridgeFeesSchema,
+  bridgeMessageSchema,
+  bridgeQuoteSchema,
+  bridgeSessionSchema,
+} from '../../src/contract/read/bridge-message.js';
 
 export function bridgeSchemaDocument(): Record<string, unknown> {
   // The shapes several types share, named in `$defs`.
