@@ -176,17 +176,11 @@ function partFiles(names: string[], { atEnd = false }: { atEnd?: boolean } = {})
       define: { __ONRAMP_PART_INTEGRITY__: atEnd ? '__onrampPartPins' : pins() },
       ...(atEnd ? { build: { rollupOptions: { output: { outro: `var __onrampPartPins = ${pins()};` } } } } : {}),
       resolve: {
-        alias: [
-          { find: /^(.*\/)?load-part\.js$/, replacement: resolve(import.meta.dirname, 'src/parts/load-part.iife.ts') },
-          {
-            find: /^(.*\/)?load-order-part\.js$/,
-            replacement: resolve(import.meta.dirname, 'src/parts/load-order-part.iife.ts'),
-          },
-          {
-            find: /^(.*\/)?load-bridge-part\.js$/,
-            replacement: resolve(import.meta.dirname, 'src/parts/load-bridge-part.iife.ts'),
-          },
-        ],
+        // Each part loader as the script-tag build has it (`src/parts/*.iife.ts`).
+        alias: ['load-part', 'load-order-part', 'load-bridge-part'].map((name) => ({
+          find: new RegExp(`^(.*/)?${name}\\.js$`),
+          replacement: resolve(import.meta.dirname, `src/parts/${name}.iife.ts`),
+        })),
       },
     }),
   };

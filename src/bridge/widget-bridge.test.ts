@@ -24,7 +24,10 @@ import { nativeHost, nativeHostKind } from './native-host.js';
 // The part the later part loads for a bridge, here before any test (as the later part is).
 await import('./bridge-part.js');
 
-type Posted = { raw: unknown; message: BridgeMessage | null };
+interface Posted {
+  raw: unknown;
+  message: BridgeMessage | null;
+}
 
 /** Each host's shape, as the native side injects it; what it receives, read with the contract's reader. */
 const HOSTS = {
