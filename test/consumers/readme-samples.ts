@@ -11,6 +11,8 @@
  * `<!-- typecheck as checkout/page.tsx: … -->` also names the sample's file, for samples that
  * import each other (within one page). Each sample is named by its page and line
  * (`docs/frameworks.md line 57`), in the file written and in the type checker's messages.
+ * A sample that imports `react-native` (docs/mobile.md's App.tsx) is left to the React Native app,
+ * which has React Native's types: `isReactNativeSample`.
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -66,6 +68,10 @@ export function documentationSamples(root = ROOT): ReadmeSample[] {
   return documentationPages(root).flatMap((page) => readmeSamples(page, readFileSync(join(root, page), 'utf8')));
 }
 
+/** A sample for React Native (it imports `react-native` or `onramp-checkout/react-native`): not for the web apps' checkers. */
+export const isReactNativeSample = (sample: Pick<ReadmeSample, 'code'>): boolean =>
+  /^\s*import\b[^;]*?\bfrom\s+'(?:react-native|onramp-checkout\/react-native)'/m.test(sample.code);
+
 /** `docs/frameworks.md` → `docs-frameworks`: a folder or name part, unique across pages. */
 const pageSlug = (page: string): string =>
   page
@@ -93,7 +99,7 @@ const SVELTE_ROUTE_PREFIX = 'sample-';
  * `vueApp/src/readme-samples`, the Svelte ones into `svelteApp/src/routes/sample-<page>-line-<n>/`.
  */
 export function writeReadmeSamples(apps: { samplesApp?: string; vueApp?: string; svelteApp?: string }): number {
-  const samples = documentationSamples();
+  const samples = documentationSamples().filter((sample) => !isReactNativeSample(sample));
   const tsDir = apps.samplesApp && join(apps.samplesApp, 'samples');
   const vueDir = apps.vueApp && join(apps.vueApp, 'src/readme-samples');
   if (apps.svelteApp) {
