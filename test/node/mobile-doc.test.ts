@@ -30,7 +30,7 @@ import {
   bridgeQuoteSchema,
   bridgeSessionSchema,
 } from '../../src/contract/read/bridge-message.js';
-import { bridgeSchemaDocument } from '../../src/contract/read/bridge-schema.js';
+import { bridgeSchemaDocument } from '../../scripts/build/bridge-schema-document.js';
 import { isReactNativeSample } from '../consumers/readme-samples.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
