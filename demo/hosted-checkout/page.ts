@@ -13,6 +13,7 @@
  * the merchant, way-back.ts).
  */
 import { EMBED_ORIGIN_PARAM } from '../../src/contract/checkout-protocol.js';
+import { explorerTxUrl } from '../../src/format/explorer.js';
 import { jsonForScriptElement } from '../../src/ssr/json-for-script.js';
 import type { SessionRow } from '../onramp-api/db/sessions.js';
 import { NETWORK_NAMES, crypto, fiat, ltr, ltrText } from './amounts.js';
@@ -178,6 +179,17 @@ const FAILURE_TEXT: Readonly<Record<string, CheckoutKey>> = {
   delivery_failed: 'failure.delivery_failed',
 };
 
+/**
+ * The delivery's hash, linked to its network's explorer in a new window as the widget's result links
+ * it (as text where no explorer is known). In a native app's WebView the page's script asks the app
+ * to open the link (`open-url`), which a WebView would lose.
+ */
+function txHash(row: SessionRow, texts: CheckoutTexts): SafeHtml {
+  const hash = ltr(texts.dir, row.tx_hash ?? '');
+  const url = row.tx_hash ? explorerTxUrl(row.network, row.environment, row.tx_hash) : null;
+  return url ? html`<a href="${url}" target="_blank" rel="noopener noreferrer" data-tx-link>${hash}</a>` : hash;
+}
+
 function statePanel(model: Model): SafeHtml {
   const { row, texts } = model;
   const received = ltr(texts.dir, crypto(row, texts.locale));
@@ -196,7 +208,7 @@ function statePanel(model: Model): SafeHtml {
   <h2>${texts.t('completedTitle')}</h2>
   <p>${texts.html('completedBody', { crypto: received })}</p>
   <p class="tx-label">${texts.t('txHash')}</p>
-  <p class="mono tx-hash">${ltr(texts.dir, row.tx_hash ?? '')}</p>
+  <p class="mono tx-hash">${txHash(row, texts)}</p>
 </section>`;
     case 'failed':
       return html`<section class="state state-failed" role="alert">

@@ -166,6 +166,13 @@ describe('POST /pay/:id with test cards', () => {
     const page = await (await get(s.redirect_url)).text();
     assert.match(page, /Crypto delivered/);
     assert.ok(page.includes(done.tx_hash ?? 'missing'));
+    // The hash links to the test network's explorer in a new window, as the widget's result does.
+    assert.ok(
+      page.includes(
+        `<a href="https://sepolia.etherscan.io/tx/${done.tx_hash}" target="_blank" rel="noopener noreferrer" data-tx-link>`,
+      ),
+      'the explorer link',
+    );
   });
 
   it('4000 0000 0000 0002 is declined: failed at once', async () => {
