@@ -120,8 +120,9 @@ export default defineConfig(
     },
   },
   // The hosted checkout's browser code (bundled into its page's script by script.ts): type-aware
-  // rules like the rest, the browser's globals only, and no imports but its siblings and the
-  // contract's zod-free protocol (no Node module, no server code, no zod in the page).
+  // rules like the rest, the browser's globals only, and no imports but its siblings, the
+  // contract's zod-free protocols (the widget's hints, the native bridge's messages) and the native
+  // host's detection (no Node module, no server code, no zod in the page).
   {
     files: ['demo/hosted-checkout/browser/**'],
     rules: {
@@ -132,9 +133,10 @@ export default defineConfig(
         {
           patterns: [
             {
-              regex: '^(?!\\./[\\w-]+\\.js$|\\.\\./\\.\\./\\.\\./src/contract/checkout-protocol\\.js$)',
+              regex:
+                '^(?!\\./[\\w-]+\\.js$|\\.\\./\\.\\./\\.\\./src/contract/(checkout|bridge)-protocol\\.js$|\\.\\./\\.\\./\\.\\./src/bridge/native-host\\.js$)',
               message:
-                "The checkout page's code imports its siblings and src/contract/checkout-protocol.js only: it runs in the buyer's browser.",
+                "The checkout page's code imports its siblings, src/contract/checkout-protocol.js, src/contract/bridge-protocol.js and src/bridge/native-host.js only: it runs in the buyer's browser.",
             },
           ],
         },

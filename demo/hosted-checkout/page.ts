@@ -244,7 +244,7 @@ export function renderCheckoutPage(page: CheckoutPageModel): string {
   const { row, texts } = model;
   const framed = model.surface === 'frame';
   const statusUrl = `/pay/${row.id}/status${query(model)}`;
-  const attributes = html`data-session-id="${row.id}" data-status="${row.status}" data-status-url="${statusUrl}" data-surface="${framed ? 'frame' : 'window'}"${model.embedOrigin ? html` data-embed-origin="${model.embedOrigin}"` : ''}`;
+  const attributes = html`data-session-id="${row.id}" data-status="${row.status}" data-status-url="${statusUrl}" data-surface="${framed ? 'frame' : 'window'}"${model.embedOrigin ? html` data-embed-origin="${model.embedOrigin}"` : ''}${row.status === 'completed' && row.tx_hash ? html` data-tx-hash="${row.tx_hash}"` : ''}`;
   const body = html`${header(model.brand, row.environment === 'test', texts)}
 ${model.notPayable ? notPayableAlert(row, texts) : ''}
 ${framed ? frameSummary(row, texts) : fullSummary(row, texts)}

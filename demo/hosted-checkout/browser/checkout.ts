@@ -4,14 +4,17 @@
  * processing, postMessage hints to the embedding merchant page (iframe parent or popup opener) at an
  * explicit, server-approved origin, and the way back: once the session is processing or final, a
  * page of its own returns the buyer to the merchant (a popup closes) after an announced delay,
- * unless they choose to stay. What it reads comes from the `data-*` attributes page.ts writes, and
- * the words it writes from the page's texts block (texts.ts), in the page's language.
+ * unless they choose to stay. In a native app's WebView with a bridge, it tells the app what the
+ * page shows and leaves the way back to the app (native-bridge.ts). What it reads comes from the
+ * `data-*` attributes page.ts writes, and the words it writes from the page's texts block
+ * (texts.ts), in the page's language.
  */
 import { announceSubmit, focusFirstProblem, formatCardInputs } from './card-form.js';
 import { hintPoster, reportHeight } from './hints.js';
 import { followStatus } from './live-status.js';
+import { startNativeBridge } from './native-bridge.js';
 import { pageTexts } from './texts.js';
-import { type WayBack, startWayBack } from './way-back.js';
+import { type WayBack, closesAppView, startWayBack } from './way-back.js';
 
 /** Runs once, on the page's `defer`red load; its names stay local (the bundle keeps them). */
 function start(): void {
@@ -35,16 +38,26 @@ function start(): void {
   post('ready');
   reportHeight(body, post);
 
+  // The native app's bridge (top frame only): ready, the status's changes, the outcome.
+  const bridge = framed ? null : startNativeBridge({ sessionId, status, txHash: body.getAttribute('data-tx-hash') });
+
   formatCardInputs();
   focusFirstProblem();
   announceSubmit(post, texts);
 
   const wayBackPanel = framed ? null : document.querySelector('[data-way-back]');
   const wayBack: WayBack = wayBackPanel
-    ? startWayBack(wayBackPanel, { sessionId, beside, post, texts })
+    ? startWayBack(wayBackPanel, { sessionId, beside, post, texts, bridge })
     : { returning: false };
+  if (bridge) closesAppView(document.querySelector('[data-back-link]'), bridge);
 
-  followStatus(statusUrl, status, post, () => wayBack.returning);
+  followStatus(
+    statusUrl,
+    status,
+    post,
+    () => wayBack.returning,
+    (seen) => bridge?.statusSeen(seen),
+  );
 }
 
 start();

@@ -3,9 +3,12 @@
  * or final, the buyer returns to the merchant (a popup closes) after an announced delay, unless they
  * choose to stay. "Stay on this page" is remembered for this session in this tab, so a reload or a
  * later status change does not start the countdown again. To an app's own scheme (`data-return-app`)
- * the page never returns by itself: the buyer taps "Return now".
+ * the page never returns by itself: the buyer taps "Return now". In a native app's WebView with a
+ * bridge (native-bridge.ts) the way back is the app's: "Return now" and the back link ask the app to
+ * close the view (`close`) and the page neither counts down, navigates nor closes itself.
  */
 import type { PostHint } from './hints.js';
+import type { CheckoutBridge } from './native-bridge.js';
 import type { PageTexts } from './texts.js';
 
 export interface WayBackContext {
@@ -15,6 +18,8 @@ export interface WayBackContext {
   post: PostHint;
   /** The page's texts: the words written here are in its language. */
   texts: PageTexts;
+  /** The native app's bridge, when the page is in its WebView. */
+  bridge?: CheckoutBridge | null;
 }
 
 /** Whether the page is on its way back to the merchant (the countdown runs). */
@@ -22,10 +27,22 @@ export interface WayBack {
   readonly returning: boolean;
 }
 
-export function startWayBack(panel: Element, { sessionId, beside, post, texts }: WayBackContext): WayBack {
+/** With the app's bridge, `link` (a way back to `return_url`) asks the app to close the view instead of leading away. */
+export function closesAppView(link: Element | null, bridge: CheckoutBridge): void {
+  link?.addEventListener('click', (event) => {
+    event.preventDefault();
+    bridge.close();
+  });
+}
+
+export function startWayBack(panel: Element, { sessionId, beside, post, texts, bridge }: WayBackContext): WayBack {
   const state = { returning: false };
   const note = panel.querySelector('[data-way-back-note]');
   const returnNow = panel.querySelector<HTMLAnchorElement>('[data-return-now]');
+  if (bridge) {
+    closesAppView(returnNow, bridge);
+    return state;
+  }
   const stay = panel.querySelector<HTMLElement>('[data-stay]');
   const host = texts.ltr(String(panel.getAttribute('data-return-host')));
   const seconds = Number(panel.getAttribute('data-return-after')) || 5;
