@@ -6,6 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import { startDemo, type DemoHandle } from '../../demo/shop/server/demo-server.js';
 import { selectedEngines, type Engine } from '../engines/engines.mjs';
+import { BRIDGE_FLOWS } from './bridge-flows.js';
 import type { EngineDriver } from './driver.js';
 import { FLOWS } from './flows.js';
 import { launchFirefox } from './puppeteer-driver.js';
@@ -41,7 +42,7 @@ for (const engine of selectedEngines()) {
       await demo?.close();
     });
 
-    for (const flow of FLOWS) {
+    for (const flow of [...FLOWS, ...BRIDGE_FLOWS].filter((one) => one.engines?.includes(engine) ?? true)) {
       it(flow.name, { timeout: FLOW_TIMEOUT_MS }, async () => {
         const page = await driver.newPage();
         try {

@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { contentSecurityPolicy } from '../../demo/shop/server/csp.js';
 import type { DemoHandle } from '../../demo/shop/server/demo-server.js';
 import type { CreatedSession } from '../../src/contract/write/session.js';
+import type { Engine } from '../engines/engines.mjs';
 import { startPageServer } from '../support/page-server.js';
 import {
   attributesFor,
@@ -39,7 +40,7 @@ async function waitForText(page: EnginePage, expression: string, pattern: RegExp
   });
 }
 
-async function expectNoProblems(page: EnginePage): Promise<void> {
+export async function expectNoProblems(page: EnginePage): Promise<void> {
   assert.deepEqual(await page.problems(), { errors: [], cspViolations: [] }, 'no uncaught error, no CSP violation');
 }
 
@@ -55,7 +56,7 @@ async function expectOnlyRefusal(page: EnginePage, directive: string): Promise<v
 }
 
 /** Fills the hosted checkout's card form (in a frame, a popup or the page itself) and pays. */
-async function payWithCard(target: Surface, card: string): Promise<void> {
+export async function payWithCard(target: Surface, card: string): Promise<void> {
   await target.type('#card_number', card);
   await target.type('#card_expiry', '12/34');
   await target.type('#card_cvc', '123');
@@ -118,6 +119,8 @@ const serverStatus = async (demo: DemoHandle, sessionId: string): Promise<string
 
 export interface Flow {
   name: string;
+  /** The engines it runs in, when not every one. */
+  engines?: readonly Engine[];
   run(page: EnginePage, demo: DemoHandle): Promise<void>;
 }
 
