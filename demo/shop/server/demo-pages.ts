@@ -93,12 +93,22 @@ export const DEMO_PAGES: readonly DemoPage[] = [
     script: 'demo/shop/frameworks/angular-style/main.ts',
   },
   {
+    path: '/demo/native-app',
+    label: 'Native app',
+    about:
+      'The widget as a wallet app’s WebView shows it: a stand-in for the app’s bridge (react-native-webview’s <code>window.ReactNativeWebView</code>) is defined before the widget loads, so the widget posts each of its events to the app as one JSON message, listed here live as the app receives it, newest last. Pay with a test card and watch <code>ready</code>, the status changes and <code>completed</code> arrive.',
+    script: 'demo/shop/pages/native-app/main.ts',
+  },
+  {
     path: '/console',
     label: 'Merchant console',
     about:
       'The merchant’s side: transaction history with every filter and pagination, a transaction’s detail, API keys (create, test, revoke) and webhook endpoints with their deliveries. It calls only this demo server, which holds the secret key.',
   },
 ];
+
+/** Where the demo serves docs/mobile.md (the native side of `/demo/native-app`), as plain text. */
+export const MOBILE_DOCS_PATH = '/docs/mobile.md';
 
 /** The pages with a script of their own. */
 export const scriptPages = (): ScriptDemoPage[] =>

@@ -31,7 +31,7 @@ import { type OwnSite, ownHostOnly, ownSite } from '../../public-demo/console-gu
 import { apiReferenceRoutes } from './api-reference.js';
 import { contentSecurityPolicy } from './csp.js';
 import type { DemoEnv } from './demo-env.js';
-import { isDemoPage, withDemoNav, withPreconnect } from './demo-pages.js';
+import { MOBILE_DOCS_PATH, isDemoPage, withDemoNav, withPreconnect } from './demo-pages.js';
 import { type Merchant, newMerchant } from './merchant.js';
 import type { SandboxCall } from './sandbox-client.js';
 import { shopRoutes } from './shop-routes.js';
@@ -189,6 +189,11 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   app.get('/dist/*', cdnFiles(resolve(ROOT, 'dist'), '/dist/'));
   app.get('/demo/public/*', cdnFiles(resolve(ROOT, 'demo/shop/public'), '/demo/public/'));
   apiReferenceRoutes(app, resolve(ROOT, 'dist'));
+  // The native side of /demo/native-app, as the repository has it (plain text; 404 where it has none).
+  app.get(MOBILE_DOCS_PATH, async (c) => {
+    const text = await readFile(resolve(ROOT, 'docs/mobile.md'), 'utf8').catch(() => null);
+    return text === null ? c.notFound() : c.text(text, 200, { 'Content-Type': 'text/plain; charset=utf-8' });
+  });
   app.get('/favicon.ico', (c) => c.body(null, 204));
   app.notFound((c) => c.text('Not found', 404));
   app.onError((error, c) => {
