@@ -1,8 +1,8 @@
 /**
  * The hosted checkout in a native app's WebView (docs/design.md "Native apps"): opened at the
  * session's `redirect_url` as the page of its own (top level), with each of the four bridges
- * injected as the app would (native-bridges.ts). It posts `ready` on every load, each status change
- * once although the page reloads on a change, the outcome once per session (`completed` with the
+ * injected as the app would (native-bridges.ts). It posts `ready` once, each status change once
+ * although the page reloads on a change, the outcome once per session (`completed` with the
  * hash the page shows, or `failed` for a declined card), `open-url` for the explorer's link instead
  * of a lost window, and `close` from the way back, which then never leaves by itself. Every message
  * is valid against the shipped JSON Schema and holds no secret; a checkout inside a frame posts
@@ -73,7 +73,7 @@ const topMessages = (bridge: BridgeRecorder): Received[] => bridge.received.filt
 
 /**
  * The status changes, in order: a chain from `pending` (each `previousStatus` the last `status`) to
- * `outcome`, each step once; and the `ready` of each load showed a status of that chain.
+ * `outcome`, each step once, after one `ready` for `pending`.
  */
 function expectChain(bridge: BridgeRecorder, outcome: string): void {
   const messages = topMessages(bridge).map(({ message }) => message);
@@ -82,7 +82,7 @@ function expectChain(bridge: BridgeRecorder, outcome: string): void {
   changes.forEach((change, i) => expect(change.previousStatus, JSON.stringify(changes)).toBe(chain[i]));
   expect(chain.at(-1)).toBe(outcome);
   expect(new Set(chain).size, `each status once: ${chain.join(' → ')}`).toBe(chain.length);
-  for (const message of messages) if (message.type === 'ready') expect(chain).toContain(message.status);
+  expect(messages.filter((message) => message.type === 'ready')).toHaveLength(1);
   expect(messages[0]).toMatchObject({ type: 'ready', status: 'pending' });
 }
 
@@ -101,7 +101,7 @@ test.beforeEach(async ({ context }) => {
 
 for (const kind of NATIVE_HOSTS) {
   test.describe(`with ${kind}'s bridge`, () => {
-    test('4242: ready, the status changes and completed with the hash; a reload says ready only; the explorer link and the way back go to the app', async ({
+    test('4242: ready, the status changes and completed with the hash; a reload posts nothing; the explorer link and the way back go to the app', async ({
       page,
       context,
       demo,
@@ -127,11 +127,10 @@ for (const kind of NATIVE_HOSTS) {
       });
       expectChain(bridge, 'completed');
 
-      // A plain reload: ready, and nothing else (the outcome was told). The link's open-url, posted
-      // after it, shows that everything of that load has arrived.
+      // A plain reload posts nothing (ready and the outcome were told). The link's open-url, posted
+      // after the reloaded page's script ran, shows that everything of that load has arrived.
       const before = bridge.received.length;
       await page.reload();
-      await bridge.waitFor('ready', { after: before });
       await page.locator('[data-tx-link]').click();
       const openUrl = await bridge.waitFor('open-url', { after: before });
       expect(openUrl.message).toEqual({
@@ -141,7 +140,7 @@ for (const kind of NATIVE_HOSTS) {
         url: `https://sepolia.etherscan.io/tx/${hash}`,
         reason: 'link',
       });
-      expect(bridge.types().slice(-2)).toEqual(['ready', 'open-url']);
+      expect(bridge.types().slice(before)).toEqual(['open-url']);
       expect(bridge.types().filter((type) => type === 'completed')).toEqual(['completed']);
 
       // "Return now" asks the app to close the view; the page stays, and no window was opened.
@@ -171,13 +170,12 @@ for (const kind of NATIVE_HOSTS) {
       expect(failed.message).toEqual({ source: 'onramp-checkout', version: 1, type: 'failed', sessionId: session.id });
       await expect(page.getByRole('heading', { name: 'Payment failed' })).toBeVisible();
       expectChain(bridge, 'failed');
-      // Once per session: the back link's close comes after a reload's ready, and no second failed.
+      // Once per session: after a reload, the back link's close is all that comes.
       const before = bridge.received.length;
       await page.reload();
-      await bridge.waitFor('ready', { after: before });
       await page.locator('[data-back-link]').click();
       await bridge.waitFor('close', { after: before });
-      expect(bridge.types().slice(-2)).toEqual(['ready', 'close']);
+      expect(bridge.types().slice(before)).toEqual(['close']);
       expect(bridge.types().filter((type) => type === 'failed')).toEqual(['failed']);
       expect(bridge.types()).not.toContain('completed');
       expect(new URL(page.url()).origin).toBe(new URL(demo.sandbox.checkoutUrl).origin);

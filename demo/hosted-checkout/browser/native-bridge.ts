@@ -1,18 +1,20 @@
 /**
  * The native app's bridge (docs/design.md "Native apps"): when the page is the top frame of a WebView
  * that exposes one (`nativeHost`), it tells the app what it shows, in the contract's messages
- * (src/contract/bridge-protocol.ts): `ready` on every load, `status-change` when the session moved,
- * `completed` / `failed` / `expired` once per session, `close` when the buyer takes the way back,
+ * (src/contract/bridge-protocol.ts): `ready` when the order is first on screen, `status-change` when
+ * the session moved, `completed` / `failed` / `expired` once per session, `close` when the buyer
+ * takes the way back,
  * and `open-url` for a link that would open a new window, which a WebView would lose. Without a
  * bridge, or in a frame, nothing here runs and the page is as it always was.
  *
  * The page is rendered by the server and reloads when the status moves (live-status.ts), and the
  * buyer's payment is a form POST that answers with the next page: what the app was last told is
- * kept in `sessionStorage` for this session, so a reload posts `ready` only, and the status change
- * that led to a page is posted once, by the poll that saw it (before it reloads) or by the page it
- * led to. Where storage is blocked (a WebView without DOM storage, which docs/mobile.md says to turn
- * on), the poll still posts the changes it sees, the change a payment's answer brings is not known,
- * and a final page posts its outcome on each load: a repeat rather than a loss.
+ * kept in `sessionStorage` for this session, so a reload posts nothing, `ready` comes once in this
+ * tab, and the status change that led to a page is posted once, by the poll that saw it (before it
+ * reloads) or by the page it led to. Where storage is blocked (a WebView without DOM storage, which
+ * docs/mobile.md says to turn on), the poll still posts the changes it sees, the change a payment's
+ * answer brings is not known, and each load posts `ready` and a final page its outcome: a repeat
+ * rather than a loss.
  *
  * Never the client secret, card data or the checkout's token: the messages carry the session's id,
  * statuses and transaction hash, and the writer (`bridgeMessage`) redacts any token left in a text.
@@ -76,8 +78,9 @@ export function startNativeBridge({ sessionId, status: shown, txHash }: BridgePa
   };
 
   const told = recall();
-  post(bridgeMessage('ready', { sessionId, status }));
-  if (told && told.status !== status) {
+  // Nothing told yet in this tab: the order is on screen for the first time.
+  if (!told) post(bridgeMessage('ready', { sessionId, status }));
+  else if (told.status !== status) {
     post(bridgeMessage('status-change', { sessionId, status, previousStatus: told.status }));
   }
   let outcome = told?.status === status && told.outcome;
