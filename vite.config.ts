@@ -2,8 +2,9 @@
  * Two library builds of the widget:
  * - default mode: ES modules for bundlers and Node (`dist/onramp-checkout.js`, side-effect free,
  *   `dist/define.js`, which registers the element, `dist/hydrate.js`, `dist/webhooks.js`,
- *   `dist/react.js`, the `@lit/react` wrapper, and `dist/ssr.js`, the server renderer), with lit,
- *   zod, @lit/react, @lit-labs/ssr and React left as dependencies. One build, so every entry shares
+ *   `dist/react.js`, the `@lit/react` wrapper, `dist/react-native.js`, the react-native-webview
+ *   component, `dist/ssr.js`, the server renderer), lit, zod, @lit/react, @lit-labs/ssr, React, React
+ *   Native and react-native-webview left as dependencies. One build, so every entry shares
  *   one copy of the element class and of its state (`dist/shared/`): a server that loads both
  *   `define` (a framework's client component rendered on the server) and `ssr` has one class in its
  *   registry, which the renderer recognises;
@@ -358,6 +359,7 @@ export default defineConfig(({ mode }) => {
               return: 'src/return.ts',
               server: 'src/server-client/index.ts',
               react: 'src/react.ts',
+              'react-native': 'src/react-native/index.ts',
               ssr: 'src/ssr/render-onramp-checkout.ts',
               // The `bin`: `npx onramp-checkout doctor <page-url>` (Node only).
               doctor: 'src/doctor/cli.ts',
@@ -369,12 +371,12 @@ export default defineConfig(({ mode }) => {
         ? // The `OnrampCheckout` global is a plain object: no `Symbol.toStringTag` of "Module" (bytes).
           { output: { generatedCode: { symbols: false } } }
         : {
-            // lit, zod, @lit/react, Lit's hydration support and server renderer, node: modules and
-            // React stay dependencies; `define.js` imports the side-effect-free entry as it is
-            // published, and `react.js` and `hydrate.js` import `define.js` (same name in dist). What
-            // the entries share is one chunk under a stable name (`shared/`), never two copies.
+            // lit, zod, @lit/react, Lit's hydration support and server renderer, node: modules, React
+            // (Native) and react-native-webview stay dependencies; `define.js` imports the side-effect-free
+            // entry as published, and `react.js` and `hydrate.js` import `define.js` (same name in dist).
+            // What the entries share is one chunk under a stable name (`shared/`), never two copies.
             external: (source: string, importer: string | undefined) =>
-              /^(lit|lit\/.*|@lit\/.*|@lit-labs\/ssr-client\/.*|@lit-labs\/ssr|@lit-labs\/ssr\/.*|node:.*|zod|zod\/.*|react|react\/.*)$/.test(
+              /^(lit|lit\/.*|@lit\/.*|@lit-labs\/ssr-client\/.*|@lit-labs\/ssr|@lit-labs\/ssr\/.*|node:.*|zod|zod\/.*|react|react\/.*|react-native|react-native-webview)$/.test(
                 source,
               ) ||
               (source === './index.js' && !!importer?.endsWith('/src/define.ts')) ||

@@ -21,6 +21,7 @@ const BUILD_ENTRIES = [
   'src/return.ts',
   'src/server-client/index.ts',
   'src/react.ts',
+  'src/react-native/index.ts',
   'src/ssr/render-onramp-checkout.ts',
   'src/doctor/cli.ts',
   'src/script-tag.ts',
