@@ -12,6 +12,8 @@ export const TARBALL = resolve(CONSUMERS_DIR, 'onramp-checkout.tgz');
 export interface ConsumerApp {
   /** Commands run in the app's folder after `npm install`: its own type check and build. */
   build: string[][];
+  /** More flags for its `npm install`. */
+  install?: string[];
 }
 
 export const CONSUMER_APPS = {
@@ -46,6 +48,11 @@ export const CONSUMER_APPS = {
   // Every TypeScript sample of README.md, CONTRIBUTING.md and docs/*.md, type-checked against the packed
   // package (prepare.ts writes them in: test/consumers/readme-samples.ts; the Vue samples go to vite-vue).
   'readme-samples': { build: [['npx', 'tsc', '--noEmit', '-p', '.']] },
+  // `npx @react-native-community/cli init` (React Native 0.86, the newest on Node 20), its JavaScript side:
+  // no Android or iOS SDK here, so `tsc --noEmit` (@react-native/typescript-config, strict) over its App.tsx,
+  // which is docs/mobile.md's first tsx block, and the docs' other React Native samples (readme-samples.ts).
+  // No install scripts: nothing native is built; the peers as the lockfile has them.
+  'react-native-app': { build: [['npm', 'run', 'check']], install: ['--ignore-scripts', '--legacy-peer-deps'] },
 } satisfies Record<string, ConsumerApp>;
 
 export type ConsumerAppName = keyof typeof CONSUMER_APPS;

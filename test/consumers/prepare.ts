@@ -1,6 +1,6 @@
 /**
  * The package as a merchant gets it: `npm pack`, checked with publint and attw, then installed into
- * apps made by the frameworks' own starters (create-next-app, create-vite), each type-checked and
+ * apps made by the frameworks' own starters (create-next-app, create-vite, React Native's), each type-checked and
  * built with its framework's own command. The apps' sources live in `test/consumers/<app>`; they are
  * copied to `<CONSUMERS_DIR>/<app>` (outside the repository; `node_modules` is kept there between runs) and install
  * the tarball, never a path into `src/`. The `*.e2e.ts` files then drive the built apps (`cdn-folder.e2e.ts` the
@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CDN_FOLDER, cdnFolderFiles } from '../../src/parts/cdn-folder.js';
-import { CONSUMER_APPS, CONSUMERS_DIR, TARBALL, selectedApps } from './apps.js';
+import { CONSUMER_APPS, CONSUMERS_DIR, TARBALL, selectedApps, type ConsumerApp } from './apps.js';
 import { writeReadmeSamples } from './readme-samples.js';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -107,8 +107,13 @@ for (const app of selectedApps()) {
     process.stdout.write(`[consumers] ${writeReadmeSamples({ vueApp: dir })} Vue samples from the docs\n`);
   if (app === 'sveltekit')
     process.stdout.write(`[consumers] ${writeReadmeSamples({ svelteApp: dir })} Svelte samples from the docs\n`);
+  if (app === 'react-native-app')
+    process.stdout.write(
+      `[consumers] ${writeReadmeSamples({ reactNativeApp: dir })} React Native samples from the docs (App.tsx: docs/mobile.md's first)\n`,
+    );
   // `install`, not `ci`: the tarball's integrity changes with every build (named, so npm unpacks
   // this build rather than keeping the one installed); the committed lockfile pins everything else.
-  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '../onramp-checkout.tgz'], dir);
-  for (const [command, ...args] of CONSUMER_APPS[app].build) run(command!, args, dir);
+  const { build, install = [] }: ConsumerApp = CONSUMER_APPS[app];
+  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...install, '../onramp-checkout.tgz'], dir);
+  for (const [command, ...args] of build) run(command!, args, dir);
 }

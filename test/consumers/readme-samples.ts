@@ -11,8 +11,11 @@
  * `<!-- typecheck as checkout/page.tsx: … -->` also names the sample's file, for samples that
  * import each other (within one page). Each sample is named by its page and line
  * (`docs/frameworks.md line 57`), in the file written and in the type checker's messages.
- * A sample that imports `react-native` (docs/mobile.md's App.tsx) is left to the React Native app,
- * which has React Native's types: `isReactNativeSample`.
+ *
+ * React Native's samples go to the React Native app (`react-native-app`, checked by its own `tsc`
+ * against react-native and react-native-webview): the first ```tsx block of docs/mobile.md is its
+ * whole `App.tsx`; any other ts/tsx sample that imports `react-native`, `react-native-webview` or
+ * `onramp-checkout/react-native` goes to its `samples/`.
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -68,9 +71,12 @@ export function documentationSamples(root = ROOT): ReadmeSample[] {
   return documentationPages(root).flatMap((page) => readmeSamples(page, readFileSync(join(root, page), 'utf8')));
 }
 
-/** A sample for React Native (it imports `react-native` or `onramp-checkout/react-native`): not for the web apps' checkers. */
+/**
+ * A sample for React Native (it imports `react-native`, `react-native-webview` or
+ * `onramp-checkout/react-native`): the React Native app checks it, not the web apps' checkers.
+ */
 export const isReactNativeSample = (sample: Pick<ReadmeSample, 'code'>): boolean =>
-  /^\s*import\b[^;]*?\bfrom\s+'(?:react-native|onramp-checkout\/react-native)'/m.test(sample.code);
+  /^\s*import\b[^;]*?\bfrom\s+'(?:react-native|react-native-webview|onramp-checkout\/react-native)'/m.test(sample.code);
 
 /** `docs/frameworks.md` → `docs-frameworks`: a folder or name part, unique across pages. */
 const pageSlug = (page: string): string =>
@@ -90,6 +96,13 @@ import type { PageServerLoad } from './$types';
 export const load: PageServerLoad = async () => createCheckout();
 `;
 
+/** The page whose first ```tsx block is the React Native app's `App.tsx`. */
+export const MOBILE_PAGE = 'docs/mobile.md';
+
+/** docs/mobile.md's first ```tsx block: the React Native app's whole `App.tsx`. */
+export const reactNativeAppSample = (samples: ReadmeSample[]): ReadmeSample | undefined =>
+  samples.find((sample) => sample.page === MOBILE_PAGE && sample.language === 'tsx');
+
 /** Svelte sample routes are named `sample-<page>-line-<n>`, so a run removes the last run's. */
 const SVELTE_ROUTE_PREFIX = 'sample-';
 
@@ -98,17 +111,26 @@ const SVELTE_ROUTE_PREFIX = 'sample-';
  * `samples/<page>/<its path>`, beside the samples of its own page), the Vue ones into
  * `vueApp/src/readme-samples`, the Svelte ones into `svelteApp/src/routes/sample-<page>-line-<n>/`.
  */
-export function writeReadmeSamples(apps: { samplesApp?: string; vueApp?: string; svelteApp?: string }): number {
-  const samples = documentationSamples().filter((sample) => !isReactNativeSample(sample));
+export function writeReadmeSamples(apps: {
+  samplesApp?: string;
+  vueApp?: string;
+  svelteApp?: string;
+  reactNativeApp?: string;
+}): number {
+  const samples = documentationSamples();
+  const appSample = reactNativeAppSample(samples);
+  if (apps.reactNativeApp && !appSample)
+    throw new Error(`${MOBILE_PAGE} has no \`\`\`tsx block: its first one is the React Native app's App.tsx`);
   const tsDir = apps.samplesApp && join(apps.samplesApp, 'samples');
   const vueDir = apps.vueApp && join(apps.vueApp, 'src/readme-samples');
+  const nativeDir = apps.reactNativeApp && join(apps.reactNativeApp, 'samples');
   if (apps.svelteApp) {
     const routes = join(apps.svelteApp, 'src/routes');
     for (const entry of readdirSync(routes))
       if (entry.startsWith(SVELTE_ROUTE_PREFIX) || entry.startsWith('readme-line-'))
         rmSync(join(routes, entry), { recursive: true, force: true });
   }
-  for (const dir of [tsDir, vueDir]) {
+  for (const dir of [tsDir, vueDir, nativeDir]) {
     if (!dir) continue;
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
@@ -128,10 +150,15 @@ export function writeReadmeSamples(apps: { samplesApp?: string; vueApp?: string;
       const template = sample.code.includes('<template>') ? sample.code : `<template>\n${sample.code}\n</template>`;
       writeFileSync(join(vueDir, `${name}.vue`), `<!-- ${origin} -->\n${sample.prelude}\n${template}\n`);
     } else {
-      if (!tsDir) continue;
-      const file = sample.path
-        ? join(tsDir, pageSlug(sample.page), sample.path)
-        : join(tsDir, `${name}.${sample.language}`);
+      const native = sample === appSample || isReactNativeSample(sample);
+      const dir = native ? nativeDir : tsDir;
+      if (!dir) continue;
+      const file =
+        sample === appSample && apps.reactNativeApp
+          ? join(apps.reactNativeApp, 'App.tsx')
+          : sample.path
+            ? join(dir, pageSlug(sample.page), sample.path)
+            : join(dir, `${name}.${sample.language}`);
       mkdirSync(dirname(file), { recursive: true });
       // A directive ('use client') stays first; the prelude goes after it.
       const directive = /^\s*'use (client|server)';\n/.exec(sample.code)?.[0] ?? '';
