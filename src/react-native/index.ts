@@ -1,7 +1,8 @@
 /**
- * `onramp-checkout/react-native`: the checkout in a React Native app, on react-native-webview
- * (docs/design.md "Native apps"). `react-native` and `react-native-webview` are optional peer
- * dependencies of the package, needed by this entry only; it imports no Lit and no element.
+ * `onramp-checkout/react-native`: the checkout in a React Native app, on react-native-webview, its
+ * bridge messages (src/contract/bridge-protocol.ts, docs/design.md §23) as callbacks. `react-native` and
+ * `react-native-webview` are optional peer dependencies of the package, needed by this entry only;
+ * it imports no Lit and no element.
  */
 export { OnrampCheckoutWebView } from './onramp-checkout-webview.js';
 export type {

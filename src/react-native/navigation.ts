@@ -20,7 +20,7 @@ export interface NavigationRequest {
 
 /**
  * Never opened from a page, whoever asks: they run, read or hand off something on the device
- * (the same schemes `return_url` may never be, docs/design.md "Native apps").
+ * (the same schemes `return_url` may never be, docs/design.md §10).
  */
 const NEVER_OPENED: ReadonlySet<string> = new Set([
   'javascript',

@@ -1,6 +1,6 @@
 /**
  * `OnrampCheckoutWebView`: the hosted checkout (or a page with the widget) in react-native-webview,
- * talking to the app through the bridge's messages (docs/design.md "Native apps"). No Lit, no
+ * talking to the app through the bridge's messages (src/contract/bridge-protocol.ts). No Lit, no
  * element: the page does the checkout, this component listens, keeps the WebView on the checkout's
  * origin and opens everything else outside.
  */
