@@ -7,12 +7,16 @@
  *    a fresh clone installs, a second run does not (about 35 s saved);
  * 2. TypeScript 7 over its tests, its type tests against the published declarations (`dist/types`)
  *    and the component's sources against the real react-native and react-native-webview;
- * 3. Jest on the built `dist/react-native.js`.
+ * 3. Jest on the built `dist/react-native.js`;
+ *
+ * and before them, that the built entry imports nothing but React, React Native, react-native-webview
+ * and zod/mini, itself or through the chunks it shares (no Lit, no element: a React Native app has
+ * neither `customElements` nor a DOM).
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const dir = join(root, 'test/react-native');
@@ -27,6 +31,37 @@ function step(label: string, command: string, args: string[]): void {
 
 if (!existsSync(join(root, 'dist/react-native.js')) || !existsSync(join(root, 'dist/types/react-native/index.d.ts')))
   throw new Error('dist/react-native.js or its types are missing: run `npm run build` first');
+
+/** What `dist/react-native.js` may import by name; anything else it reaches fails the run. */
+const ENTRY_IMPORTS = new Set(['react', 'react/jsx-runtime', 'react-native', 'react-native-webview', 'zod/mini']);
+
+function checkEntryImports(entry: string): void {
+  const seen = new Set<string>();
+  const named = new Set<string>();
+  const queue = [entry];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g))
+      if (specifier!.startsWith('.')) queue.push(resolve(dirname(file), specifier!));
+      else named.add(specifier!);
+  }
+  const refused = [...named].filter((name) => !ENTRY_IMPORTS.has(name));
+  if (refused.length)
+    throw new Error(
+      `dist/react-native.js reaches ${refused.join(', ')}: it may import only ${[...ENTRY_IMPORTS].join(', ')}`,
+    );
+  process.stdout.write(
+    `[react-native] dist/react-native.js and ${
+      [...seen]
+        .slice(1)
+        .map((file) => relative(join(root, 'dist'), file))
+        .join(', ') || 'no chunk'
+    } import ${[...named].sort().join(', ')}\n`,
+  );
+}
+checkEntryImports(join(root, 'dist/react-native.js'));
 
 const lock = createHash('sha256')
   .update(readFileSync(join(dir, 'package-lock.json')))
