@@ -41,17 +41,21 @@ for (const kind of NATIVE_HOSTS) {
   });
 }
 
-test('react-native: 4000 0000 0000 0002 is declined, and the app hears failed', async ({ page, demo, pages }) => {
-  const session = await newSession(demo);
-  const app = await injectBridge(page.context(), 'react-native', { secrets: [session.client_secret, ...CARDS] });
-  await page.goto(serveWidgetPage(pages, '/native-declined', { attributes: attributesFor(demo, session, 'test') }));
-  await page.locator('[part=pay-button]').click();
-  await payWithCard(page.frameLocator('iframe[part=checkout-frame]'), '4000 0000 0000 0002');
-  await expect(page.locator(widget)).toHaveAttribute('status', 'failed');
-  await expect.poll(() => app.types()).toContain('failed');
-  expect(first(app, 'failed')).toMatchObject({ sessionId: session.session_id });
-  expect(app.problems).toEqual([]);
-});
+for (const kind of NATIVE_HOSTS) {
+  test(`${kind}: 4000 0000 0000 0002 is declined, and the app hears failed`, async ({ page, demo, pages }) => {
+    const session = await newSession(demo);
+    const app = await injectBridge(page.context(), kind, { secrets: [session.client_secret, ...CARDS] });
+    await page.goto(
+      serveWidgetPage(pages, `/native-declined-${kind}`, { attributes: attributesFor(demo, session, 'test') }),
+    );
+    await page.locator('[part=pay-button]').click();
+    await payWithCard(page.frameLocator('iframe[part=checkout-frame]'), '4000 0000 0000 0002');
+    await expect(page.locator(widget)).toHaveAttribute('status', 'failed');
+    await expect.poll(() => app.types()).toContain('failed');
+    expect(first(app, 'failed')).toMatchObject({ sessionId: session.session_id });
+    expect(app.problems).toEqual([]);
+  });
+}
 
 test('a bridge in every frame: the checkout framed by the widget posts nothing, the page alone does', async ({
   page,
