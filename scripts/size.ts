@@ -21,6 +21,8 @@ const files = [
   'dist/cdn/onramp-checkout.later.js',
   // The order form (amount first), loaded only by an element with no client secret and a session-url.
   'dist/cdn/onramp-checkout.order.js',
+  // The native bridge, loaded by the later part only in a native app's WebView.
+  'dist/cdn/onramp-checkout.bridge.js',
   'dist/onramp-checkout.js',
   'dist/define.js',
   'dist/ssr.js',
