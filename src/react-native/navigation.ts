@@ -4,6 +4,7 @@
  * opens outside; frames inside the page load as the page's own policy (CSP `frame-src`) lets them,
  * and never hand the buyer to another app.
  */
+import { REFUSED_SCHEMES } from '../contract/refused-schemes.js';
 import { originOf, schemeOf } from './origin.js';
 
 export type NavigationDecision = 'load' | 'open-outside' | 'refuse';
@@ -22,15 +23,7 @@ export interface NavigationRequest {
  * Never opened from a page, whoever asks: they run, read or hand off something on the device
  * (the same schemes `return_url` may never be, docs/design.md §10).
  */
-const NEVER_OPENED: ReadonlySet<string> = new Set([
-  'javascript',
-  'data',
-  'file',
-  'blob',
-  'vbscript',
-  'about',
-  'intent',
-]);
+const NEVER_OPENED: ReadonlySet<string> = new Set(REFUSED_SCHEMES);
 
 /** What a frame inside the page may load. */
 const FRAME_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'about', 'data', 'blob']);

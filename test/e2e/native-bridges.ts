@@ -1,5 +1,5 @@
 /**
- * A native app's bridge, stood in for in a browser (docs/mobile.md, TOOLCHAIN.md): each host's
+ * A native app's bridge, stood in for in a browser (docs/mobile.md; CONTRIBUTING.md, React Native): each host's
  * shape defined as the app would inject it, before the page's own scripts, in the top frame only
  * (or in every frame, to show that a frame posts nothing), and every message it receives recorded
  * in Node across the page's navigations through a binding: react-native-webview's

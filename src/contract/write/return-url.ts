@@ -11,20 +11,13 @@
  * claim a scheme).
  */
 import * as z from 'zod/mini';
+import { REFUSED_SCHEMES } from '../refused-schemes.js';
 
 /** Characters at most (after the surrounding white space is trimmed). */
 export const RETURN_URL_MAX_LENGTH = 2000;
 
 /** Schemes refused whatever follows them. */
-export const REFUSED_RETURN_SCHEMES: readonly string[] = [
-  'javascript',
-  'data',
-  'file',
-  'blob',
-  'vbscript',
-  'about',
-  'intent',
-];
+export const REFUSED_RETURN_SCHEMES = REFUSED_SCHEMES;
 
 /** Hosts on which plain http is allowed (as the URL parser writes them). */
 const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
