@@ -5,10 +5,8 @@
  * checkout frame, the container, the causes and fixes, the console). The element asks through the
  * handle `attachLater` returns; everything here stops with the host.
  */
-import { isActive } from '../core/flow-machine.js';
 import { attachDiagnostics } from '../diagnostics/diagnostics-controller.js';
 import type { DiagnosedHost, LaterHandle, LaterHooks } from '../parts/parts.js';
-import { CountdownController } from './countdown-controller.js';
 import { QuoteController } from './quote-controller.js';
 import { handOver } from './handed-over.js';
 import { adoptResultStyles } from '../components/onramp-checkout/result.styles.js';
@@ -18,20 +16,14 @@ import { watchForBridge } from '../bridge/bridge-watch.js';
 export type { LaterHandle, LaterHooks };
 
 export function attachLater(host: DiagnosedHost, hooks: LaterHooks): LaterHandle {
-  const { clock, state } = hooks;
   // The final screens this part draws bring their styles.
   adoptResultStyles(host.shadowRoot);
   const diagnostics = attachDiagnostics(host, hooks);
   const quotes = new QuoteController(host, hooks);
-  const countdown = new CountdownController(host, {
-    clock,
-    active: () => isActive(state().status),
-  });
   return {
     explain: (code, values) => diagnostics.explain(code, values),
     report: () => diagnostics.report(),
     sync: () => {
-      countdown.sync();
       quotes.sync();
     },
     reset: () => quotes.reset(),

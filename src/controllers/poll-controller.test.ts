@@ -5,13 +5,12 @@
 import { expect } from '@open-wc/testing';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import sinon from 'sinon';
-import { loadPart } from '../parts/load-part.js';
+import { BuyerSigns } from './buyer-signs.js';
 import type { PollPlan } from '../core/poll-policy.js';
 import { PollController, type PollControllerOptions, type PollOutcome } from './poll-controller.js';
 
-// The buyer's signs, the polling policy and the quote refresher come with the `later` part, which the
-// element loads after its first paint: here before the tests, as it is a moment into any page.
-await loadPart('later');
+// The buyer's signs come with the `later` part, which the element hands to its poller as the part
+// arrives (`signsArrived`), a moment after the first paint: here as the poller starts.
 
 /** A plain element standing in for the Lit host: it only collects its controllers. */
 function fakeHost(): ReactiveControllerHost & HTMLElement {
@@ -49,6 +48,7 @@ describe('PollController', () => {
     poller = new PollController(host, { poll: fake.poll, next: () => plan, random: () => 0, ...options });
     poller.hostConnected();
     poller.start();
+    poller.signsArrived(BuyerSigns);
     return poller;
   }
 

@@ -11,7 +11,6 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { isOffline } from '../api/offline.js';
 import { backoffDelay } from '../api/retry-policy.js';
 import type { PollPlan } from '../core/poll-policy.js';
-import { loaded } from '../parts/parts.js';
 import { type BuyerSign, type BuyerSigns, isResumeSign, isReturnSign } from './buyer-signs.js';
 import { Timer } from './timer.js';
 
@@ -100,11 +99,11 @@ export class PollController implements ReactiveController {
     if (due < this.#dueAt) this.#schedule(Math.max(0, due - Date.now()));
   }
 
-  /** The `later` part arrived: the buyer's signs are listened to from now on. */
-  signsArrived(): void {
-    if (!this.#listening || this.#signs) return;
-    this.#listening = false;
-    this.#listen(true);
+  /** The `later` part arrived with the buyer's signs: they are listened to from now on. */
+  signsArrived(signs: typeof BuyerSigns): void {
+    if (this.#signs) return;
+    this.#signs = new signs(this.#host, (sign) => this.#onSign(sign));
+    if (this.#listening) this.#signs.listen(true);
   }
 
   /** Stops for good (final state, or credentials changed); an in-flight request is cancelled. */
@@ -225,8 +224,7 @@ export class PollController implements ReactiveController {
   #listen(on: boolean): void {
     if (this.#listening === on) return;
     this.#listening = on;
-    const later = loaded.later;
-    (this.#signs ??= later && new later.BuyerSigns(this.#host, (sign) => this.#onSign(sign)))?.listen(on);
+    this.#signs?.listen(on);
     window[on ? 'addEventListener' : 'removeEventListener']('offline', this.#onOffline);
   }
 }

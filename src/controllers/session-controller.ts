@@ -15,6 +15,7 @@ import { ApiClient, ApiRequestError } from '../api/api-client.js';
 import type { ServerClock } from '../api/server-clock.js';
 import { checkCredentials, normalizeOrigin, pageLocation, type WidgetCredentials } from '../core/config.js';
 import { Timer } from './timer.js';
+import type { BuyerSigns } from './buyer-signs.js';
 import type { FlowInput } from '../core/flow-machine.js';
 import { fromStatusView } from '../core/session-model.js';
 import { widgetError, type OnrampError } from '../core/widget-error.js';
@@ -80,8 +81,8 @@ export class SessionController implements ReactiveController {
   }
 
   /** The `later` part arrived: the buyer's signs join the polling. */
-  signsArrived(): void {
-    this.#poller.signsArrived();
+  signsArrived(signs: typeof BuyerSigns): void {
+    this.#poller.signsArrived(signs);
   }
 
   /** The host's state changed: the next read comes sooner if the policy now says so. */

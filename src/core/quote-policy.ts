@@ -60,7 +60,7 @@ export function nextQuote({ pending, quote, refreshing, now, inFlight, retryAt }
 /** The least time between two quotes asked for the same order, whatever the last one's expiry says. */
 export const MIN_QUOTE_GAP_MS = 5_000;
 
-/** The countdowns tick this long after each whole server second (`CountdownController`). */
+/** The countdowns tick this long after each whole server second (`countdownTicks`, `controllers/countdown-controller.ts`). */
 export const TICK_OFFSET_MS = 5;
 
 /**

@@ -193,7 +193,7 @@ export const PROBLEMS = {
     'warning',
     'widget',
     'A part of the widget could not be loaded',
-    "The widget's file {part} did not load from {url}: it is missing beside the script-tag file, its bytes differ from the ones this script pinned (a newer or older copy), the page's CSP refused it (a script-src that allows the script-tag file by its full URL only), or the network refused it. The order and Pay still work; the final screens, the countdowns' ticks and the price's refresh wait for it.",
+    "The widget's file {part} did not load from {url}: it is missing beside the script-tag file, its bytes differ from the ones this script pinned (a newer or older copy), the page's CSP refused it (a script-src that allows the script-tag file by its full URL only), or the network refused it. The order, its countdowns and Pay still work, and the status line says how the session ended; the final screens and the price's refresh wait for it.",
     "Serve the package's dist/cdn/ folder as it is, one version, beside onramp-checkout.iife.js, and let script-src allow that directory (or its origin), not the one file.",
   ),
 

@@ -24,6 +24,7 @@ export const enScreens = {
   priceNew: 'New price',
   acceptPrice: 'Accept new price',
   priceBetter: 'Better price: you now receive {amount}.',
+  priceUpdated: 'Price updated.',
 } satisfies Record<ScreenMessageKey, string>;
 
 /** A catalogue with the screens' English texts under the language's own (a partial English one). */

@@ -31,7 +31,6 @@ export const en = {
   processingFee: 'Processing fee',
   totalFees: 'Total fees',
   priceValid: 'Price valid for {time}',
-  priceUpdated: 'Price updated.',
   priceExpired: 'Price expired. Getting a new quote…',
   sessionLeft: 'Session expires in {time}',
   sessionExpired: 'Session expired',
@@ -78,6 +77,7 @@ export const SCREEN_MESSAGE_KEYS = [
   'priceNew',
   'acceptPrice',
   'priceBetter',
+  'priceUpdated',
 ] as const;
 export type ScreenMessageKey = (typeof SCREEN_MESSAGE_KEYS)[number];
 

@@ -4,18 +4,17 @@
  * (`load-part.ts`); the script-tag build loads `onramp-checkout.<name>.js` from beside the script,
  * its integrity pinned at build time (`load-part.iife.ts`).
  */
-import type { nothing, ReactiveControllerHost, TemplateResult } from 'lit';
+import type { ReactiveControllerHost, TemplateResult } from 'lit';
 import type { ApiClient } from '../api/api-client.js';
 import type { ServerClock } from '../api/server-clock.js';
 import type { OnrampOrder } from '../contract/order.js';
 import type { BuyerSigns } from '../controllers/buyer-signs.js';
-import type { CheckoutSurface, FlowInput, FlowState, Transition } from '../core/flow-machine.js';
+import type { FlowInput, FlowState, Transition } from '../core/flow-machine.js';
 import type { PollContext, PollPlan } from '../core/poll-policy.js';
-import type { OnrampSession } from '../core/session-model.js';
 import type { OnrampWarningCode } from '../core/widget-error.js';
 import type { Diagnosis, ProblemCode, ProblemValues } from '../diagnostics/problems.js';
 import type { ChosenLanguage } from '../i18n/catalogue.js';
-import type { WidgetViewInput } from '../components/onramp-checkout/view-pieces.js';
+import type { LaterViews, WidgetViewInput } from '../components/onramp-checkout/view-pieces.js';
 import type { NativeHostKind } from '../bridge/native-host.js';
 
 /**
@@ -23,15 +22,7 @@ import type { NativeHostKind } from '../bridge/native-host.js';
  * it (`later-part.ts`, `order-part.ts`, which are checked against it where they hand themselves
  * over), so that nothing on the element's side imports a part's code, types included.
  */
-export interface LaterPart {
-  /** The live region's words of the moment (the last minute of a price or the session, price changes). */
-  announcement(input: WidgetViewInput): unknown;
-  /** In the payment area: the checkout is open in a popup or another tab, or a popup was refused. */
-  elsewhereView(input: WidgetViewInput, surface: CheckoutSurface, url: string): TemplateResult;
-  /** In Pay's place: a new price worse than the accepted one, and "Accept new price". */
-  consentView(input: WidgetViewInput, session: OnrampSession): TemplateResult | typeof nothing;
-  /** The final screen (completed, failed, expired). */
-  resultView(input: WidgetViewInput, session: OnrampSession): TemplateResult;
+export interface LaterPart extends LaterViews {
   /** Attaches what the part brings to the element: the countdowns' ticks, the quote, diagnostics. */
   attachLater(host: DiagnosedHost, hooks: LaterHooks): LaterHandle;
   /** Amount first: loads the `order` part (pinned in this one). */
@@ -43,7 +34,7 @@ export interface LaterPart {
   /** Moves focus to what replaced the focused node (Pay became the frame, the frame the result). */
   focusReplacement(root: ParentNode): void;
   /** When to read the session's status next (`core/poll-policy.ts`). */
-  nextPoll(context: PollContext): PollPlan;
+  nextPoll: (context: PollContext) => PollPlan;
   /** The buyer's signs of being back (focus, visibility, a pointer), for the status reads. */
   BuyerSigns: typeof BuyerSigns;
   /** The buyer's language among the merchant's `locales`, its catalogue loaded and checked. */

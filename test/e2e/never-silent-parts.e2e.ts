@@ -106,11 +106,22 @@ async function warningsAbout(page: Page, url: string): Promise<string[]> {
     .map((event) => String(event.detail.code));
 }
 
-test.describe('the on-demand part cannot load: the order paints and is paid, and a warning names the part', () => {
+/** The session countdown's time now (`mm:ss`). */
+const sessionTimeLeft = (page: Page) => page.locator('[part=session-countdown] time').textContent();
+
+test.describe('the on-demand part cannot load: the countdowns tick, the order is paid and ends on a result, a warning names the part', () => {
   for (const [blocked, how] of Object.entries(PART_BLOCKED) as [PartBlocked, string][]) {
-    test(`${how}: the warning names the part's URL; 4242 pays in the frame`, async ({ page, demo, pages }) => {
+    test(`${how}: the warning names the part's URL; the countdowns tick; 4242 pays in the frame to "Purchase complete"`, async ({
+      page,
+      demo,
+      pages,
+    }) => {
       const part = await openWithoutPart(page, demo, pages, blocked);
       await expect.poll(() => warningsAbout(page, part)).toHaveLength(1);
+      // The countdowns tick in the script-tag file itself: the time left changes with no part.
+      const first = await sessionTimeLeft(page);
+      await expect.poll(() => sessionTimeLeft(page)).not.toBe(first);
+      await expect(page.locator('[part=quote-countdown] time')).toHaveText(/^\d\d:\d\d$/);
       if (blocked === 'missing') {
         const warning = await eventDetail(page, 'onramp-warning', 'PART_LOAD_FAILED');
         expect(warning.values).toMatchObject({ part: 'onramp-checkout.later.js' });
@@ -122,6 +133,9 @@ test.describe('the on-demand part cannot load: the order paints and is paid, and
       await page.locator('[part=pay-button]').click();
       await payWithCard(page.frameLocator('iframe[part=checkout-frame]'), '4242 4242 4242 4242');
       await expect(page.locator(widget)).toHaveAttribute('status', 'completed');
+      // The final screen comes with the part; without it, the card still says how the session ended.
+      await expect(page.locator('[part=status]')).toHaveText('Purchase complete');
+      await expect(page.locator('[part=session-countdown]')).toHaveCount(0);
     });
   }
 });

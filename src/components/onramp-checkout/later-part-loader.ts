@@ -5,7 +5,7 @@
  * goes on without it (the buyer is never stranded by it).
  */
 import type { LaterHandle, LaterHooks } from '../../controllers/later-controller.js';
-import type { DiagnosedHost, OnrampParts, PartFailure } from '../../parts/parts.js';
+import type { DiagnosedHost, LaterPart, PartFailure } from '../../parts/parts.js';
 import { loadPart } from '../../parts/load-part.js';
 import { loaded } from '../../parts/parts.js';
 
@@ -13,7 +13,7 @@ export interface LaterPartOptions {
   /** What the part may read and do on the element. */
   hooks: () => LaterHooks;
   /** The part is attached: the element draws what it brings. */
-  attached: () => void;
+  attached: (part: LaterPart) => void;
   failed: (failure: PartFailure) => void;
 }
 
@@ -28,6 +28,15 @@ export class LaterPartLoader {
   constructor(host: DiagnosedHost, options: LaterPartOptions) {
     this.#host = host;
     this.#options = options;
+  }
+
+  /**
+   * The part, once on the page (loaded by this element or another, or provided by a server
+   * renderer): the one place the element's side reads a loaded part; views and controllers are
+   * handed what they need of it.
+   */
+  get part(): LaterPart | undefined {
+    return loaded.later;
   }
 
   /** Whether problems can be explained now (the part is here, or failed and codes alone will do). */
@@ -47,9 +56,9 @@ export class LaterPartLoader {
         }));
   }
 
-  #attach(part: OnrampParts['later']): void {
+  #attach(part: LaterPart): void {
     if (this.handle) return;
     this.handle = part.attachLater(this.#host, this.#options.hooks());
-    this.#options.attached();
+    this.#options.attached(part);
   }
 }

@@ -18,7 +18,8 @@ import { consentView as consentScreen } from './consent-view.js';
 import type { CheckoutSurface, FlowInput, FlowState, Transition } from '../../core/flow-machine.js';
 import { laterTransition } from '../../core/price-consent.js';
 import { handedOver } from '../../controllers/handed-over.js';
-import type { WidgetViewInput } from './view-pieces.js';
+import { html, nothing, type TemplateResult } from 'lit';
+import { say, type WidgetViewInput } from './view-pieces.js';
 
 const complete = (input: WidgetViewInput): WidgetViewInput => ({
   ...input,
@@ -35,6 +36,12 @@ export const elsewhereView = (
 
 export const consentView = (input: WidgetViewInput, session: OnrampSession): ReturnType<typeof consentScreen> =>
   consentScreen(complete(input), session);
+
+/** "Price updated." after the quote's countdown, once this part's quote controller refreshed the price. */
+export const quoteNotice = (input: WidgetViewInput): TemplateResult | typeof nothing =>
+  input.state.quoteNotice === 'refreshed'
+    ? html`<span part="quote-notice" class="notice">${say(complete(input).text, 'priceUpdated')}</span> `
+    : nothing;
 
 export const resultView = (input: WidgetViewInput, session: OnrampSession): ReturnType<typeof result> =>
   result(complete(input), session);

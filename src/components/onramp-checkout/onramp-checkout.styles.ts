@@ -163,10 +163,6 @@ export const styles = unsafeCSS(`
     color: var(--onramp-color-danger);
   }
 
-  .notice {
-    color: var(--onramp-color-accent);
-  }
-
   button,
   .link-button {
     box-sizing: border-box;

@@ -2,6 +2,7 @@ import { LitElement, type PropertyDeclarations, type PropertyValues } from 'lit'
 import { ServerClock } from '../../api/server-clock.js';
 import {
   initialState,
+  isActive,
   isFinal,
   mustAccept,
   transition,
@@ -14,10 +15,11 @@ import { fromSessionInput } from '../../core/session-model.js';
 import { sessionInputRead } from '../../contract/read/session.js';
 import { widgetError, type OnrampError, type OnrampWarningCode } from '../../core/widget-error.js';
 import type { ProblemValues } from '../../diagnostics/problems.js';
-import { hydration, loaded } from '../../parts/parts.js';
+import { hydration } from '../../parts/parts.js';
 import type { OnrampOrder } from '../../contract/order.js';
 import { HostedCheckoutController, type OnrampCheckoutMode } from '../../controllers/hosted-checkout-controller.js';
 import { LocaleController } from '../../controllers/locale-controller.js';
+import { countdownTicks } from '../../controllers/countdown-controller.js';
 import { formatCountdown } from '../../format/format.js';
 import { SessionController } from '../../controllers/session-controller.js';
 import { widgetView } from './widget-view.js';
@@ -68,6 +70,7 @@ declare const __ONRAMP_VERSION__: string | undefined;
  * @csspart rate - The exchange rate row.
  * @csspart fees - The fee breakdown.
  * @csspart quote-countdown - Time left on the quoted price.
+ * @csspart quote-notice - "Price updated." in the quote's countdown line, after the price was refreshed.
  * @csspart session-countdown - Time left on the session.
  * @csspart pay-button - The "Pay" button.
  * @csspart price-change - In Pay's place, a new price worse than the accepted one beyond `price-tolerance`: `previous-price` beside `new-price`.
@@ -125,9 +128,9 @@ export class OnrampCheckout extends LitElement {
   clientSecret = '';
 
   /**
-   * API base URL, ending before `/v1`; https, or http on localhost. Required (the package ships no
-   * address): only a test key on a loopback page falls back to the local sandbox's,
-   * `http://127.0.0.1:8787`. Missing anywhere else: `MISSING_API_BASE`, before any request.
+   * API base URL, ending before `/v1`; https, or http on localhost. Required (the package ships no address): only a
+   * test key on a loopback page falls back to the local sandbox's, `http://127.0.0.1:8787`. Missing anywhere else:
+   * `MISSING_API_BASE`, before any request.
    */
   apiBase = '';
 
@@ -135,10 +138,10 @@ export class OnrampCheckout extends LitElement {
   checkoutOrigin = '';
 
   /**
-   * The hosted checkout link of the session: `redirect_url` of the creation response, rendered by
-   * the merchant's server beside the client secret. Needed with a server whose status answer has no
-   * `redirect_url` (the spec's shape has none) unless the `session` property is given. Checked like
-   * any `redirect_url`: https (or http on localhost) on exactly `checkout-origin`, else refused.
+   * The hosted checkout link of the session: `redirect_url` of the creation response, rendered by the merchant's server
+   * beside the client secret. Needed with a server whose status answer has no `redirect_url` (the spec's shape has
+   * none) unless the `session` property is given. Checked like any `redirect_url`: https (or http on localhost) on
+   * exactly `checkout-origin`, else refused.
    */
   redirectUrl = '';
 
@@ -146,11 +149,10 @@ export class OnrampCheckout extends LitElement {
   mode: OnrampCheckoutMode = 'embedded';
 
   /**
-   * BCP 47 locale of the texts, numbers, currencies and dates (`de`, `pt-BR`, `es-MX`, `he`…); when
-   * unset, the buyer's (`navigator.languages`). Negotiated against the 46 languages of
-   * `src/i18n/languages.ts` (`pt-BR` → Brazilian Portuguese, `zh-TW` → Traditional Chinese, `es-MX`
-   * → Latin American Spanish), among the `locales` attribute's when set, English last; right to left
-   * for Arabic, Hebrew, Persian and Urdu. Changing it re-renders in the new language.
+   * BCP 47 locale of the texts, numbers, currencies and dates (`de`, `pt-BR`, `es-MX`, `he`…); when unset, the buyer's
+   * (`navigator.languages`). Negotiated against the 46 languages of `src/i18n/languages.ts` (`pt-BR` → Brazilian
+   * Portuguese, `zh-TW` → Traditional Chinese, `es-MX` → Latin American Spanish), among the `locales` attribute's when
+   * set, English last; right to left for Arabic, Hebrew, Persian and Urdu. Changing it re-renders in the new language.
    */
   locale = '';
 
@@ -158,9 +160,8 @@ export class OnrampCheckout extends LitElement {
   theme: OnrampTheme = 'light';
 
   /**
-   * Optional session creation response (and the request's order fields): shown at once, no request.
-   * When unset, it is read from a `<script type="application/json">` child (`{"session": …}`), as
-   * `onramp-checkout/ssr` writes it.
+   * Optional session creation response (and the request's order fields): shown at once, no request. When unset, it is
+   * read from a `<script type="application/json">` child (`{"session": …}`), as `onramp-checkout/ssr` writes it.
    */
   session: unknown = undefined;
 
@@ -173,7 +174,6 @@ export class OnrampCheckout extends LitElement {
 
   private machine: FlowState = initialState;
   private frameHeight = 560;
-
   readonly #clock = new ServerClock();
   /** Set by `#configure` with a seeded session: polling starts once it is on screen. */
   #startPolling = false;
@@ -185,13 +185,14 @@ export class OnrampCheckout extends LitElement {
   // Removed and re-added (as frameworks do), the controllers resume by themselves, nothing twice.
   readonly #session = new SessionController(this, {
     clock: this.#clock,
-    next: (poll) => planRead(this.machine, poll, this.#clock),
+    next: (poll) => planRead(this.machine, poll, this.#clock, this.#later.part?.nextPoll),
     send: (event) => this.#send(event),
   });
 
   readonly #i18n = new LocaleController(this);
+  readonly #ticks = countdownTicks(this, this.#clock);
 
-  /** The `later` part, loaded after the first paint: countdown ticks, the quote, diagnostics. */
+  /** The `later` part, loaded after the first paint: the final screens, the quote, diagnostics. */
   readonly #later: LaterPartLoader = new LaterPartLoader(this, {
     hooks: () => ({
       clock: this.#clock,
@@ -200,9 +201,9 @@ export class OnrampCheckout extends LitElement {
       client: () => this.#session.client,
       warn: (code, values) => this.#warn(code, values),
     }),
-    attached: () => {
+    attached: (part) => {
       this.requestUpdate();
-      this.#session.signsArrived(); // the buyer's signs came with it
+      this.#session.signsArrived(part.BuyerSigns); // the buyer's signs came with it
       // After the events of the next update: what was found at mount is in the test-mode report.
       void this.updateComplete.then(() => this.#events.after(() => this.#later.handle?.report()));
     },
@@ -222,9 +223,7 @@ export class OnrampCheckout extends LitElement {
       this.#send(surface === 'none' ? { type: 'checkout-closed' } : { type: 'checkout-opened', surface }),
     onFallback: (reason, url) => this.dispatchEvent(new OnrampFallbackEvent(reason, url)),
     onHint: () => this.#session.pollNow(),
-    onResize: (height) => {
-      this.frameHeight = Math.min(Math.max(height, 320), 1200);
-    },
+    onResize: (height) => void (this.frameHeight = Math.min(Math.max(height, 320), 1200)),
     navigate: (url) => this.navigate(url),
   });
 
@@ -262,7 +261,7 @@ export class OnrampCheckout extends LitElement {
     if (changed.has('locale')) this.#i18n.sync();
     if (this.#configuredFor !== this.#config()) this.#configure();
     else if (changed.has('session')) this.#seed();
-    if (FULL && loaded.later && drawsServerForm(this)) void this.#later.load(); // before this render
+    if (FULL && this.#later.part && drawsServerForm(this)) void this.#later.load(); // before this render
   }
 
   /** What a new configuration depends on. */
@@ -273,7 +272,8 @@ export class OnrampCheckout extends LitElement {
   protected override updated(): void {
     if (this.getAttribute('status') !== this.machine.status) this.setAttribute('status', this.machine.status);
     // The view changed under the buyer's focus (Pay became the frame, the frame the result): focus its replacement.
-    if (this.#hadFocus && !this.shadowRoot?.activeElement) loaded.later?.focusReplacement(this.renderRoot);
+    if (this.#hadFocus && !this.shadowRoot?.activeElement) this.#later.part?.focusReplacement(this.renderRoot);
+    this.#ticks(isActive(this.machine.status));
     this.#later.handle?.sync();
     if (this.#startPolling) {
       this.#startPolling = false;
@@ -330,7 +330,7 @@ export class OnrampCheckout extends LitElement {
   }
 
   #send(input: FlowInput): void {
-    const { state: next, notifications } = transition(this.machine, input, loaded.later?.judge(this));
+    const { state: next, notifications } = transition(this.machine, input, this.#later.part?.judge(this));
     if (next === this.machine) return;
     const previous = this.machine;
     this.machine = next;
@@ -361,7 +361,6 @@ export class OnrampCheckout extends LitElement {
   };
 
   readonly #onFrameLoad = (): void => this.#checkout.frameLoaded();
-
   /**
    * Sends the page to the hosted checkout (`redirect` mode, and the last fallback when a popup is
    * blocked and `onramp-fallback` was not cancelled). A seam for tests: `Location` cannot be stubbed.
@@ -388,6 +387,7 @@ export class OnrampCheckout extends LitElement {
       onPay: this.#onPay,
       onRetry: this.#onRetry,
       onFrameLoad: this.#onFrameLoad,
+      later: this.#later.part,
     };
     return this.#later.handle?.form(input) ?? widgetView(input);
   }

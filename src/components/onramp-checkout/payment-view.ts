@@ -7,7 +7,6 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { mustAccept } from '../../core/flow-machine.js';
 import type { OnrampSession } from '../../core/session-model.js';
 import { formatFiat } from '../../format/format.js';
-import { loaded } from '../../parts/parts.js';
 import { figure, remaining, say, type WidgetViewInput } from './view-pieces.js';
 
 export function paymentView(input: WidgetViewInput, session: OnrampSession): TemplateResult | typeof nothing {
@@ -21,7 +20,7 @@ export function paymentView(input: WidgetViewInput, session: OnrampSession): Tem
   const t = text.messages;
   // A worse price on screen: "Accept new price" in place of Pay and of the checkout (`later` part).
   if (mustAccept(input.state) && session.status == 'pending')
-    return loaded.later?.consentView(input, session) ?? nothing;
+    return input.later?.consentView(input, session) ?? nothing;
   if (surface === 'frame' && url) {
     return html`<iframe
       part="checkout-frame"
@@ -38,7 +37,7 @@ export function paymentView(input: WidgetViewInput, session: OnrampSession): Tem
   // A popup open or refused: the `later` part's words for it; until it is here, the link alone.
   if (surface !== 'none' && url)
     return (
-      loaded.later?.elsewhereView(input, surface, url) ??
+      input.later?.elsewhereView(input, surface, url) ??
       html`<a part="fallback-link" class="link-button" href=${url} target="_blank" rel="noopener">${t.openPage}</a>`
     );
   const { fiatAmount, fiatCurrency, expiresAt } = session;

@@ -7,6 +7,11 @@
 import { adoptStyles } from './adopt-styles.js';
 
 export const RESULT_CSS = `
+  /* "Price updated." and a changed price: this part draws both. */
+  .notice {
+    color: var(--onramp-color-accent);
+  }
+
   .final {
     display: grid;
     gap: 8px;

@@ -8,18 +8,17 @@ import { networkName } from '../../format/explorer.js';
 import { formatCrypto, formatFiat, formatFiatDecimal, formatRate, shortenAddress } from '../../format/format.js';
 import { figure, remaining, row, say, timer, type WidgetViewInput } from './view-pieces.js';
 
-/** The quote's countdown line, with "Price updated." after a refresh. */
-function quoteCountdown(
-  { state: { quoteNotice }, now, text }: WidgetViewInput,
-  expiresAt: number | null,
-): TemplateResult {
+/** The quote's countdown line, after the `later` part's "Price updated." when it refreshed the price. */
+function quoteCountdown(input: WidgetViewInput, expiresAt: number | null): TemplateResult {
+  const {
+    state: { quoteNotice },
+    now,
+    text,
+  } = input;
   return timer(
     'quote-countdown',
     quoteNotice === 'refreshing' || expiresAt === null ? 0 : remaining(expiresAt, now),
-    (time) => [
-      quoteNotice === 'refreshed' ? html`<span class="notice">${say(text, 'priceUpdated')}</span> ` : nothing,
-      say(text, 'priceValid', { time }),
-    ],
+    (time) => [input.later?.quoteNotice(input) ?? nothing, say(text, 'priceValid', { time })],
     text.messages.priceExpired,
     text.locale,
   );

@@ -4,7 +4,8 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { KeyEnvironment } from '../../contract/product.js';
-import type { FlowState } from '../../core/flow-machine.js';
+import type { CheckoutSurface, FlowState } from '../../core/flow-machine.js';
+import type { OnrampSession } from '../../core/session-model.js';
 import { fill } from '../../i18n/catalogue.js';
 import type { MessageKey, Messages } from '../../i18n/messages.js';
 import { formatCountdown } from '../../format/format.js';
@@ -40,6 +41,26 @@ export interface WidgetViewInput {
   /** "Try again": read the session now. */
   onRetry: () => void;
   onFrameLoad: () => void;
+  /**
+   * The `later` part, once loaded (a server renderer has it at once): it draws the final screens,
+   * the live region's words, price consent and the popup's notice. Without it, the views draw
+   * what the first paint needs, and the status line says how a session ended.
+   */
+  later: LaterViews | undefined;
+}
+
+/** What the `later` part draws in the element's views (`LaterPart` in `parts/parts.ts` holds them). */
+export interface LaterViews {
+  /** The live region's words of the moment (the last minute of a price or the session, price changes). */
+  announcement(input: WidgetViewInput): unknown;
+  /** In the payment area: the checkout is open in a popup or another tab, or a popup was refused. */
+  elsewhereView(input: WidgetViewInput, surface: CheckoutSurface, url: string): TemplateResult;
+  /** In Pay's place: a new price worse than the accepted one, and "Accept new price". */
+  consentView(input: WidgetViewInput, session: OnrampSession): TemplateResult | typeof nothing;
+  /** After the quote's countdown, once the part refreshed the price: "Price updated." */
+  quoteNotice(input: WidgetViewInput): TemplateResult | typeof nothing;
+  /** The final screen (completed, failed, expired). */
+  resultView(input: WidgetViewInput, session: OnrampSession): TemplateResult;
 }
 
 /** A message of the buyer's catalogue, `{placeholders}` filled (values may be templates). */

@@ -9,7 +9,6 @@ import { isActive } from '../../core/flow-machine.js';
 import { errorView } from './error-view.js';
 import { summaryView } from './summary-view.js';
 import { paymentView } from './payment-view.js';
-import { loaded } from '../../parts/parts.js';
 import { say, type WidgetViewInput } from './view-pieces.js';
 
 /** The screen under the status line, for a session shown. */
@@ -19,7 +18,7 @@ function screen(input: WidgetViewInput): unknown {
     ? nothing
     : isActive(status)
       ? summaryView(input, session, paymentView(input, session))
-      : (loaded.later?.resultView(input, session) ?? nothing);
+      : (input.later?.resultView(input, session) ?? nothing);
 }
 
 export function widgetView(input: WidgetViewInput): TemplateResult {
@@ -31,7 +30,7 @@ export function widgetView(input: WidgetViewInput): TemplateResult {
       ${testMode ? html`<span part="test-badge" class="badge">${say(text, 'testMode')}</span>` : nothing}
     </header>
     <p part="status" class="status" role="status">${say(text, `status.${state.stranded && !session ? 'error' : status}`)}</p>
-    <p part="announcer" class="sr" aria-live="polite">${loaded.later?.announcement(input) ?? ''}</p>
+    <p part="announcer" class="sr" aria-live="polite">${input.later?.announcement(input) ?? ''}</p>
     ${error ? errorView(error, input) : nothing}
     ${!session ? (status === 'loading' && !state.stranded ? html`<div class="skeleton" aria-hidden="true"></div>` : nothing) : screen(input)}
   </div>`;
