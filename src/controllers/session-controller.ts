@@ -19,6 +19,7 @@ import type { BuyerSigns } from './buyer-signs.js';
 import type { FlowInput } from '../core/flow-machine.js';
 import { fromStatusView } from '../core/session-model.js';
 import { widgetError, type OnrampError } from '../core/widget-error.js';
+import { outOfReach } from '../diagnostics/problem-behaviour.js';
 import { takeHeadStart } from '../api/head-start.js';
 import { PollController, type PollControllerOptions, type PollOutcome } from './poll-controller.js';
 
@@ -124,7 +125,7 @@ export class SessionController implements ReactiveController {
     const last = this.#lastError;
     // Offline is the buyer's own network: the widget says so and resumes when it is back.
     if (last?.code === 'OFFLINE') return;
-    const error = /^(API|CSP)_/.test(last?.code ?? '') ? last : null;
+    const error = last && outOfReach(last.code) ? last : null;
     this.#options.send({
       type: 'stranded',
       error: error ?? widgetError('API_UNREACHABLE', { values: { ...last?.values, apiBase: this.#apiBase } }),

@@ -1,4 +1,5 @@
 import { english as en, type Messages } from '../i18n/messages.js';
+import { outOfReach, recovers } from '../diagnostics/problem-behaviour.js';
 import type { ProblemValues } from '../diagnostics/problems.js';
 
 /**
@@ -58,14 +59,14 @@ export type OnrampWarningCode =
 
 /**
  * An error's message for the buyer, in a catalogue: its own when it has one; "cannot be reached"
- * for the API and the page's CSP; "not answering, retrying" for the rest the widget retries; else
- * "not set up correctly" (never a developer's text: the cause and fix are the merchant's, in the
- * event and the console).
+ * for the API out of reach; "not answering, retrying" for the rest the widget retries; else "not
+ * set up correctly" (never a developer's text: the cause and fix are the merchant's, in the event
+ * and the console). What a code does is `problem-behaviour.ts`'s to say.
  */
 export function errorMessage({ code }: Pick<OnrampError, 'code'>, messages: Messages = en): string {
   return (
     (messages as Partial<Record<string, string>>)[`error.${code}`] ??
-    messages[/^(API|CSP)_/.test(code) ? 'error.unreachable' : RECOVERABLE.has(code) ? 'error.retrying' : 'error.config']
+    messages[outOfReach(code) ? 'error.unreachable' : recovers(code) ? 'error.retrying' : 'error.config']
   );
 }
 
@@ -79,26 +80,11 @@ export interface OnrampError {
   values?: ProblemValues;
 }
 
-const RECOVERABLE: ReadonlySet<OnrampErrorCode> = new Set<OnrampErrorCode>([
-  'MALFORMED_RESPONSE',
-  'TIMEOUT',
-  'OFFLINE',
-  'NETWORK_ERROR',
-  'SERVER_ERROR',
-  'RATE_LIMITED',
-  'QUOTE_REFRESH_FAILED',
-  // The embedded flow cannot run, but the widget keeps trying in the background (never stranded).
-  'API_UNREACHABLE',
-  'API_CORS_REFUSED',
-  'API_NOT_AN_ONRAMP_API',
-  'CSP_CONNECT_SRC',
-]);
-
 export function widgetError(
   code: OnrampErrorCode,
   extra: { requestId?: string | undefined; values?: ProblemValues } = {},
 ): OnrampError {
-  const error: OnrampError = { code, message: errorMessage({ code }), recoverable: RECOVERABLE.has(code) };
+  const error: OnrampError = { code, message: errorMessage({ code }), recoverable: recovers(code) };
   if (extra.requestId) error.requestId = extra.requestId;
   if (extra.values) error.values = extra.values;
   return error;

@@ -6,8 +6,8 @@ export type ProblemKind = 'error' | 'warning' | 'transient';
 /** Who finds it: the running widget, the doctor reading the page, or both. */
 export type ProblemFinder = 'widget' | 'doctor' | 'both';
 
-export interface Problem {
-  kind: ProblemKind;
+/** A problem's words and who finds it; its kind is the behaviour's (`problem-behaviour.ts`). */
+export interface ProblemText {
   finder: ProblemFinder;
   /** A few words, the docs' heading. */
   title: string;
@@ -17,14 +17,11 @@ export interface Problem {
   fix: string;
 }
 
-export const problem = (
-  kind: ProblemKind,
-  finder: ProblemFinder,
-  title: string,
-  cause: string,
-  fix: string,
-): Problem => ({
-  kind,
+export interface Problem extends ProblemText {
+  kind: ProblemKind;
+}
+
+export const problem = (finder: ProblemFinder, title: string, cause: string, fix: string): ProblemText => ({
   finder,
   title,
   cause,

@@ -16,6 +16,7 @@ import type { Diagnosis, ProblemCode, ProblemValues } from '../diagnostics/probl
 import type { ChosenLanguage } from '../i18n/catalogue.js';
 import type { LaterViews, WidgetViewInput } from '../components/onramp-checkout/view-pieces.js';
 import type { NativeHostKind } from '../bridge/native-host.js';
+import type { FormRetryCode } from '../diagnostics/problem-behaviour.js';
 
 /**
  * The seam: what each part gives the element, declared here apart from the modules that implement
@@ -90,10 +91,7 @@ export interface OrderHooks {
   /** An input for the element's state machine (a key or API base refused). */
   send: (input: FlowInput) => void;
   /** A problem's cause and fix for the merchant, printed once (the diagnostics of the `later` part). */
-  explain: (
-    code: 'SESSION_CREATE_FAILED' | 'SESSION_CREATE_BUSY',
-    values: ProblemValues,
-  ) => { cause: string; fix: string };
+  explain: (code: FormRetryCode, values: ProblemValues) => { cause: string; fix: string };
   /**
    * The session the form hands over, with the buyer's order (the session must be for it) and the last
    * price the form showed for that order, if any (the session's is judged against it).

@@ -254,13 +254,14 @@ export const styles = unsafeCSS(`
   }
 
   @media (prefers-reduced-motion: no-preference) {
+    /* Half a pulse each way (alternate): the same 1.4 s breath, in fewer bytes. */
     .skeleton {
-      animation: pulse 1.4s ease-in-out infinite;
+      animation: pulse 0.7s infinite alternate;
     }
   }
 
   @keyframes pulse {
-    50% {
+    to {
       opacity: 0.5;
     }
   }

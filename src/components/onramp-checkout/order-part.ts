@@ -58,6 +58,7 @@ import { adoptStyles } from './adopt-styles.js';
 import { createSessionFor, newIdempotencyKey } from './order-session.js';
 import type { WidgetViewInput } from './view-pieces.js';
 import type { OrderHooks, OrderHost } from '../../parts/parts.js';
+import { formRetries, type FormRetryCode } from '../../diagnostics/problem-behaviour.js';
 
 export type { OrderHooks, OrderHost };
 
@@ -240,7 +241,7 @@ class OrderForm implements ReactiveController {
     );
     this.#creating = false;
     if (!outcome.ok) {
-      const code = outcome.busy ? 'SESSION_CREATE_BUSY' : 'SESSION_CREATE_FAILED';
+      const code: FormRetryCode = outcome.busy ? 'SESSION_CREATE_BUSY' : 'SESSION_CREATE_FAILED';
       const message = outcome.busy
         ? this.#texts.createBusy
         : outcome.unreachable
@@ -252,7 +253,7 @@ class OrderForm implements ReactiveController {
         new OnrampErrorEvent({
           code,
           message,
-          recoverable: true,
+          recoverable: formRetries(code),
           ...(outcome.requestId ? { requestId: outcome.requestId } : {}),
           values: outcome.values,
           ...this.#hooks.explain(code, outcome.values),
