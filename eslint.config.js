@@ -134,9 +134,9 @@ export default defineConfig(
           patterns: [
             {
               regex:
-                '^(?!\\./[\\w-]+\\.js$|\\.\\./\\.\\./\\.\\./src/contract/(checkout|bridge)-protocol\\.js$|\\.\\./\\.\\./\\.\\./src/bridge/native-host\\.js$)',
+                '^(?!\\./[\\w-]+\\.js$|\\.\\./\\.\\./\\.\\./src/contract/(checkout|bridge)-protocol\\.js$|\\.\\./\\.\\./\\.\\./src/parts/bridge/native-host\\.js$)',
               message:
-                "The checkout page's code imports its siblings, src/contract/checkout-protocol.js, src/contract/bridge-protocol.js and src/bridge/native-host.js only: it runs in the buyer's browser.",
+                "The checkout page's code imports its siblings, src/contract/checkout-protocol.js, src/contract/bridge-protocol.js and src/parts/bridge/native-host.js only: it runs in the buyer's browser.",
             },
           ],
         },

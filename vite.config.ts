@@ -129,16 +129,16 @@ function localeFiles(): Plugin {
 /** The folder a script tag needs, served as it is: the script-tag files, their parts, their catalogues. */
 const CDN_DIR = 'dist/cdn';
 
-/** The on-demand parts of the script-tag build (`src/parts/`): `dist/cdn/onramp-checkout.<name>.js`. */
+/** The on-demand parts of the script-tag build (`src/parts/<name>/`): `dist/cdn/onramp-checkout.<name>.js`. */
 const PARTS: Record<string, string> = {
-  later: 'src/components/onramp-checkout/later-part.iife.ts',
-  order: 'src/components/onramp-checkout/order-part.iife.ts',
-  bridge: 'src/bridge/bridge-part.iife.ts',
+  later: 'src/parts/later/later-part.iife.ts',
+  order: 'src/parts/order/order-part.iife.ts',
+  bridge: 'src/parts/bridge/bridge-part.iife.ts',
 };
 
 /**
  * Which parts each file loads, and so pins: the script-tag files load `later`; `later` loads `order`
- * (amount first: `order-part-loader.ts`) and `bridge` (a native app's WebView: `src/bridge/`), so
+ * (amount first: `order-part-loader.ts`) and `bridge` (a native app's WebView: `src/parts/bridge/`), so
  * their pins cost the script-tag file no byte. A part is built after the parts it pins
  * (package.json's build: `part-order` and `part-bridge`, then `part-later`).
  */
@@ -174,10 +174,10 @@ function partFiles(names: string[], { atEnd = false }: { atEnd?: boolean } = {})
       define: { __ONRAMP_PART_INTEGRITY__: atEnd ? '__onrampPartPins' : pins() },
       ...(atEnd ? { build: { rollupOptions: { output: { outro: `var __onrampPartPins = ${pins()};` } } } } : {}),
       resolve: {
-        // Each part loader as the script-tag build has it (`src/parts/*.iife.ts`).
-        alias: ['load-part', 'load-order-part', 'load-bridge-part'].map((name) => ({
-          find: new RegExp(`^(.*/)?${name}\\.js$`),
-          replacement: resolve(import.meta.dirname, `src/parts/${name}.iife.ts`),
+        // Each part loader as the script-tag build has it (`src/parts/**/*.iife.ts`).
+        alias: ['load-part', 'later/load-order-part', 'later/load-bridge-part'].map((path) => ({
+          find: new RegExp(`^(.*/)?${path.split('/').pop()}\\.js$`),
+          replacement: resolve(import.meta.dirname, `src/parts/${path}.iife.ts`),
         })),
       },
     }),

@@ -14,7 +14,7 @@ import '@lit-labs/ssr-client/lit-element-hydrate-support.js';
 // of the build that imports Lit, imported here, would be evaluated first, before Lit's hydration support.
 import { OnrampCheckout } from './define.js';
 import { hydration } from './parts/parts.js';
-import { takeOver } from './components/onramp-checkout/hydrate-order-form.js';
+import { takeOver } from './hydration/hydrate-order-form.js';
 
 export * from './define.js';
 

@@ -1,5 +1,5 @@
 /**
- * Writes the catalogue of problems (src/diagnostics/problems.ts) into docs/troubleshooting.md,
+ * Writes the list of problems (src/diagnostics/problems.ts) into docs/troubleshooting.md,
  * between its `problems` markers: one entry per code, with its cause and fix as the widget and the
  * doctor word them (`{name}` stands for the value of the moment). `--check` changes nothing and
  * exits 1 when the page is out of date (test/node/troubleshooting-doc.test.ts runs it).

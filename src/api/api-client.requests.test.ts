@@ -17,7 +17,7 @@ import {
   type FetchStub,
 } from './api-client.test-helpers.js';
 import { ServerClock } from './server-clock.js';
-import { QuoteRefresher } from '../controllers/quote-refresher.js';
+import { QuoteRefresher } from '../parts/later/quote-refresher.js';
 import { fromStatusView } from '../core/session-model.js';
 import { sessionStatusRead } from '../contract/read/session.js';
 import type { FlowInput } from '../core/flow-machine.js';

@@ -58,7 +58,7 @@ test('amounts: 10.00 to 10,000.00 only', () => {
   assert.equal(amountProblem(null), 'invalid');
 });
 
-test('choices: only pairs the catalogue allows, whatever the attributes say', () => {
+test('choices: only pairs the product list allows, whatever the attributes say', () => {
   const list = fc.array(fc.constantFrom(...CRYPTO_CURRENCIES, ...NETWORKS, 'usd', 'EUR', 'doge', ' eth '), {
     maxLength: 6,
   });

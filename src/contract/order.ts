@@ -76,7 +76,7 @@ export function networksFor(crypto: CryptoCurrency, allowed: readonly Network[])
 }
 
 /**
- * The choices the attributes leave: only pairs the catalogue allows, so an asset with no allowed
+ * The choices the attributes leave: only pairs the product list allows, so an asset with no allowed
  * network is not offered (a list that leaves no pair at all is ignored: every asset then).
  */
 export function orderChoices(attributes: OrderAttributes): OrderChoices {

@@ -37,7 +37,7 @@ export const CRYPTO_DECIMALS: Readonly<Record<CryptoCurrency, number>> = {
   MATIC: 18,
 };
 
-/** Every fiat currency of the catalogue has two minor-unit digits. */
+/** Every fiat currency of the product list has two minor-unit digits. */
 export const FIAT_MINOR_DIGITS = 2;
 
 /** Allowed `fiat_amount`, in minor units (10.00 to 10,000.00 of the currency). */

@@ -1,6 +1,6 @@
 /**
  * Wallet addresses as the API checks them (demo/onramp-api/domain/wallet.ts, docs/design.md): every
- * network of the catalogue takes an EVM address, `0x` and 40 hex digits; a mixed-case address must
+ * network of the product list takes an EVM address, `0x` and 40 hex digits; a mixed-case address must
  * pass its EIP-55 checksum. The widget checks before "Continue" so the buyer hears at once, in their
  * language; the API checks again. Keccak-256 is implemented here (small, no dependency), tested
  * against `@noble/hashes` and the EIP-55 examples.
@@ -98,7 +98,7 @@ export function toChecksumAddress(address: string): string {
 /** Why an address cannot receive on `network`, or `null` when it can (the API's rule exactly). */
 export function walletProblem(address: string, network: Network): WalletProblem | null {
   if (!address) return 'missing';
-  // Every network of the catalogue is EVM (`WALLET_FORMATS`); a new format adds its rule here.
+  // Every network of the product list is EVM (`WALLET_FORMATS`); a new format adds its rule here.
   if (WALLET_FORMATS[network] !== 'evm' || !/^0x[0-9a-fA-F]{40}$/.test(address)) return 'malformed';
   const hex = address.slice(2);
   return hex === hex.toLowerCase() || hex === hex.toUpperCase() || toChecksumAddress(address) === address

@@ -21,7 +21,7 @@ import {
   T0,
   flush,
 } from '../components/onramp-checkout/onramp-checkout.test-helpers.js';
-import { QuoteRefresher } from './quote-refresher.js';
+import { QuoteRefresher } from '../parts/later/quote-refresher.js';
 import { SessionController } from './session-controller.js';
 
 // The buyer's signs, the polling policy and the quote refresher come with the `later` part, which the

@@ -1,6 +1,6 @@
 /**
  * Amount first: the buyer pays only the order they chose. The order form hands the session its
- * merchant's server created over to the element, with the order (`controllers/handed-over.ts`
+ * merchant's server created over to the element, with the order (`parts/later/handed-over.ts`
  * keeps it for that element and passes it here); once the session's own order is
  * read (the creation response when it repeats it, else the first status answer), it must be that
  * order: the same fiat amount and currency, asset, network and wallet. A session for another order

@@ -3,7 +3,7 @@
  * fresh quote is due, which of two quotes the order shows, and how a new price compares with the
  * one the buyer accepted (price consent, docs/design.md; the machine's side of it is
  * `price-consent.ts`). No timers, no DOM, no fetch: the `QuoteController`
- * (`src/controllers/quote-controller.ts`) runs the timers, the state machine keeps the accepted
+ * (`src/parts/later/quote-controller.ts`) runs the timers, the state machine keeps the accepted
  * price. Quotes are read by shape (`PricedQuote`), so the session model can use this module.
  *
  * Prices are crypto amounts for the order's fiat amount, decimal strings compared exactly (BigInt),

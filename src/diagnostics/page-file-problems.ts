@@ -1,7 +1,7 @@
 /**
  * The problems of the page's own files, as the doctor finds them before the page goes live: the
  * widget's script tag (its integrity, its CORS) and the folder beside it that the script loads its
- * parts and catalogues from. Part of the one catalogue (problems.ts).
+ * parts and catalogues from. Part of the one list of problems (problems.ts).
  */
 import { problem } from './problem.js';
 

@@ -5,7 +5,7 @@
 import { loaded, type OnrampParts, type PartFailure, type PartName } from './parts.js';
 
 const IMPORTS: { [N in PartName]: () => Promise<OnrampParts[N]> } = {
-  later: () => import('../components/onramp-checkout/later-part.js'),
+  later: () => import('./later/later-part.js'),
   // Loaded by the later part (`load-order-part.ts`, `load-bridge-part.ts`), never from here.
   order: () => Promise.reject(new Error('the order part loads through load-order-part.ts')),
   bridge: () => Promise.reject(new Error('the bridge part loads through load-bridge-part.ts')),

@@ -15,7 +15,7 @@ import type { OnrampWarningCode } from '../core/widget-error.js';
 import type { Diagnosis, ProblemCode, ProblemValues } from '../diagnostics/problems.js';
 import type { ChosenLanguage } from '../i18n/catalogue.js';
 import type { LaterViews, WidgetViewInput } from '../components/onramp-checkout/view-pieces.js';
-import type { NativeHostKind } from '../bridge/native-host.js';
+import type { NativeHostKind } from './bridge/native-host.js';
 import type { FormRetryCode } from '../diagnostics/problem-behaviour.js';
 
 /**
@@ -63,7 +63,7 @@ export interface LaterHandle {
   reset: () => void;
   /** Amount first: the card as the order form draws it, while it is the card (`order-part-loader.ts`). */
   form: OrderFormHook;
-  /** The page runs in a native app's WebView with a bridge (`src/bridge/`): Pay uses the frame, the app opens the rest. */
+  /** The page runs in a native app's WebView with a bridge (`src/parts/bridge/`): Pay uses the frame, the app opens the rest. */
   bridged: boolean;
 }
 

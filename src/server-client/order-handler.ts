@@ -53,7 +53,7 @@ export interface OrderHandlerOptions {
   apiBase?: string | undefined;
   /** An existing client (`createOnrampClient`), in place of `secretKey` and `apiBase`. */
   client?: OnrampClient;
-  /** The merchant's bounds and catalogue; default the API's own. */
+  /** The merchant's bounds and what it sells; default the API's product list. */
   rules?: OrderRules;
   /**
    * The wallet this buyer owns, as the merchant knows it (from its session or database): the

@@ -23,7 +23,7 @@ import {
 } from '../contract/write/primitives.js';
 
 /**
- * What the merchant sells. Every field defaults to the API's catalogue; each narrows it, never widens
+ * What the merchant sells. Every field defaults to the API's product list (`src/contract/product.ts`); each narrows it, never widens
  * it (a value the API does not know is refused when the handler is created).
  */
 export interface OrderRules {
@@ -31,12 +31,12 @@ export interface OrderRules {
   minFiatAmount?: number;
   /** Largest `fiat_amount`, in minor units (cents). Default 1000000 (10,000.00), the API's own maximum. */
   maxFiatAmount?: number;
-  /** Fiat currencies the merchant accepts. Default: every one of the catalogue (`USD`, `EUR`, `GBP`). */
+  /** Fiat currencies the merchant accepts. Default: every one of the product list (`USD`, `EUR`, `GBP`). */
   fiatCurrencies?: readonly FiatCurrency[];
-  /** Assets the merchant sells. Default: every one of the catalogue (`ETH`, `USDC`, `USDT`, `MATIC`). */
+  /** Assets the merchant sells. Default: every one of the product list (`ETH`, `USDC`, `USDT`, `MATIC`). */
   cryptoCurrencies?: readonly CryptoCurrency[];
   /**
-   * Networks the merchant delivers on. Default: every one of the catalogue. A pair is allowed when
+   * Networks the merchant delivers on. Default: every one of the product list. A pair is allowed when
    * both are allowed here and the API delivers that asset on that network (`ETH` on `polygon` never is).
    */
   networks?: readonly Network[];

@@ -36,10 +36,10 @@ import { defineOnrampCheckout, TAG_NAME } from '../define.js';
 import { loadMessages, provideMessages, wantedKey } from '../i18n/catalogue.js';
 import { negotiate } from '../i18n/negotiate.js';
 import { jsonForScriptElement } from './json-for-script.js';
-import * as later from '../components/onramp-checkout/later-part.js';
-import * as order from '../components/onramp-checkout/order-part.js';
-import { ORDER_FORM_CSS } from '../components/onramp-checkout/order-form.styles.js';
-import { RESULT_CSS } from '../components/onramp-checkout/result.styles.js';
+import * as later from '../parts/later/later-part.js';
+import * as order from '../parts/order/order-part.js';
+import { ORDER_FORM_CSS } from '../parts/order/order-form.styles.js';
+import { RESULT_CSS } from '../parts/later/result.styles.js';
 
 import { loaded } from '../parts/parts.js';
 

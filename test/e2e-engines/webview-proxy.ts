@@ -11,7 +11,7 @@
  */
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { NativeHostKind } from '../../src/bridge/native-host.js';
+import type { NativeHostKind } from '../../src/parts/bridge/native-host.js';
 import {
   bindingName,
   receivedMessage,

@@ -25,7 +25,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { bridgeSchemaDocument } from '../../scripts/build/bridge-schema-document.js';
 import type { BridgeMessage } from '../../src/contract/bridge-protocol.js';
-import type { NativeHostKind } from '../../src/bridge/native-host.js';
+import type { NativeHostKind } from '../../src/parts/bridge/native-host.js';
 
 /** Every host, in the order the page looks for them. */
 export const NATIVE_HOSTS: readonly NativeHostKind[] = ['react-native', 'wkwebview', 'android', 'flutter'];

@@ -277,7 +277,7 @@ test('a test key prints one grouped report at mount, and each code at most once 
   expect(networkErrors).toBeLessThanOrEqual(1);
 });
 
-/** How often each code of the catalogue heads a console message (`onramp-checkout CODE: …`, or `CODE: …` in the report). */
+/** How often each code of the list of problems heads a console message (`onramp-checkout CODE: …`, or `CODE: …` in the report). */
 function printedCodes(messages: ConsoleMessage[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const message of messages) {

@@ -4,7 +4,7 @@
  * fields they read are checked against src/contract/bridge-protocol.ts and the reader
  * (src/contract/read/bridge-message.ts); every JSON example validates against the shipped schema;
  * the tables name exactly the reader's types and fields, and the hosts' table says what
- * src/bridge/native-host.ts does. The React Native sample is type-checked in a React Native app
+ * src/parts/bridge/native-host.ts does. The React Native sample is type-checked in a React Native app
  * against the packed package (test/consumers); here only what it may import.
  */
 import assert from 'node:assert/strict';
@@ -13,8 +13,8 @@ import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { nativeHost, type NativeHostKind } from '../../src/bridge/native-host.js';
-import { WIDGET_MESSAGES } from '../../src/bridge/widget-messages.js';
+import { nativeHost, type NativeHostKind } from '../../src/parts/bridge/native-host.js';
+import { WIDGET_MESSAGES } from '../../src/parts/bridge/widget-messages.js';
 import {
   ANDROID_BRIDGE_OBJECT,
   BRIDGE_HANDLER,
@@ -134,7 +134,7 @@ test('the table of messages lists every type, in order, with the reader’s fiel
   }
 });
 
-/** The types the widget posts: each of its events' messages (src/bridge/widget-messages.ts). */
+/** The types the widget posts: each of its events' messages (src/parts/bridge/widget-messages.ts). */
 function widgetTypes(): string[] {
   const session = {
     sessionId: 'ors_1',

@@ -27,13 +27,13 @@ const BUILD_ENTRIES = [
   'src/script-tag.ts',
   'src/i18n/locale-loaders.iife.ts',
   'src/parts/load-part.iife.ts',
-  'src/parts/load-order-part.iife.ts',
-  'src/parts/load-bridge-part.iife.ts',
+  'src/parts/later/load-order-part.iife.ts',
+  'src/parts/later/load-bridge-part.iife.ts',
   'src/parts/host-lit.ts',
   // The on-demand parts (vite.config.ts PARTS).
-  'src/components/onramp-checkout/later-part.iife.ts',
-  'src/components/onramp-checkout/order-part.iife.ts',
-  'src/bridge/bridge-part.iife.ts',
+  'src/parts/later/later-part.iife.ts',
+  'src/parts/order/order-part.iife.ts',
+  'src/parts/bridge/bridge-part.iife.ts',
 ];
 
 const isTest = (file: string) => /\.(test|node\.test|test-helpers|cases)\.tsx?$/.test(file) || file.endsWith('.d.ts');

@@ -133,8 +133,8 @@ test('refused before anything is written: a secret key, a malformed session, an 
 test("the published style hash is the hash of the one stylesheet the server writes, the parts' included, in both renders", async () => {
   const { renderOnrampCheckout, renderOnrampOrderForm, ONRAMP_CHECKOUT_STYLE_HASH } =
     await import('../../src/ssr/render-onramp-checkout.js');
-  const { ORDER_FORM_CSS } = await import('../../src/components/onramp-checkout/order-form.styles.js');
-  const { RESULT_CSS } = await import('../../src/components/onramp-checkout/result.styles.js');
+  const { ORDER_FORM_CSS } = await import('../../src/parts/order/order-form.styles.js');
+  const { RESULT_CSS } = await import('../../src/parts/later/result.styles.js');
   for (const html of [
     await renderOnrampCheckout({ session: freshSession(), publishableKey: PK }),
     await renderOnrampOrderForm({ publishableKey: PK, sessionUrl: '/api/order', locale: 'ar' }),

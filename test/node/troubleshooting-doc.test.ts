@@ -1,6 +1,6 @@
 /**
  * The list of problems is one module that the widget, the doctor and docs/troubleshooting.md
- * read: the page's section is the catalogue as written by scripts/build/troubleshooting.ts, every
+ * read: the page's section is the list of problems as written by scripts/build/troubleshooting.ts, every
  * code has its entry there, and every code is exercised by a test.
  */
 import assert from 'node:assert/strict';
@@ -24,13 +24,13 @@ function testFiles(dir: string): string[] {
   });
 }
 
-test('docs/troubleshooting.md holds the catalogue as it is', () => {
+test('docs/troubleshooting.md holds the list of problems as it is', () => {
   const page = readFileSync(DOC, 'utf8');
   assert.equal(withSection(page), page, 'run: tsx scripts/build/troubleshooting.ts');
   for (const code of PROBLEM_CODES) assert.ok(page.includes(`### \`${code}\``), `${code} has no entry`);
 });
 
-test('every code of the catalogue is exercised by a test', () => {
+test('every code of the list of problems is exercised by a test', () => {
   const sources = [...testFiles(join(ROOT, 'src')), ...testFiles(join(ROOT, 'test'))].map((path) =>
     readFileSync(path, 'utf8'),
   );

@@ -20,7 +20,7 @@
  * statuses and transaction hash, and the writer (`bridgeMessage`) redacts any token left in a text.
  */
 import { bridgeMessage, type BridgeMessage, type BridgeSessionStatus } from '../../../src/contract/bridge-protocol.js';
-import { nativeHost, postToHost } from '../../../src/bridge/native-host.js';
+import { nativeHost, postToHost } from '../../../src/parts/bridge/native-host.js';
 
 const STATUSES: readonly string[] = ['pending', 'processing', 'completed', 'failed', 'expired'];
 const FINAL: readonly string[] = ['completed', 'failed', 'expired'];

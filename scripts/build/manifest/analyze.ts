@@ -210,10 +210,7 @@ export interface OnrampManifestPluginOptions {
  * they read, the parts only they render. The element's class comment has no room for them (its
  * file is at its size limit) and its script-tag file no bytes for their properties.
  */
-export const PART_DOC_SOURCES = [
-  'src/components/onramp-checkout/order-part.ts',
-  'src/components/onramp-checkout/later-part.ts',
-];
+export const PART_DOC_SOURCES = ['src/parts/order/order-part.ts', 'src/parts/later/later-part.ts'];
 
 /** The `@attr` and `@csspart` tags of the parts' module comments, into the element's declaration. */
 function addPartDocs(element: CustomElementDeclaration, root = ROOT): void {

@@ -4,7 +4,7 @@
  * widget loaded it), else when it arrives. A part that does not load is reported, and the element
  * goes on without it (the buyer is never stranded by it).
  */
-import type { LaterHandle, LaterHooks } from '../../controllers/later-controller.js';
+import type { LaterHandle, LaterHooks } from '../../parts/later/later-controller.js';
 import type { DiagnosedHost, LaterPart, PartFailure } from '../../parts/parts.js';
 import { loadPart } from '../../parts/load-part.js';
 import { loaded } from '../../parts/parts.js';

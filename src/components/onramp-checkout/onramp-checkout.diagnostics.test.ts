@@ -1,6 +1,6 @@
 /**
  * Never silent, never stranded (issue #32): each misconfiguration the element can see is an
- * `onramp-error` or `onramp-warning` with its catalogue code, a cause and a fix naming the exact
+ * `onramp-error` or `onramp-warning` with its code of the list of problems, a cause and a fix naming the exact
  * value to set, printed once in the console; and whenever the embedded flow cannot run, the buyer is
  * offered the hosted payment page (or "Try again"), while reads go on and take over when the API
  * answers. The page's own CSP is exercised for real in the end-to-end suites.

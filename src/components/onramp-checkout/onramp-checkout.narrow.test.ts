@@ -15,7 +15,7 @@ import { LANGUAGES } from '../../i18n/languages.js';
 import { loadMessages, provideMessages, wantedKey } from '../../i18n/catalogue.js';
 import { englishCatalogue } from '../../../scripts/i18n/english-catalogue.js';
 import { PSEUDO_LOCALE, pseudoCatalogue } from '../../i18n/pseudo-locale.test-helpers.js';
-import { loadOrderPart } from '../../parts/load-order-part.js';
+import { loadOrderPart } from '../../parts/later/load-order-part.js';
 import type { OnrampCheckout } from './onramp-checkout.js';
 import {
   API,

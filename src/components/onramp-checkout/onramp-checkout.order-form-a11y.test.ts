@@ -6,7 +6,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../define.js';
 import type { OnrampCheckout } from './onramp-checkout.js';
-import { loadOrderPart } from '../../parts/load-order-part.js';
+import { loadOrderPart } from '../../parts/later/load-order-part.js';
 import {
   API,
   CHECKOUT,

@@ -16,8 +16,8 @@ import {
   type,
   until,
   useFakeMerchant,
-} from './order-form.test-helpers.js';
-import { loadOrderPart } from '../../parts/load-order-part.js';
+} from '../../parts/order/order-form.test-helpers.js';
+import { loadOrderPart } from '../../parts/later/load-order-part.js';
 import {
   API,
   CHECKOUT,

@@ -18,7 +18,7 @@ import {
   WALLET,
 } from '../../../test/support/fake-onramp-api.js';
 import { settle, stubResponse } from '../../../test/support/settle.js';
-import { ONRAMP_EVENT_NAMES as EVENT_NAMES } from './event-names.js';
+import { ONRAMP_EVENT_NAMES as EVENT_NAMES } from '../../parts/later/event-names.js';
 import type { OnrampEventMap } from './onramp-checkout.events.js';
 import { loadPart } from '../../parts/load-part.js';
 

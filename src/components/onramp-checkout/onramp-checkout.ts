@@ -29,7 +29,7 @@ import { noteEvent } from './notification-event.js';
 import { ATTRIBUTE_ALIASES } from './attribute-aliases.js';
 import { EventDelivery } from './event-delivery.js';
 import { LaterPartLoader } from './later-part-loader.js';
-import { drawsServerForm, FULL } from './full-build.js';
+import { drawsServerForm, FULL } from '../../hydration/full-build.js';
 import { OnrampFallbackEvent } from './onramp-checkout.events.js';
 import { fallbackLink, payLink } from './checkout-link.js';
 import { planRead } from '../../controllers/poll-plan.js';

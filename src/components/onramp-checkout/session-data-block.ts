@@ -22,7 +22,7 @@ const dataBlockSchema = fields({
   /** The registry code of `messages`' language, and its direction (the registry is not in the script-tag file). */
   language: optional(anyString()),
   dir: optional(anyString()),
-  /** Parsed with the catalogue's schema when used. */
+  /** Parsed with the language catalogue's schema when used. */
   messages: optional(z.unknown()),
 });
 export type SessionDataBlock = z.infer<typeof dataBlockSchema>;
