@@ -5,7 +5,7 @@
  * by the same code as `npm run build` (this stage runs before the build).
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { before, test } from 'node:test';
 import {
@@ -145,8 +145,15 @@ test('every part the issue names is documented', () => {
 
 test('@csspart matches the parts the templates render, both ways', async () => {
   const { ts } = await loadAnalyzer();
-  // The element and the view modules beside it (each screen is its own file).
-  const sources = manifestSources().filter((path) => path.startsWith(`${dirname(ELEMENT_SOURCE)}/`));
+  // The element and the view modules beside it (each screen is its own file), and the parts' views,
+  // which draw in the element's shadow root too (src/parts/later/, src/parts/order/).
+  const partSources = readdirSync(join(ROOT, 'src/parts'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !/\.test(-helpers)?\.ts$/.test(file))
+    .map((file) => `src/parts/${file}`);
+  const sources = [
+    ...manifestSources().filter((path) => path.startsWith(`${dirname(ELEMENT_SOURCE)}/`)),
+    ...partSources,
+  ];
   assert.ok(
     sources.includes(ELEMENT_SOURCE) && sources.some((path) => path.endsWith('-view.ts')),
     `found the element and its views (${sources.join(', ')})`,
