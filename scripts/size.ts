@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { VARIANTS } from './build/pin-variant.js';
+import { VARIANTS, variantOf } from './build/pin-variant.js';
 
 /** The script-tag file's budget, brotli (quality 11) bytes of the file as served. */
 const IIFE_BROTLI_BUDGET = 20_480;
@@ -81,7 +81,7 @@ if (PIN.test(code)) {
     `the same file with 30 other part pins: ${sizes[0]} to ${sizes.at(-1)} bytes brotli (median ${sizes[15]}), ${over} of 30 over the budget`,
   );
   // The build picks the later part's variant whose pin compresses the file best (scripts/build/pin-variant.ts).
-  const variant = /\n\/\/pin-variant:(\d+)\n/.exec(readFileSync('dist/cdn/onramp-checkout.later.js', 'utf8'))?.[1];
-  if (variant !== undefined)
+  const variant = variantOf(readFileSync('dist/cdn/onramp-checkout.later.js', 'utf8'));
+  if (variant !== null)
     console.log(`this build's pin: the later part's variant ${variant} of ${VARIANTS}, the smallest of them`);
 }

@@ -1,9 +1,10 @@
 /**
  * What the element gains when the `later` part arrives, a moment after its first paint: the
- * countdowns' ticks, the quote's timers (`QuoteController`: a price that expires is refreshed, a
- * status answer without a price gets one, one request at a time with backoff), and the diagnostics (the page's CSP, the
- * checkout frame, the container, the causes and fixes, the console). The element asks through the
- * handle `attachLater` returns; everything here stops with the host.
+ * quote's timers (`QuoteController`: a price that expires is refreshed, a status answer without a
+ * price gets one, one request at a time with backoff), the diagnostics (the page's CSP, the
+ * checkout frame, the container, the causes and fixes, the console), amount first's form and a
+ * native app's bridge (the countdowns tick without it, in the script-tag file). The element asks
+ * through the handle `attachLater` returns; everything here stops with the host.
  */
 import { attachDiagnostics } from '../../diagnostics/diagnostics-controller.js';
 import type { DiagnosedHost, LaterHandle, LaterHooks } from '../parts.js';

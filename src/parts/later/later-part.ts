@@ -1,7 +1,8 @@
 /**
- * The `later` part (`src/parts/`): what the widget shows after the first paint of the order, the
- * final screens and the live region's announcements, with their English texts. Loaded as soon as a
- * session is on screen, so it is there long before a price expires or a payment ends.
+ * The `later` part (`dist/cdn/onramp-checkout.later.js`, this folder): what the widget shows after
+ * the first paint of the order, the final screens and the live region's announcements, with their
+ * English texts, and what it does then (`later-controller.ts`). Loaded as soon as a session is on
+ * screen, so it is there long before a price expires or a payment ends.
  *
  * @attr {string} locales - The languages the merchant offers (registry codes or bare languages, space- or comma-separated: `en de pt`); the buyer's language is negotiated among them, English last. All by default (an attribute only, read by the `later` part, which negotiates).
  * @attr {string} price-tolerance - Price consent (an attribute only, read by the `later` part, which judges prices): percent a new price (the crypto amount for the order's fiat amount) may be worse than the accepted one before Pay waits for "Accept new price"; default `0.5`.
