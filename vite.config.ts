@@ -23,7 +23,7 @@ import { resolve } from 'node:path';
 import { minify } from 'terser';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import vue from '@vitejs/plugin-vue';
-import { defineConfig, type Plugin } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { tsImport } from 'tsx/esm/api';
 import { LANGUAGES } from './src/i18n/languages.js';
 import { demoPageScripts } from './demo/shop/server/demo-pages.js';
@@ -99,6 +99,14 @@ const LOCALE_JSON = () =>
     }),
   ));
 
+/**
+ * The script-tag builds' condition: each module that loads something (a part, a catalogue) is
+ * imported by a `#` name of package.json's `imports`, which gives the script-tag build its
+ * `*.iife.ts` and every other build (npm, tests, Node) the dynamic `import()` one. No alias: the
+ * import says that it depends on the build.
+ */
+const SCRIPT_TAG_CONDITIONS = ['onramp-script-tag', ...defaultClientConditions];
+
 function localeFiles(): Plugin {
   return {
     name: 'locale-files',
@@ -110,14 +118,7 @@ function localeFiles(): Plugin {
           ),
         ),
       },
-      resolve: {
-        alias: [
-          {
-            find: /^\.\/locale-loaders\.js$/,
-            replacement: resolve(import.meta.dirname, 'src/i18n/locale-loaders.iife.ts'),
-          },
-        ],
-      },
+      resolve: { conditions: SCRIPT_TAG_CONDITIONS },
     }),
     async generateBundle() {
       for (const { language, source } of await LOCALE_JSON())
@@ -173,13 +174,7 @@ function partFiles(names: string[], { atEnd = false }: { atEnd?: boolean } = {})
       // bytes wherever it sits: the build picks among variants of the part (`pin-variant.ts`).
       define: { __ONRAMP_PART_INTEGRITY__: atEnd ? '__onrampPartPins' : pins() },
       ...(atEnd ? { build: { rollupOptions: { output: { outro: `var __onrampPartPins = ${pins()};` } } } } : {}),
-      resolve: {
-        // Each part loader as the script-tag build has it (`src/parts/**/*.iife.ts`).
-        alias: ['load-part', 'later/load-order-part', 'later/load-bridge-part'].map((path) => ({
-          find: new RegExp(`^(.*/)?${path.split('/').pop()}\\.js$`),
-          replacement: resolve(import.meta.dirname, `src/parts/${path}.iife.ts`),
-        })),
-      },
+      resolve: { conditions: SCRIPT_TAG_CONDITIONS },
     }),
   };
 }

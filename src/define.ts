@@ -5,7 +5,7 @@
  * on a server: it does nothing without `customElements`.
  */
 import { OnrampCheckout } from './index.js';
-import { loadPart } from './parts/load-part.js';
+import { loadPart } from '#load-part';
 
 export const TAG_NAME = 'onramp-checkout';
 

@@ -11,7 +11,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { providedLanguage, rememberLanguage, wantedKey, type ChosenLanguage } from '../i18n/catalogue.js';
-import { loadPart } from '../parts/load-part.js';
+import { loadPart } from '#load-part';
 import { english as en, type Messages } from '../i18n/messages.js';
 
 type Host = ReactiveControllerHost & HTMLElement & { locale: string };

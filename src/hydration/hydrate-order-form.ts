@@ -14,7 +14,7 @@
  * `onramp-error` with the message in the card, never a form that does nothing. Only in the hydrate
  * entry: the default script-tag file has no hydration.
  */
-import { loadPart } from '../parts/load-part.js';
+import { loadPart } from '#load-part';
 import type { PartFailure } from '../parts/parts.js';
 import type { OnrampCheckout } from '../components/onramp-checkout/onramp-checkout.js';
 

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { anyString, fields } from '../contract/read/kinds.js';
-import { loadCatalogueFile } from './locale-loaders.js';
+import { loadCatalogueFile } from '#locale-loaders';
 import { english as en, SCREEN_MESSAGE_KEYS, type MessageKey, type Messages } from './messages.js';
 import { ownValue } from '../format/own-value.js';
 

@@ -1,6 +1,7 @@
 /**
  * How the npm build loads a part: a dynamic import, which the merchant's bundler splits into a chunk
- * of its own. The script-tag build swaps this module for `load-part.iife.ts`.
+ * of its own. The script-tag build gets `load-part.iife.ts` instead, by the same import,
+ * `#load-part` (package.json's `imports`, its `onramp-script-tag` condition).
  */
 import { loaded, type OnrampParts, type PartFailure, type PartName } from './parts.js';
 

@@ -1,8 +1,8 @@
 /**
  * `src/` holds what ships (demo/README.md, docs/architecture.md): every module under it is reached
  * from a package entry (a build entry of vite.config.ts, a `types` path of package.json's exports, an
- * on-demand part, an alias the script-tag build swaps in), or is a test or a test's data. What only
- * the demo's programs run lives in `demo/`.
+ * on-demand part, either target of a build-dependent `#` import of package.json's `imports`), or is
+ * a test or a test's data. What only the demo's programs run lives in `demo/`.
  */
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { test } from 'node:test';
 const ROOT = resolve(import.meta.dirname, '../..');
 const SRC = join(ROOT, 'src');
 
-/** The build entries of vite.config.ts and the modules its aliases put in the script-tag files. */
+/** The build entries of vite.config.ts and the module its alias puts in the parts (Lit's stand-in). */
 const BUILD_ENTRIES = [
   'src/index.ts',
   'src/define.ts',
@@ -25,10 +25,6 @@ const BUILD_ENTRIES = [
   'src/ssr/render-onramp-checkout.ts',
   'src/doctor/cli.ts',
   'src/script-tag.ts',
-  'src/i18n/locale-loaders.iife.ts',
-  'src/parts/load-part.iife.ts',
-  'src/parts/later/load-order-part.iife.ts',
-  'src/parts/later/load-bridge-part.iife.ts',
   'src/parts/host-lit.ts',
   // The on-demand parts (vite.config.ts PARTS).
   'src/parts/later/later-part.iife.ts',
@@ -55,6 +51,12 @@ function typeEntries(): string[] {
 
 const SPECIFIER = /(?:from\s*|import\s*\(\s*|import\s+)['"](\.{1,2}\/[^'"]+)['"]/g;
 
+/** A build-dependent import (`#load-part`), and every module package.json's `imports` maps it to. */
+const HASH_SPECIFIER = /(?:from\s*|import\s*\(\s*|import\s+)['"](#[\w-]+)['"]/g;
+const HASH_TARGETS = (
+  JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { imports: Record<string, Record<string, string>> }
+).imports;
+
 /** A dynamic import with a template (`import(\`./locales/${code}.ts\`)`): every file it can name. */
 const TEMPLATE_SPECIFIER = /import\s*\(\s*`(\.{1,2}\/[^`$]*\/)([^`$/]*)\$\{[^}]+\}([^`$/]*)`/g;
 
@@ -68,6 +70,9 @@ function importsOf(file: string): string[] {
   });
   return [
     ...templated,
+    ...[...text.matchAll(HASH_SPECIFIER)].flatMap(([, name]) =>
+      Object.values(HASH_TARGETS[name!] ?? {}).map((target) => join(ROOT, target)),
+    ),
     ...[...text.matchAll(SPECIFIER)].flatMap(([, specifier]) => {
       const target = resolve(dirname(file), specifier!);
       const candidates = [target.replace(/\.js$/, '.ts'), target.replace(/\.js$/, '.tsx'), target, `${target}.ts`];

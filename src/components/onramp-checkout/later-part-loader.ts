@@ -6,7 +6,7 @@
  */
 import type { LaterHandle, LaterHooks } from '../../parts/later/later-controller.js';
 import type { DiagnosedHost, LaterPart, PartFailure } from '../../parts/parts.js';
-import { loadPart } from '../../parts/load-part.js';
+import { loadPart } from '#load-part';
 import { loaded } from '../../parts/parts.js';
 
 export interface LaterPartOptions {

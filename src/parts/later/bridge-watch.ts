@@ -6,7 +6,7 @@
  * so the element shows its link and the bridge asks the app to open the checkout (`open-url`).
  */
 import { ONRAMP_EVENT_NAMES } from './event-names.js';
-import { loadBridgePart } from './load-bridge-part.js';
+import { loadBridgePart } from '#load-bridge-part';
 import type { HostHooks } from '../parts.js';
 import { nativeHostKind } from '../bridge/native-host.js';
 

@@ -49,7 +49,7 @@ export const resultView = (input: WidgetViewInput, session: OnrampSession): Retu
 
 export { attachLater } from './later-controller.js';
 /** Amount first: the `order` part, pinned here (the hydrate entry loads it before a server-drawn form renders). */
-export { loadOrderPart } from './load-order-part.js';
+export { loadOrderPart } from '#load-order-part';
 
 /** What this part adds to the machine (the quote's inputs, price consent), with the element's `price-tolerance` attribute. */
 export const judge =

@@ -1,7 +1,8 @@
 /**
  * How the `later` part loads the `bridge` part (a native app's WebView) in the npm build: a dynamic
- * import, which the merchant's bundler splits. The script-tag build swaps this module for
- * `load-bridge-part.iife.ts` (the integrity-pinned script, pinned in the later part).
+ * import, which the merchant's bundler splits. The script-tag build gets
+ * `load-bridge-part.iife.ts` (the integrity-pinned script, pinned in the later part) instead, by the
+ * same import, `#load-bridge-part` (package.json's `imports`).
  */
 import { loaded, type OnrampParts, type PartFailure } from '../parts.js';
 

@@ -1,8 +1,9 @@
 /**
- * How the `later` part loads the `order` part (amount first) in the npm build: a dynamic import, which
- * the merchant's bundler splits. The script-tag build swaps this module for `load-order-part.iife.ts`
- * (the integrity-pinned script). Apart from `load-part.ts`, which imports the `later` part: the later
- * part importing that module back would be a cycle.
+ * How the `later` part loads the `order` part (amount first) in the npm build: a dynamic import,
+ * which the merchant's bundler splits. The script-tag build gets `load-order-part.iife.ts` (the
+ * integrity-pinned script) instead, by the same import, `#load-order-part` (package.json's
+ * `imports`). Apart from `load-part.ts`, which imports the `later` part: the later part importing
+ * that module back would be a cycle.
  */
 import { loaded, type OnrampParts, type PartFailure } from '../parts.js';
 

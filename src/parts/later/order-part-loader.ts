@@ -8,7 +8,7 @@
  * once, in the same render (`onramp-checkout/ssr` draws the form on the server this way).
  */
 import { widgetError } from '../../core/widget-error.js';
-import { loadOrderPart } from './load-order-part.js';
+import { loadOrderPart } from '#load-order-part';
 import { loaded, type DiagnosedHost, type OrderFormHook, type OrderHooks, type OrderHost } from '../parts.js';
 
 export type { OrderFormHook };
